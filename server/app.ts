@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from './db/connect.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { portalPlugin } from './plugins/portal.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { appShellRoutes } from './routes/app-shell.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { contentRoutes } from './routes/content.ts';
+import { productRoutes } from './routes/products.ts';
+import { userRoutes } from './routes/user.ts';
+import { loadPortals } from './services/portals.ts';
+
+export interface AppOptions {
+  database: Database;
+  distDir: string | null;
+  localeDir: string;
+  defaultPortalUuid?: string | null;
+  trustProxy?: boolean;
+  logLevel?: string;
+}
+
+/** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  const { db } = options.database;
+  const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(portalPlugin, { portals });
+  await app.register(sessionPlugin, { db });
+
+  await app.register(contentRoutes, { db });
+  await app.register(productRoutes, { db });
+  await app.register(cartRoutes, { db });
+  await app.register(userRoutes, { db });
+  await app.register(appShellRoutes, { distDir: options.distDir, localeDir: options.localeDir });
+  return app;
+}

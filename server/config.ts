@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { DatabaseConfig } from './db/connect.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** The built app (vite build); null serves the API only. */
+  distDir: string | null;
+  /** Locale files, served at /locale/{lng}/{ns}.json. */
+  localeDir: string;
+  /** Host names not in the portal table fall back to this portal, else to the one marked default. */
+  defaultPortalUuid: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Reads the configuration from the environment (README lists the variables). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+    distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
+    localeDir: path.join(root, 'public', 'locale'),
+    defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
+    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+export const projectRoot = root;

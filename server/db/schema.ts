@@ -1,0 +1,208 @@
+/**
+ * One schema, one SQL dialect (PostgreSQL), used by embedded PGlite and by a real server alike.
+ * Money columns are integer minor units; sizes are millimetres.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { MenuItem } from '../../shop/contract.ts';
+
+export const portals = pgTable('portals', {
+  uuid: uuid('uuid').primaryKey(),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  locale: text('locale').notNull(),
+  useMetricSystem: boolean('use_metric_system').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  currencyFormat: text('currency_format').notNull(),
+  logoSrc: text('logo_src').notNull(),
+  logoAlt: text('logo_alt').notNull(),
+  logoHref: text('logo_href').notNull(),
+  logoExternal: boolean('logo_external').notNull().default(false),
+  freeShippingThreshold: integer('free_shipping_threshold'),
+  askAutoCorrection: boolean('ask_auto_correction').notNull().default(false),
+  minimumPrice: integer('minimum_price').notNull().default(0),
+  companyName: text('company_name').notNull(),
+  regional: boolean('regional').notNull().default(false),
+  externalGiftSite: text('external_gift_site'),
+});
+
+export const portalHosts = pgTable('portal_hosts', {
+  host: text('host').primaryKey(),
+  portalUuid: uuid('portal_uuid')
+    .notNull()
+    .references(() => portals.uuid, { onDelete: 'cascade' }),
+});
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: text('id').notNull(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    inApp: boolean('in_app').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.portalUuid, t.id] })],
+);
+
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    pageId: text('page_id').notNull(),
+    title: text('title').notNull(),
+    /** The page's modules as authored; PromoteCategory modules are filled with categories when served. */
+    modules: jsonb('modules').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.portalUuid, t.pageId] })],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    link: text('link'),
+    image: text('image').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('product_categories_portal').on(t.portalUuid, t.position)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    producttype: integer('producttype').notNull(),
+    widthMm: integer('width_mm').notNull(),
+    heightMm: integer('height_mm').notNull(),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    whiteBorder: boolean('white_border').notNull().default(false),
+    campaignRequirement: text('campaign_requirement'),
+  },
+  (t) => [index('products_portal').on(t.portalUuid, t.position)],
+);
+
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productUuid: uuid('product_uuid')
+      .notNull()
+      .references(() => products.uuid, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    campaignPrice: integer('campaign_price').notNull().default(0),
+    type: integer('type').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productUuid, t.quantity] })],
+);
+
+export const subproducts = pgTable('subproducts', {
+  uuid: uuid('uuid').primaryKey(),
+  productUuid: uuid('product_uuid')
+    .notNull()
+    .references(() => products.uuid, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  extraPrice: integer('extra_price').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    address: text('address'),
+    zipcode: text('zipcode'),
+    city: text('city'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_portal_email').on(t.portalUuid, t.email)],
+);
+
+export const sessions = pgTable('sessions', {
+  /** sha256 of the cookie's token: a copy of the table does not hand out live sessions. */
+  idHash: text('id_hash').primaryKey(),
+  portalUuid: uuid('portal_uuid')
+    .notNull()
+    .references(() => portals.uuid, { onDelete: 'cascade' }),
+  userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const carts = pgTable(
+  'carts',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'set null' }),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    autoCorrection: integer('auto_correction'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_session').on(t.sessionIdHash), index('carts_user').on(t.userUuid)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    cartUuid: uuid('cart_uuid')
+      .notNull()
+      .references(() => carts.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: integer('type').notNull(),
+    productUuid: uuid('product_uuid')
+      .notNull()
+      .references(() => products.uuid),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Computed on the server from the price list; a client's price is never stored. */
+    actualLinePrice: integer('actual_line_price').notNull(),
+    image: jsonb('image'),
+    files: jsonb('files').notNull().default([]),
+    templates: jsonb('templates').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_lines_cart').on(t.cartUuid, t.position)],
+);
+
+export type MenuRow = typeof menuItems.$inferSelect;
+export type { MenuItem };

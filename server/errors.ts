@@ -1,0 +1,12 @@
+/** A client's mistake: answered with its status, a readable message and a stable code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} was not found`);

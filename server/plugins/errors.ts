@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import type { ApiError } from '../../shop/contract.ts';
+import { HttpError } from '../errors.ts';
+
+/** Paths whose answers are JSON: the API, and the legacy /ajax and /system calls of the contract. */
+export const isApiPath = (url: string) => /^\/(m2?\/api|ajax|system)(\/|$)/.test(url);
+
+function zodIssues(err: ZodError): NonNullable<ApiError['issues']> {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof ZodError) {
+      const issues = zodIssues(err);
+      const body: ApiError = {
+        error: `Invalid request: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+        code: 'invalid_request',
+        issues,
+      };
+      return reply.status(400).send(body);
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error: err.message, code: err.code } satisfies ApiError);
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const { code = 'bad_request', message } = err as { code?: string; message: string };
+      return reply.status(status).send({ error: message, code: code.toLowerCase() } satisfies ApiError);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+});

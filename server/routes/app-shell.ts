@@ -1,0 +1,82 @@
+/**
+ * Serves the built app: hashed assets under /m/, locale files, and index.html with the portal's
+ * config embedded, so the first paint needs no extra round trip. Every app path (/m/…, /m2/…, and
+ * desktop paths) falls back to index.html; unknown API paths are JSON 404s.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalConfig } from '../../shop/contract.ts';
+import { isApiPath } from '../plugins/errors.ts';
+
+/** JSON inside a script element: `<` is escaped so no string in the config can close the element. */
+export function embedPortalConfig(html: string, portal: PortalConfig): string {
+  const json = JSON.stringify(portal).replace(/</g, '\\u003c');
+  const lang = portal.locale.code.replace('_', '-');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace('<!--portal-config-->', `<script id="portal-config" type="application/json">${json}</script>`);
+}
+
+export async function appShellRoutes(
+  app: FastifyInstance,
+  { distDir, localeDir }: { distDir: string | null; localeDir: string },
+) {
+  await app.register(fastifyStatic, {
+    root: localeDir,
+    prefix: '/locale/',
+    decorateReply: false,
+    maxAge: 5 * 60 * 1000,
+  });
+
+  const indexFile = distDir ? path.join(distDir, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const pages = new Map<string, string>();
+
+  if (distDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/m/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      // index.html is only ever served with the portal's config in it.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  function sendApp(request: FastifyRequest, reply: FastifyReply) {
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The app is not built yet: run `npm run build` (npm start does this for you).');
+    }
+    const uuid = request.portal.portal.uuid;
+    let page = pages.get(uuid);
+    if (!page) {
+      page = embedPortalConfig(indexHtml, request.portal);
+      pages.set(uuid, page);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  }
+
+  app.get('/', (_request, reply) => reply.redirect('/m/'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsApp =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !url.startsWith('/locale/') &&
+      !/\/assets\//.test(url);
+    if (wantsApp) return sendApp(request, reply);
+    return reply.status(404).send({ error: `Nothing is served at ${request.method} ${url}`, code: 'not_found' });
+  });
+}

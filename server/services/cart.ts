@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Cart, OrderLine } from '../../shop/contract.ts';
+import type { Db } from '../db/connect.ts';
+import { carts, orderLines } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { Session } from './sessions.ts';
+
+export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
+
+/** The session's cart, made on first use: an anonymous session gets a cart of its own. */
+export async function cartOf(db: Db, session: Session): Promise<string> {
+  const [found] = await db.select({ uuid: carts.uuid }).from(carts).where(eq(carts.sessionIdHash, session.idHash));
+  if (found) return found.uuid;
+  const [made] = await db
+    .insert(carts)
+    .values({ portalUuid: session.portalUuid, sessionIdHash: session.idHash, userUuid: session.userUuid })
+    .onConflictDoNothing()
+    .returning({ uuid: carts.uuid });
+  if (made) return made.uuid;
+  // Two first requests of one session raced; the other made the cart.
+  const [raced] = await db.select({ uuid: carts.uuid }).from(carts).where(eq(carts.sessionIdHash, session.idHash));
+  return raced!.uuid;
+}
+
+export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  const lines: OrderLine[] = rows.map((r) => ({
+    uuid: r.uuid,
+    type: r.type,
+    description: r.description,
+    product: { uuid: r.productUuid, type: r.type },
+    files: r.files as OrderLine['files'],
+    quantity: r.quantity,
+    actualLinePrice: r.actualLinePrice,
+    image: (r.image as OrderLine['image']) ?? null,
+    templates: r.templates as OrderLine['templates'],
+  }));
+  return { orderLines: lines, summary: { totalPrice: lines.reduce((sum, l) => sum + l.actualLinePrice, 0) } };
+}
+
+/** Deletes one line of this cart; another cart's line is not found, exactly like a missing one. */
+export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Promise<void> {
+  const deleted = await db
+    .delete(orderLines)
+    .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cartUuid)))
+    .returning({ uuid: orderLines.uuid });
+  if (deleted.length === 0) throw notFound('The order line');
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { type Category, ContentModule, type ContentPage, type PageModule, type Product } from '../../shop/contract.ts';
+import type { Db } from '../db/connect.ts';
+import { contentPages, productCategories, productPrices, products, subproducts } from '../db/schema.ts';
+
+export async function categoriesOf(db: Db, portalUuid: string): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(productCategories)
+    .where(eq(productCategories.portalUuid, portalUuid))
+    .orderBy(asc(productCategories.position));
+  return rows.map(({ type, category, link, image, title, description }) => ({
+    type: type as Category['type'],
+    category,
+    link,
+    image,
+    title,
+    description,
+  }));
+}
+
+/** A module this server can vouch for is served whole; anything else keeps only its id and type. */
+function serveModule(raw: Record<string, unknown>, categories: Category[]): PageModule {
+  const withData = raw.type === 'PromoteCategory' ? { ...raw, categories } : raw;
+  const parsed = ContentModule.safeParse(withData);
+  if (parsed.success) return parsed.data;
+  return { id: String(raw.id ?? ''), type: String(raw.type ?? 'unknown') };
+}
+
+export async function pageOf(db: Db, portalUuid: string, pageId: string): Promise<ContentPage | null> {
+  const [row] = await db
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.portalUuid, portalUuid), eq(contentPages.pageId, pageId)));
+  if (!row) return null;
+  const needsCategories = row.modules.some((m) => m.type === 'PromoteCategory');
+  const categories = needsCategories ? await categoriesOf(db, portalUuid) : [];
+  return { id: row.pageId, title: row.title, modules: row.modules.map((m) => serveModule(m, categories)) };
+}
+
+/** The price list of S0 §3. */
+export async function productsOf(db: Db, portalUuid: string): Promise<Product[]> {
+  const [rows, prices, subs] = await Promise.all([
+    db.select().from(products).where(eq(products.portalUuid, portalUuid)).orderBy(asc(products.position)),
+    db
+      .select({ p: productPrices })
+      .from(productPrices)
+      .innerJoin(products, eq(products.uuid, productPrices.productUuid))
+      .where(eq(products.portalUuid, portalUuid))
+      .orderBy(asc(productPrices.quantity)),
+    db
+      .select({ s: subproducts })
+      .from(subproducts)
+      .innerJoin(products, eq(products.uuid, subproducts.productUuid))
+      .where(eq(products.portalUuid, portalUuid)),
+  ]);
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    name: r.name,
+    producttype: r.producttype,
+    printareasize: [r.widthMm, r.heightMm] as [number, number],
+    minQuantity: r.minQuantity,
+    whiteBorder: r.whiteBorder,
+    productprices: prices
+      .filter(({ p }) => p.productUuid === r.uuid)
+      .map(({ p }) => ({ quantity: p.quantity, price: p.price, campaignprice: p.campaignPrice, type: p.type })),
+    subproducts: subs
+      .filter(({ s }) => s.productUuid === r.uuid)
+      .map(({ s }) => ({ uuid: s.uuid, name: s.name, extraprice: s.extraPrice })),
+    campaignrequirement: r.campaignRequirement,
+  }));
+}

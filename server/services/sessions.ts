@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { sessions } from '../db/schema.ts';
+
+export const SESSION_DAYS = 30;
+
+export interface Session {
+  idHash: string;
+  portalUuid: string;
+  userUuid: string | null;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 256 random bits, URL-safe: the cookie carries only this opaque token. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export async function findSession(db: Db, token: string | undefined, portalUuid: string): Promise<Session | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ idHash: sessions.idHash, portalUuid: sessions.portalUuid, userUuid: sessions.userUuid })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  // A session belongs to the portal it was made on; another portal's host starts afresh.
+  return row && row.portalUuid === portalUuid ? row : null;
+}
+
+export async function createSession(db: Db, portalUuid: string, userUuid: string | null = null) {
+  const token = newToken();
+  const session: Session = { idHash: hashToken(token), portalUuid, userUuid };
+  await db.insert(sessions).values({
+    ...session,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+  });
+  return { token, session };
+}

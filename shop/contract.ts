@@ -1,0 +1,151 @@
+/**
+ * The HTTP contract shared by server/ and src/: zod schemas for what crosses the wire.
+ * Money is integer minor units; sizes are millimetres.
+ */
+import { z } from 'zod';
+
+export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
+export const LocaleCode = z.enum(localeCodes);
+export type LocaleCode = z.infer<typeof LocaleCode>;
+
+export interface MenuItem {
+  id: string;
+  title: string;
+  url: string;
+  /** true: an in-app link (a route of this app); false: an ordinary link. */
+  m: boolean;
+  children?: MenuItem[];
+}
+export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string(),
+    m: z.boolean(),
+    children: z.array(MenuItem).optional(),
+  }),
+);
+
+export const PortalConfig = z.object({
+  portal: z.object({ uuid: z.string().uuid(), name: z.string() }),
+  locale: z.object({ code: LocaleCode, use_metric_system: z.boolean() }),
+  currency: z.object({ code: z.string().length(3), formatString: z.string() }),
+  logo: z.object({ src: z.string(), alt: z.string(), href: z.string(), external: z.boolean() }),
+  menu: z.array(MenuItem),
+  options: z.object({
+    'free-shipping-threshold': z.number().int().nonnegative().nullable(),
+    'checkout-ask-for-auto-correction': z.boolean(),
+  }),
+  minimumPrice: z.number().int().nonnegative(),
+  companyName: z.string(),
+  /** The regional variant of S0 §1 (white-border products, no products page, two-hour pickup). */
+  regional: z.boolean(),
+  /** Where the regional variant's products page sends the shopper. */
+  externalGiftSite: z.string().nullable(),
+});
+export type PortalConfig = z.infer<typeof PortalConfig>;
+
+export const CategoryType = z.enum(['CARDS', 'CALENDARS', 'PHOTOGIFT', 'PAPER_COPIES', 'PHOTOBOOK', 'EXTERNAL']);
+export const Category = z.object({
+  type: CategoryType,
+  category: z.string(),
+  link: z.string().nullable(),
+  image: z.string(),
+  title: z.string(),
+  description: z.string(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const Slide = z.object({
+  background: z.string(),
+  title: z.string(),
+  text: z.string(),
+  button: z.object({ text: z.string(), link: z.string() }).nullable(),
+});
+export type Slide = z.infer<typeof Slide>;
+
+const moduleBase = { id: z.string() };
+export const ContentModule = z.discriminatedUnion('type', [
+  z.object({ ...moduleBase, type: z.literal('Slider'), duration: z.number().positive().optional(), slides: z.array(Slide) }),
+  z.object({ ...moduleBase, type: z.literal('PromoteCategory'), title: z.string().optional(), categories: z.array(Category) }),
+  z.object({ ...moduleBase, type: z.literal('Title'), text: z.string() }),
+  z.object({ ...moduleBase, type: z.literal('Paragraph'), text: z.string().optional(), html: z.string().optional() }),
+  z.object({
+    ...moduleBase,
+    type: z.literal('Image'),
+    src: z.string(),
+    alt: z.string(),
+    link: z.string().optional(),
+    newWindow: z.boolean().optional(),
+  }),
+  z.object({ ...moduleBase, type: z.literal('RichText'), html: z.string() }),
+]);
+export type ContentModule = z.infer<typeof ContentModule>;
+/** A page as served: known modules, and unknown ones kept with their id and type only. */
+export type PageModule = ContentModule | { id: string; type: string };
+export interface ContentPage {
+  id: string;
+  title: string;
+  modules: PageModule[];
+}
+
+export const ProductPrice = z.object({
+  quantity: z.number().int().positive(),
+  price: z.number().int().nonnegative(),
+  campaignprice: z.number().int().nonnegative(),
+  type: z.number().int(),
+});
+export const Subproduct = z.object({ uuid: z.string(), name: z.string(), extraprice: z.number().int() });
+export const Product = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  producttype: z.number().int(),
+  /** Print area [width, height] in mm. */
+  printareasize: z.tuple([z.number(), z.number()]),
+  minQuantity: z.number().int().positive(),
+  whiteBorder: z.boolean(),
+  productprices: z.array(ProductPrice),
+  subproducts: z.array(Subproduct),
+  campaignrequirement: z.string().nullable(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const OrderLineImage = z.object({
+  filter: z.enum(['original', 'bw', 'sepia']),
+  cropRect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  adaption: z.union([z.literal(0), z.literal(1)]),
+});
+export const OrderLine = z.object({
+  uuid: z.string(),
+  type: z.number().int(),
+  description: z.string(),
+  product: z.object({ uuid: z.string(), type: z.number().int() }),
+  files: z.array(
+    z.object({ uuid: z.string(), size: z.number().int(), name: z.string(), error: z.string().nullable(), product: z.string() }),
+  ),
+  quantity: z.number().int().positive(),
+  actualLinePrice: z.number().int(),
+  image: OrderLineImage.nullable(),
+  templates: z.array(z.object({ template: z.string(), resources: z.array(z.unknown()), year: z.number().int() })),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export interface Cart {
+  orderLines: OrderLine[];
+  summary: { totalPrice: number };
+}
+
+export type Me = { isAnonymousUser: true } | { isAnonymousUser: false; uuid: string; name: string; email: string; mobile: string };
+
+/** Every 4xx and 5xx answer of our own API carries a readable `error` and a stable `code`. */
+export interface ApiError {
+  error: string;
+  code: string;
+  issues?: { path: string; message: string }[];
+}
+
+export const PageId = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'A page id is lower-case letters, digits and dashes');
