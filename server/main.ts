@@ -24,6 +24,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
+const where =
+  config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
 console.log(`\nPrint Shop is running on ${where}${seeded ? ', seeded with demo data' : ''}.`);
 console.log(`Open http://localhost:${config.port}/m/\n`);

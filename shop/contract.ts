@@ -45,7 +45,14 @@ export const PortalConfig = z.object({
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 
-export const CategoryType = z.enum(['CARDS', 'CALENDARS', 'PHOTOGIFT', 'PAPER_COPIES', 'PHOTOBOOK', 'EXTERNAL']);
+export const CategoryType = z.enum([
+  'CARDS',
+  'CALENDARS',
+  'PHOTOGIFT',
+  'PAPER_COPIES',
+  'PHOTOBOOK',
+  'EXTERNAL',
+]);
 export const Category = z.object({
   type: CategoryType,
   category: z.string(),
@@ -66,10 +73,25 @@ export type Slide = z.infer<typeof Slide>;
 
 const moduleBase = { id: z.string() };
 export const ContentModule = z.discriminatedUnion('type', [
-  z.object({ ...moduleBase, type: z.literal('Slider'), duration: z.number().positive().optional(), slides: z.array(Slide) }),
-  z.object({ ...moduleBase, type: z.literal('PromoteCategory'), title: z.string().optional(), categories: z.array(Category) }),
+  z.object({
+    ...moduleBase,
+    type: z.literal('Slider'),
+    duration: z.number().positive().optional(),
+    slides: z.array(Slide),
+  }),
+  z.object({
+    ...moduleBase,
+    type: z.literal('PromoteCategory'),
+    title: z.string().optional(),
+    categories: z.array(Category),
+  }),
   z.object({ ...moduleBase, type: z.literal('Title'), text: z.string() }),
-  z.object({ ...moduleBase, type: z.literal('Paragraph'), text: z.string().optional(), html: z.string().optional() }),
+  z.object({
+    ...moduleBase,
+    type: z.literal('Paragraph'),
+    text: z.string().optional(),
+    html: z.string().optional(),
+  }),
   z.object({
     ...moduleBase,
     type: z.literal('Image'),
@@ -121,12 +143,20 @@ export const OrderLine = z.object({
   description: z.string(),
   product: z.object({ uuid: z.string(), type: z.number().int() }),
   files: z.array(
-    z.object({ uuid: z.string(), size: z.number().int(), name: z.string(), error: z.string().nullable(), product: z.string() }),
+    z.object({
+      uuid: z.string(),
+      size: z.number().int(),
+      name: z.string(),
+      error: z.string().nullable(),
+      product: z.string(),
+    }),
   ),
   quantity: z.number().int().positive(),
   actualLinePrice: z.number().int(),
   image: OrderLineImage.nullable(),
-  templates: z.array(z.object({ template: z.string(), resources: z.array(z.unknown()), year: z.number().int() })),
+  templates: z.array(
+    z.object({ template: z.string(), resources: z.array(z.unknown()), year: z.number().int() }),
+  ),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -135,7 +165,9 @@ export interface Cart {
   summary: { totalPrice: number };
 }
 
-export type Me = { isAnonymousUser: true } | { isAnonymousUser: false; uuid: string; name: string; email: string; mobile: string };
+export type Me =
+  | { isAnonymousUser: true }
+  | { isAnonymousUser: false; uuid: string; name: string; email: string; mobile: string };
 
 /** Every 4xx and 5xx answer of our own API carries a readable `error` and a stable `code`. */
 export interface ApiError {

@@ -21,25 +21,51 @@ function flattenMenu(portalUuid: string, items: MenuItem[], parentId: string | n
 
 async function seedPortal(tx: Db, p: SeedPortal) {
   await tx.insert(portals).values({
-    uuid: p.uuid, name: p.name, isDefault: p.isDefault, locale: p.locale, useMetricSystem: p.useMetricSystem,
-    currencyCode: p.currencyCode, currencyFormat: p.currencyFormat, logoSrc: p.logo.src, logoAlt: p.logo.alt,
-    logoHref: p.logo.href, logoExternal: p.logo.external, freeShippingThreshold: p.freeShippingThreshold,
-    askAutoCorrection: p.askAutoCorrection, minimumPrice: p.minimumPrice, companyName: p.companyName,
-    regional: p.regional, externalGiftSite: p.externalGiftSite,
+    uuid: p.uuid,
+    name: p.name,
+    isDefault: p.isDefault,
+    locale: p.locale,
+    useMetricSystem: p.useMetricSystem,
+    currencyCode: p.currencyCode,
+    currencyFormat: p.currencyFormat,
+    logoSrc: p.logo.src,
+    logoAlt: p.logo.alt,
+    logoHref: p.logo.href,
+    logoExternal: p.logo.external,
+    freeShippingThreshold: p.freeShippingThreshold,
+    askAutoCorrection: p.askAutoCorrection,
+    minimumPrice: p.minimumPrice,
+    companyName: p.companyName,
+    regional: p.regional,
+    externalGiftSite: p.externalGiftSite,
   });
   await tx.insert(portalHosts).values(p.hosts.map((host) => ({ host, portalUuid: p.uuid })));
   await tx.insert(menuItems).values(flattenMenu(p.uuid, p.menu, null));
   await tx.insert(contentPages).values(p.pages.map((page) => ({ portalUuid: p.uuid, ...page })));
-  await tx.insert(productCategories).values(p.categories.map((c, position) => ({ portalUuid: p.uuid, position, ...c })));
+  await tx
+    .insert(productCategories)
+    .values(p.categories.map((c, position) => ({ portalUuid: p.uuid, position, ...c })));
   for (const [position, f] of p.printFormats.entries()) {
     const uuid = stableUuid(`${p.uuid}:print:${f.name}`);
     await tx.insert(products).values({
-      uuid, portalUuid: p.uuid, position, name: f.name, producttype: 0, widthMm: f.widthMm, heightMm: f.heightMm,
-      minQuantity: f.minQuantity ?? 1, whiteBorder: f.whiteBorder ?? false, campaignRequirement: null,
+      uuid,
+      portalUuid: p.uuid,
+      position,
+      name: f.name,
+      producttype: 0,
+      widthMm: f.widthMm,
+      heightMm: f.heightMm,
+      minQuantity: f.minQuantity ?? 1,
+      whiteBorder: f.whiteBorder ?? false,
+      campaignRequirement: null,
     });
     await tx.insert(productPrices).values(
       [1, 50, 100].map((quantity, i) => ({
-        productUuid: uuid, quantity, price: f.prices[i]!, campaignPrice: f.campaign ?? 0, type: 0,
+        productUuid: uuid,
+        quantity,
+        price: f.prices[i]!,
+        campaignPrice: f.campaign ?? 0,
+        type: 0,
       })),
     );
   }

@@ -32,6 +32,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ error: message, code: code.toLowerCase() } satisfies ApiError);
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    return reply
+      .status(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
   });
 });

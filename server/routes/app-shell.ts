@@ -77,6 +77,8 @@ export async function appShellRoutes(
       !url.startsWith('/locale/') &&
       !/\/assets\//.test(url);
     if (wantsApp) return sendApp(request, reply);
-    return reply.status(404).send({ error: `Nothing is served at ${request.method} ${url}`, code: 'not_found' });
+    return reply
+      .status(404)
+      .send({ error: `Nothing is served at ${request.method} ${url}`, code: 'not_found' });
   });
 }

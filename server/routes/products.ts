@@ -7,5 +7,7 @@ export async function productRoutes(app: FastifyInstance, { db }: { db: Db }) {
     categories: await categoriesOf(db, request.portal.portal.uuid),
   }));
 
-  app.get('/m/api/products', async (request) => ({ products: await productsOf(db, request.portal.portal.uuid) }));
+  app.get('/m/api/products', async (request) => ({
+    products: await productsOf(db, request.portal.portal.uuid),
+  }));
 }

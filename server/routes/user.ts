@@ -10,6 +10,12 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!session?.userUuid) return { isAnonymousUser: true };
     const [user] = await db.select().from(users).where(eq(users.uuid, session.userUuid));
     if (!user) return { isAnonymousUser: true };
-    return { isAnonymousUser: false, uuid: user.uuid, name: user.name, email: user.email, mobile: user.mobile };
+    return {
+      isAnonymousUser: false,
+      uuid: user.uuid,
+      name: user.name,
+      email: user.email,
+      mobile: user.mobile,
+    };
   });
 }

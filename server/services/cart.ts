@@ -9,7 +9,10 @@ export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0
 
 /** The session's cart, made on first use: an anonymous session gets a cart of its own. */
 export async function cartOf(db: Db, session: Session): Promise<string> {
-  const [found] = await db.select({ uuid: carts.uuid }).from(carts).where(eq(carts.sessionIdHash, session.idHash));
+  const [found] = await db
+    .select({ uuid: carts.uuid })
+    .from(carts)
+    .where(eq(carts.sessionIdHash, session.idHash));
   if (found) return found.uuid;
   const [made] = await db
     .insert(carts)
@@ -18,7 +21,10 @@ export async function cartOf(db: Db, session: Session): Promise<string> {
     .returning({ uuid: carts.uuid });
   if (made) return made.uuid;
   // Two first requests of one session raced; the other made the cart.
-  const [raced] = await db.select({ uuid: carts.uuid }).from(carts).where(eq(carts.sessionIdHash, session.idHash));
+  const [raced] = await db
+    .select({ uuid: carts.uuid })
+    .from(carts)
+    .where(eq(carts.sessionIdHash, session.idHash));
   return raced!.uuid;
 }
 

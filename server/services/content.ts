@@ -1,5 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type Category, ContentModule, type ContentPage, type PageModule, type Product } from '../../shop/contract.ts';
+import {
+  type Category,
+  ContentModule,
+  type ContentPage,
+  type PageModule,
+  type Product,
+} from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { contentPages, productCategories, productPrices, products, subproducts } from '../db/schema.ts';
 
@@ -63,7 +69,12 @@ export async function productsOf(db: Db, portalUuid: string): Promise<Product[]>
     whiteBorder: r.whiteBorder,
     productprices: prices
       .filter(({ p }) => p.productUuid === r.uuid)
-      .map(({ p }) => ({ quantity: p.quantity, price: p.price, campaignprice: p.campaignPrice, type: p.type })),
+      .map(({ p }) => ({
+        quantity: p.quantity,
+        price: p.price,
+        campaignprice: p.campaignPrice,
+        type: p.type,
+      })),
     subproducts: subs
       .filter(({ s }) => s.productUuid === r.uuid)
       .map(({ s }) => ({ uuid: s.uuid, name: s.name, extraprice: s.extraPrice })),

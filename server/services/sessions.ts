@@ -18,7 +18,11 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export async function findSession(db: Db, token: string | undefined, portalUuid: string): Promise<Session | null> {
+export async function findSession(
+  db: Db,
+  token: string | undefined,
+  portalUuid: string,
+): Promise<Session | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
     .select({ idHash: sessions.idHash, portalUuid: sessions.portalUuid, userUuid: sessions.userUuid })

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+
+// Device presets drop launch options, so every project repeats them.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: { baseURL: `http://localhost:${port}`, trace: 'off', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 7'], hasTouch: true, isMobile: true, launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+  ],
+  webServer: {
+    // A fresh database for every run: the server migrates and seeds it on start.
+    command: `${process.execPath} scripts/e2e-server.mjs`,
+    url: `http://localhost:${port}/m/api/portal`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+  },
+});

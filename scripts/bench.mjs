@@ -1,0 +1,36 @@
+// npm run bench: builds the app if needed, runs every bench/*.bench.ts in turn and prints one table.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+buildIfNeeded();
+const only = process.argv[2];
+const files = readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
+  .sort();
+const rows = [];
+let failed = false;
+for (const file of files) {
+  process.stderr.write(`running ${file}…\n`);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  for (const line of res.stdout.split('\n'))
+    if (line.startsWith('BENCH ')) rows.push(JSON.parse(line.slice(6)));
+  if (res.status !== 0) {
+    failed = true;
+    rows.push({ bench: file, figure: 'FAILED', value: `exit ${res.status}`, unit: '' });
+  }
+}
+const cols = ['bench', 'figure', 'value', 'unit', 'note'];
+const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
+const line = (cells) => cells.map((c, i) => String(c ?? '').padEnd(width[i])).join('  ');
+console.log(line(cols));
+console.log(width.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(line(cols.map((c) => r[c])));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,22 @@
+// The server for the e2e suite: the real server on a brand-new PGlite database in a temporary folder,
+// removed when the server stops. (Playwright loads its config in every worker, so the config itself
+// must not touch the database.)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

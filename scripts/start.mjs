@@ -1,0 +1,14 @@
+// npm start: build the app if needed, then run one server process (PGlite under ./data unless DATABASE_URL).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+buildIfNeeded();
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

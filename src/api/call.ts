@@ -1,0 +1,121 @@
+/**
+ * The generic call helper of S0 §7: every request of the app goes through here, so error handling
+ * (S0 §8) is the same for our own /m/api paths and for the legacy /ajax and /system paths.
+ */
+
+/** Paths without a leading slash or scheme are ours and live under this prefix. */
+export const API_PREFIX = '/m/api';
+
+/** A rejected call. `code` is the HTTP status, or -1 when the network failed. */
+export class CallError extends Error {
+  readonly code: number;
+  /** The server's stable error code (`{error, code}` answers), when it sent one. */
+  readonly reason: string | undefined;
+  /** The parsed answer, kept for callers that show field errors (sign-up). */
+  readonly body: unknown;
+
+  constructor(code: number, message: string, reason?: string, body?: unknown) {
+    super(message);
+    this.name = 'CallError';
+    this.code = code;
+    this.reason = reason;
+    this.body = body;
+  }
+}
+
+export type CallBody = Record<string, unknown> | unknown[];
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: CallBody;
+  /** Send the body form-encoded (the legacy .php endpoints) instead of as JSON. */
+  form?: boolean;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+export function resolveUrl(path: string, query?: CallOptions['query']): string {
+  const absolute = path.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(path);
+  let url = absolute ? path : `${API_PREFIX}/${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) params.append(key, String(value));
+    }
+    const text = params.toString();
+    if (text) url += (url.includes('?') ? '&' : '?') + text;
+  }
+  return url;
+}
+
+function formEncode(body: CallBody): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorOf(body: unknown): { error: unknown; code: unknown } | null {
+  if (body && typeof body === 'object' && 'error' in body && (body as { error: unknown }).error) {
+    return body as { error: unknown; code: unknown };
+  }
+  return null;
+}
+
+export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined && method !== 'GET') {
+    if (options.form) {
+      body = formEncode(options.body);
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(resolveUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // An abort is the caller's own doing: pass it through so callers can tell it from a failure.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new CallError(-1, cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  const data = await readBody(response).catch(() => undefined);
+  const failure = errorOf(data);
+  // The legacy endpoints answer 200 with an `error` field, so the body is checked as well as the status.
+  if (failure || !response.ok || response.status === 401 || response.status === 403) {
+    const message =
+      typeof failure?.error === 'string' ? failure.error : response.statusText || `HTTP ${response.status}`;
+    const reason = typeof failure?.code === 'string' ? failure.code : undefined;
+    throw new CallError(response.status, message, reason, data);
+  }
+  return data as T;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

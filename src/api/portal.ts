@@ -1,0 +1,6 @@
+import type { PortalConfig } from '../../shop/contract.ts';
+import { call } from './call.ts';
+
+export function getPortal(signal?: AbortSignal): Promise<PortalConfig> {
+  return call<PortalConfig>('portal', { signal });
+}

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CartIcon, MenuIcon } from '../ui/icons.tsx';
+import { selectLineCount, useCartStore } from './cartStore.ts';
+import { MenuDrawer } from './MenuDrawer.tsx';
+import { usePortal } from './portal.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const portal = usePortal();
+  const lineCount = useCartStore(selectLineCount);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const countId = useId();
+  const { logo } = portal;
+  const logoImage = <img className="logo-image" src={logo.src} alt={logo.alt} width={120} height={40} />;
+
+  return (
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('header.menu')}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            data-testid="menu-button"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          {logo.external ? (
+            <a className="logo-link" href={logo.href}>
+              {logoImage}
+            </a>
+          ) : (
+            <Link className="logo-link" to="/">
+              {logoImage}
+            </Link>
+          )}
+          <Link
+            className="icon-button cart-link"
+            to="/cart"
+            aria-label={t('header.cart')}
+            aria-describedby={countId}
+          >
+            <CartIcon />
+            <span className="cart-count" id={countId} data-testid="cart-count">
+              {lineCount}
+            </span>
+          </Link>
+        </div>
+      </header>
+      <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} items={portal.menu} />
+    </>
+  );
+}

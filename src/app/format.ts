@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { formatMoney } from '../../shop/money.ts';
+import { formatSize } from '../../shop/sizes.ts';
+import { usePortal } from './portal.tsx';
+
+/** Formats minor units with the portal's currency format string. */
+export function useMoney(): (minor: number) => string {
+  const { formatString } = usePortal().currency;
+  return useCallback((minor: number) => formatMoney(minor, formatString), [formatString]);
+}
+
+/** Formats a size in millimetres as cm or inches, per the portal's metric flag. */
+export function useSizeFormat(): (widthMm: number, heightMm: number) => string {
+  const metric = usePortal().locale.use_metric_system;
+  return useCallback((widthMm: number, heightMm: number) => formatSize(widthMm, heightMm, metric), [metric]);
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+
+type PlaceholderKind = 'upload' | 'cart' | 'templates';
+
+/** Screens that come later: an honest heading instead of an empty page. */
+export function PlaceholderPage({ kind }: { kind: PlaceholderKind }) {
+  const { t } = useTranslation();
+  const { type, category } = useParams();
+  const heading = t(`placeholder.${kind}`);
+  const detail = [type, category].filter(Boolean).join(' / ');
+  useDocumentTitle(heading);
+  return (
+    <section className="page placeholder-page">
+      <h1>{heading}</h1>
+      {detail && <p className="placeholder-detail">{detail}</p>}
+      <p>{t('placeholder.comingSoon')}</p>
+      <p>
+        <Link className="button" to="/">
+          {t('placeholder.backHome')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('content.notFound'));
+  return (
+    <section className="page">
+      <h1>{t('content.notFound')}</h1>
+      <p>
+        <Link className="button" to="/">
+          {t('placeholder.backHome')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The route error element: a crash in one screen keeps the app usable. */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <section className="page" role="alert">
+      <h1>{t('error.generic')}</h1>
+      <p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { createBrowserRouter } from 'react-router';
+import { ContentPageRoute } from '../features/content/ContentPage.tsx';
+import { ProductsPage } from '../features/products/ProductsPage.tsx';
+import type { Layout } from './layout.ts';
+import { NotFoundPage, PlaceholderPage, RouteError } from './pages.tsx';
+import { Shell } from './Shell.tsx';
+
+/** All routes are relative to the basename (S0 §2). */
+export function createAppRouter(basename: string, layout: Layout) {
+  return createBrowserRouter(
+    [
+      {
+        element: <Shell layout={layout} />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            // A failing screen keeps the header and menu around it.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <ContentPageRoute /> },
+              { path: 'pages/:id', element: <ContentPageRoute /> },
+              { path: 'products', element: <ProductsPage /> },
+              { path: 'products/:type', element: <PlaceholderPage kind="templates" /> },
+              { path: 'products/:type/:category', element: <PlaceholderPage kind="templates" /> },
+              { path: 'upload', element: <PlaceholderPage kind="upload" /> },
+              { path: 'cart', element: <PlaceholderPage kind="cart" /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+    { basename },
+  );
+}

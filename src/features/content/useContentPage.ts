@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { ContentPage } from '../../../shop/contract.ts';
+import { isAbort } from '../../api/call.ts';
+import { getPage } from '../../api/content.ts';
+
+export type ContentPageState =
+  | { status: 'loading' }
+  | { status: 'ready'; page: ContentPage }
+  | { status: 'failed' };
+
+// Pages seldom change within a visit; going back to one shows it at once.
+const cache = new Map<string, ContentPage>();
+
+export function useContentPage(id: string): ContentPageState {
+  const [state, setState] = useState<{ id: string; value: ContentPageState }>(() => initial(id));
+  const current = state.id === id ? state : initial(id);
+  if (current !== state) setState(current);
+
+  useEffect(() => {
+    if (cache.has(id)) return;
+    const controller = new AbortController();
+    getPage(id, controller.signal).then(
+      (page) => {
+        cache.set(id, page);
+        setState({ id, value: { status: 'ready', page } });
+      },
+      (error: unknown) => {
+        if (!isAbort(error)) setState({ id, value: { status: 'failed' } });
+      },
+    );
+    return () => controller.abort();
+  }, [id]);
+
+  return current.value;
+}
+
+function initial(id: string): { id: string; value: ContentPageState } {
+  const page = cache.get(id);
+  return { id, value: page ? { status: 'ready', page } : { status: 'loading' } };
+}

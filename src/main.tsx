@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import './app/app.css';
+import { App, BootError } from './app/App.tsx';
+import { useCartStore } from './app/cartStore.ts';
+import { FALLBACK_LANGUAGE, initI18n } from './app/i18n.ts';
+import { loadPortalConfig } from './app/portalConfig.ts';
+
+async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  // A quiet placeholder until the portal config and its translations are in: no text to flash.
+  root.render(<div className="boot" aria-busy="true" />);
+  // The cart does not depend on the portal config, so it loads alongside.
+  void useCartStore.getState().load();
+
+  let portal: Awaited<ReturnType<typeof loadPortalConfig>>;
+  try {
+    portal = await loadPortalConfig();
+  } catch {
+    await initI18n(FALLBACK_LANGUAGE);
+    root.render(<BootError />);
+    return;
+  }
+  await initI18n(portal.locale.code);
+  root.render(<App portal={portal} />);
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

@@ -1,0 +1,73 @@
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { observeNearViewport } from './nearViewport.ts';
+
+/** S0 §9: a failed picture is tried again after 2 s; a few times, not for ever. */
+export const RETRY_DELAY_MS = 2000;
+const MAX_RETRIES = 5;
+
+export interface LazyImageProps {
+  src: string;
+  alt: string;
+  className?: string;
+  /** Intrinsic size: reserves the box (aspect ratio) before the picture arrives. */
+  width?: number;
+  height?: number;
+}
+
+/** `retry=N` busts caches and proxies that may have kept the failed answer. */
+export function withRetry(src: string, attempt: number): string {
+  if (attempt === 0) return src;
+  const hashAt = src.indexOf('#');
+  const base = hashAt >= 0 ? src.slice(0, hashAt) : src;
+  const hash = hashAt >= 0 ? src.slice(hashAt) : '';
+  const cleaned = base.replace(/([?&])retry=\d+(&|$)/, (_m, lead: string, tail: string) =>
+    tail ? lead : '',
+  );
+  return `${cleaned}${cleaned.includes('?') ? '&' : '?'}retry=${attempt}${hash}`;
+}
+
+export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
+  const boxRef = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(false);
+  const [state, setState] = useState({ src, attempt: 0, loaded: false, failed: false });
+  // A new picture starts over (derived during render, so the old picture's state never shows).
+  const current = state.src === src ? state : { src, attempt: 0, loaded: false, failed: false };
+  if (current !== state) setState(current);
+  const { attempt, loaded, failed } = current;
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || near) return;
+    return observeNearViewport(box, () => setNear(true));
+  }, [near]);
+
+  useEffect(() => {
+    if (!failed || attempt >= MAX_RETRIES) return;
+    const timer = window.setTimeout(() => {
+      setState((s) => ({ ...s, attempt: s.attempt + 1, failed: false }));
+    }, RETRY_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [failed, attempt]);
+
+  const style: CSSProperties | undefined =
+    width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
+  const classes = ['lazy-image', loaded ? 'is-loaded' : 'is-pending', className].filter(Boolean).join(' ');
+
+  return (
+    <span ref={boxRef} className={classes} style={style}>
+      {near && !failed && (
+        <img
+          key={attempt}
+          className="lazy-image__img"
+          src={withRetry(src, attempt)}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          onLoad={() => setState((s) => ({ ...s, loaded: true }))}
+          onError={() => setState((s) => ({ ...s, failed: true }))}
+        />
+      )}
+    </span>
+  );
+}

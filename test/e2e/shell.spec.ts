@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const portalUrl = (host: string, path: string) => `http://${host}:${port}${path}`;
+
+/** The regional portal sends its products page to an external site; this machine has no internet, so answer for it. */
+async function stubExternalSites(page: Page) {
+  await page.route(/^https:\/\/[a-z.]*example\.(no|com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>External site</h1>' }),
+  );
+}
+
+test.describe('start page', () => {
+  test('shows the slider, the category tiles and the other modules', async ({ page }) => {
+    await page.goto('/m/');
+    const slider = page.getByTestId('slider');
+    await expect(slider).toBeVisible();
+    await expect(slider.getByText('Your photos, printed beautifully')).toBeVisible();
+    const tiles = page.getByTestId('category-tile');
+    await expect(tiles).toHaveCount(5); // six categories, the photobook one skipped
+    await expect(page.getByRole('heading', { name: 'Welcome to Print Shop' })).toBeVisible();
+    const paragraph = page.locator('[data-module-id="paragraph-1"] p');
+    await expect(paragraph).toHaveCount(3);
+    await expect(page.locator('[data-module-id="paragraph-2"] strong')).toHaveText('premium photo paper');
+    await expect(page.locator('[data-module-id="image-1"] a')).toHaveAttribute('href', '/m/upload');
+    await expect(page.locator('[data-module-id="image-2"] a')).toHaveAttribute('target', '_blank');
+    await expect(page.locator('[data-module-id="richtext-1"] li')).toHaveCount(2);
+    await expect(page.getByTestId('unknown-module')).toHaveText('countdown-1');
+  });
+
+  test('sanitises content HTML: no script, handler or javascript: link runs', async ({ page }) => {
+    await page.goto('/m/');
+    const rich = page.locator('[data-module-id="richtext-1"]');
+    await expect(rich.locator('li').first()).toBeVisible();
+    await expect(rich.locator('script')).toHaveCount(0);
+    await expect(rich.locator('[onerror]')).toHaveCount(0);
+    const href = await rich.getByText('More').getAttribute('href');
+    expect(href ?? '').not.toContain('javascript:');
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('the slider advances by itself', async ({ page }) => {
+    await page.goto('/m/');
+    const active = page.locator('[data-testid="slider"] [aria-current="true"]');
+    await expect(active).toContainText('Your photos, printed beautifully');
+    await expect(active).toContainText('Cards that say it your way', { timeout: 8_000 });
+  });
+
+  test('the cart badge shows 0 and the banner the free-delivery threshold', async ({ page }) => {
+    await page.goto('/m/');
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await expect(page.getByTestId('free-shipping-banner')).toHaveText(
+      'Free delivery when you spend over £40.00',
+    );
+  });
+
+  test("each portal formats the banner's money its own way", async ({ page }) => {
+    await page.goto(portalUrl('us.localhost', '/m/'));
+    await expect(page.getByTestId('free-shipping-banner')).toHaveText(
+      'Free delivery when you spend over $35.00',
+    );
+    await page.goto(portalUrl('no.localhost', '/m/'));
+    await expect(page.getByTestId('free-shipping-banner')).toContainText('kr 499,00');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nb-NO');
+  });
+
+  test('the header is 70 px high', async ({ page }) => {
+    await page.goto('/m/');
+    const box = await page.locator('header').first().boundingBox();
+    expect(box?.height).toBe(70);
+  });
+});
+
+test.describe('menu drawer', () => {
+  test('opens three levels and follows an in-app link', async ({ page }) => {
+    await page.goto('/m/');
+    await page.getByTestId('menu-button').click();
+    const drawer = page.getByTestId('menu-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('Christmas cards')).toBeHidden();
+    await drawer.getByRole('button', { name: 'Show more under Products' }).click();
+    await expect(drawer.getByRole('link', { name: 'Photo prints' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Show more under Cards', exact: true }).click();
+    await expect(drawer.getByRole('link', { name: 'Christmas cards' })).toBeVisible();
+    // Collapsing a level hides its children again.
+    await drawer.getByRole('button', { name: 'Show more under Cards', exact: true }).click();
+    await expect(drawer.getByRole('link', { name: 'Christmas cards' })).toBeHidden();
+    await drawer.getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveURL(/\/m\/pages\/about$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'About us', level: 2 })).toBeVisible();
+  });
+});
+
+test.describe('content pages', () => {
+  test('an unknown page shows Page not found', async ({ page }) => {
+    await page.goto('/m/pages/nope');
+    await expect(page.getByText('Page not found')).toBeVisible();
+  });
+
+  test('scrolls to the top on a route change', async ({ page }) => {
+    await page.goto('/m/');
+    await expect(page.getByTestId('unknown-module')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.locator('[data-module-id="image-1"] a').click();
+    await expect(page).toHaveURL(/\/m\/upload$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('products page', () => {
+  test('category tiles lead where S0 §2 says', async ({ page }) => {
+    await page.goto('/m/products');
+    const links = page.getByTestId('category-link');
+    await expect(links).toHaveCount(6);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/m/upload',
+      '/m/products/cards',
+      '/m/products/calendars',
+      '/m/products/photogift/MUG',
+      '/m/products/photogift/CANVAS',
+      'https://photobook.example.com/',
+    ]);
+    await links.nth(1).click();
+    await expect(page).toHaveURL(/\/m\/products\/cards$/);
+  });
+
+  test('the regional portal sends its products page to the gift site', async ({ page }) => {
+    await stubExternalSites(page);
+    await page.goto(portalUrl('no.localhost', '/m/products'));
+    await expect(page).toHaveURL('https://gaver.example.no/');
+  });
+
+  test('sizes are in cm on a metric portal and in inches on the US portal', async ({ page }) => {
+    await page.goto('/m/products');
+    await expect(page.getByTestId('size-range')).toContainText('8.9 x 12.7 cm');
+    await page.goto(portalUrl('us.localhost', '/m/products'));
+    await expect(page.getByTestId('size-range')).toContainText('3.5 x 5 in');
+    await expect(page.getByTestId('size-range')).toContainText('12 x 18 in');
+  });
+});
+
+test.describe('layouts', () => {
+  test('/m2/ is the same mobile app, and a path outside /m is the desktop layout', async ({ page }) => {
+    await page.goto('/m2/pages/about');
+    await expect(page.getByRole('heading', { name: 'About us', level: 2 })).toBeVisible();
+    await expect(page.locator('.layout-mobile')).toHaveCount(1);
+    await page.goto('/pages/about');
+    await expect(page.getByRole('heading', { name: 'About us', level: 2 })).toBeVisible();
+    await expect(page.locator('.layout-desktop')).toHaveCount(1);
+  });
+
+  test('nothing is wider than the screen', async ({ page }) => {
+    await page.goto('/m/');
+    await expect(page.getByTestId('unknown-module')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

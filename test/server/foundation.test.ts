@@ -1,0 +1,308 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { seedPortals } from '../../server/db/seed-data.ts';
+import type { ContentPage, PortalConfig } from '../../shop/contract.ts';
+import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { databaseKinds } from './databases.ts';
+
+const localeDir = path.resolve(import.meta.dirname, '../../public/locale');
+const [english, norwegian, us] = seedPortals as [
+  (typeof seedPortals)[0],
+  (typeof seedPortals)[0],
+  (typeof seedPortals)[0],
+];
+
+/** A stand-in for `vite build` output: the placeholder the server fills, and one hashed asset. */
+function fixtureDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+describe.each(databaseKinds())('foundation on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, fixtureDist());
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('portal by Host', () => {
+    it.each([
+      ['localhost:8080', english.uuid],
+      ['no.localhost:8080', norwegian.uuid],
+      ['US.LOCALHOST', us.uuid],
+      ['unknown.example:8080', english.uuid],
+    ])('%s is served by its portal', async (host, uuid) => {
+      const res = await t.app.inject({ url: '/m/api/portal', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      const portal = res.json<PortalConfig>();
+      expect(portal.portal.uuid).toBe(uuid);
+    });
+
+    it('carries the config fields of S0 §3', async () => {
+      const res = await t.app.inject({ url: '/m/api/portal', headers: { host: 'us.localhost' } });
+      const portal = res.json<PortalConfig>();
+      expect(portal.locale).toEqual({ code: 'en_US', use_metric_system: false });
+      expect(portal.currency.formatString).toBe('$#,##0.00');
+      expect(portal.options['free-shipping-threshold']).toBe(3500);
+      expect(portal.companyName).toBe('Print Shop Inc.');
+      const no = (
+        await t.app.inject({ url: '/m/api/portal', headers: { host: 'no.localhost' } })
+      ).json<PortalConfig>();
+      expect(no.regional).toBe(true);
+      expect(no.logo.external).toBe(true);
+      expect(no.externalGiftSite).toMatch(/^https:\/\//);
+    });
+
+    it('builds the menu three levels deep', async () => {
+      const portal = (await t.app.inject({ url: '/m/api/portal' })).json<PortalConfig>();
+      const products = portal.menu.find((m) => m.id === 'products');
+      const cards = products?.children?.find((m) => m.id === 'cards');
+      expect(cards?.children?.map((c) => c.id)).toEqual(['cards-christmas', 'cards-birthday']);
+      expect(portal.menu.map((m) => m.id)).toEqual(['home', 'products', 'help', 'about']);
+    });
+
+    it('embeds the portal config in the served index.html', async () => {
+      const res = await t.app.inject({ url: '/m/products', headers: { host: 'no.localhost' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toContain('<html lang="nb-NO"');
+      const json = /<script id="portal-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(JSON.parse(json!).portal.uuid).toBe(norwegian.uuid);
+    });
+  });
+
+  describe('sessions', () => {
+    it('an anonymous visit gets an HttpOnly, SameSite=Lax session cookie with its cart', async () => {
+      const res = await t.app.inject({ url: '/m/api/webshop/cart' });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/^ps_session=[A-Za-z0-9_-]{43};/);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+      expect(setCookie).toContain('Path=/');
+      expect(setCookie).not.toContain('Secure');
+    });
+
+    it('marks the cookie Secure when served over https, and believes a proxy only when told to', async () => {
+      const headers = { 'x-forwarded-proto': 'https' };
+      const untrusted = await t.app.inject({ url: '/m/api/webshop/cart', headers });
+      expect(String(untrusted.headers['set-cookie'])).not.toContain('Secure');
+      const behindProxy = await buildApp({
+        database: t.db.database,
+        distDir: null,
+        localeDir,
+        trustProxy: true,
+        logLevel: 'warn',
+      });
+      try {
+        const res = await behindProxy.inject({ url: '/m/api/webshop/cart', headers });
+        expect(String(res.headers['set-cookie'])).toContain('; Secure');
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
+    it('keeps one session across requests and does not set the cookie again', async () => {
+      const first = await t.app.inject({ url: '/m/api/webshop/cart' });
+      const cookie = cookieOf(first.headers['set-cookie']);
+      const second = await t.app.inject({ url: '/m/api/webshop/cart', headers: { cookie } });
+      expect(second.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('ignores a forged or malformed session cookie and makes a new session', async () => {
+      const res = await t.app.inject({
+        url: '/m/api/webshop/cart',
+        headers: { cookie: 'ps_session=forged' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/^ps_session=[A-Za-z0-9_-]{43};/);
+    });
+
+    it("does not carry one portal's session to another portal", async () => {
+      const first = await t.app.inject({ url: '/m/api/webshop/cart', headers: { host: 'localhost' } });
+      const cookie = cookieOf(first.headers['set-cookie']);
+      const other = await t.app.inject({
+        url: '/m/api/webshop/cart',
+        headers: { host: 'us.localhost', cookie },
+      });
+      expect(other.headers['set-cookie']).toBeDefined();
+    });
+
+    it('me is anonymous for a visitor, without making a session', async () => {
+      const res = await t.app.inject({ url: '/m/api/user/me' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ isAnonymousUser: true });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('cart', () => {
+    it('an empty cart has the shape of S0 §3', async () => {
+      const res = await t.app.inject({ url: '/m/api/webshop/cart' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ orderLines: [], summary: { totalPrice: 0 } });
+    });
+
+    it('deleting a line that is not in the cart is a JSON 404', async () => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/m/api/webshop/cart/9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', error: expect.stringContaining('order line') });
+    });
+  });
+
+  describe('content pages', () => {
+    it('serves the start page with every module type', async () => {
+      const res = await t.app.inject({ url: '/m/api/legacy-pages/start-page' });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<ContentPage>();
+      expect(page.modules.map((m) => m.type)).toEqual([
+        'Slider',
+        'PromoteCategory',
+        'Title',
+        'Paragraph',
+        'Paragraph',
+        'Image',
+        'Image',
+        'RichText',
+        'Countdown',
+      ]);
+      const promote = page.modules[1] as { categories: { type: string }[] };
+      expect(promote.categories.map((c) => c.type)).toContain('CARDS');
+      // A module type the server does not know is served with its id and type only.
+      expect(page.modules[8]).toEqual({ id: 'countdown-1', type: 'Countdown' });
+    });
+
+    it('serves each portal its own page', async () => {
+      const res = await t.app.inject({
+        url: '/m/api/legacy-pages/start-page',
+        headers: { host: 'no.localhost' },
+      });
+      const title = res.json<ContentPage>().modules.find((m) => m.type === 'Title') as { text: string };
+      expect(title.text).toBe('Velkommen til Fotobutikken');
+    });
+
+    it('an unknown page is a JSON 404 with a message', async () => {
+      const res = await t.app.inject({ url: '/m/api/legacy-pages/nope' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'The page "nope" was not found', code: 'not_found' });
+    });
+  });
+
+  describe('products', () => {
+    it('lists categories of every type', async () => {
+      const res = await t.app.inject({ url: '/m/api/products/categories' });
+      const { categories } = res.json<{ categories: { type: string; link: string | null }[] }>();
+      expect(categories.map((c) => c.type)).toEqual([
+        'PAPER_COPIES',
+        'CARDS',
+        'CALENDARS',
+        'PHOTOGIFT',
+        'PHOTOGIFT',
+        'PHOTOBOOK',
+      ]);
+      expect(categories.find((c) => c.type === 'PHOTOBOOK')?.link).toMatch(/^https:\/\//);
+    });
+
+    it('lists print formats with tiered and campaign prices in minor units', async () => {
+      const res = await t.app.inject({ url: '/m/api/products', headers: { host: 'no.localhost' } });
+      const { products } = res.json<{
+        products: {
+          name: string;
+          productprices: { quantity: number; price: number; campaignprice: number }[];
+          whiteBorder: boolean;
+        }[];
+      }>();
+      const tenByFifteen = products.find((p) => p.name === '10x15')!;
+      expect(tenByFifteen.productprices.map((p) => p.quantity)).toEqual([1, 50, 100]);
+      expect(tenByFifteen.productprices.every((p) => Number.isInteger(p.price) && p.campaignprice > 0)).toBe(
+        true,
+      );
+      expect(products.some((p) => p.whiteBorder)).toBe(true);
+    });
+  });
+
+  describe('errors', () => {
+    it('an unknown API path is a JSON 404', async () => {
+      for (const url of ['/m/api/nope', '/m/api/webshop/nope/deeper', '/ajax/nope.php']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toContain('application/json');
+        expect(res.json()).toMatchObject({ code: 'not_found', error: expect.any(String) });
+      }
+    });
+
+    it('a malformed page id is a 400 with a readable error', async () => {
+      const res = await t.app.inject({ url: '/m/api/legacy-pages/%3Cscript%3E' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalid_request',
+        error: expect.stringContaining('page id'),
+      });
+    });
+
+    it('a malformed line uuid is a 400, not a 500', async () => {
+      const res = await t.app.inject({ method: 'DELETE', url: '/m/api/webshop/cart/not-a-uuid' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('uuid');
+    });
+
+    it('a malformed JSON body is a 400 with a readable error', async () => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: '/m/api/webshop/cart/9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"oops":',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    });
+  });
+
+  describe('static', () => {
+    it('redirects / to /m/', async () => {
+      const res = await t.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/m/');
+    });
+
+    it('serves the app under /m/, /m2/ and desktop paths alike', async () => {
+      for (const url of ['/m/', '/m/pages/nope', '/m2/', '/m2/cart', '/products']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('id="portal-config"');
+      }
+    });
+
+    it('never serves index.html without the config', async () => {
+      const res = await t.app.inject({ url: '/m/index.html' });
+      expect(res.body).toContain('id="portal-config"');
+    });
+
+    it('serves hashed assets with a long cache, and a missing asset as 404', async () => {
+      const res = await t.app.inject({ url: '/m/assets/index-abc123.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toContain('immutable');
+      expect((await t.app.inject({ url: '/m/assets/missing.js' })).statusCode).toBe(404);
+    });
+
+    it('serves locale files', async () => {
+      const res = await t.app.inject({ url: '/locale/en_GB/common.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().content.notFound).toBe('Page not found');
+    });
+  });
+});

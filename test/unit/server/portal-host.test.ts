@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { embedPortalConfig } from '../../../server/routes/app-shell.ts';
+import { hostName } from '../../../server/services/portals.ts';
+import type { PortalConfig } from '../../../shop/contract.ts';
+
+describe('hostName', () => {
+  it.each([
+    ['localhost:8080', 'localhost'],
+    ['No.LocalHost', 'no.localhost'],
+    ['shop.example.', 'shop.example'],
+    ['[::1]:8080', '[::1]'],
+    [undefined, ''],
+  ])('%s → %s', (header, host) => {
+    expect(hostName(header)).toBe(host);
+  });
+});
+
+describe('embedPortalConfig', () => {
+  const portal = {
+    portal: { uuid: 'u', name: '</script><script>alert(1)</script>' },
+    locale: { code: 'nb_NO', use_metric_system: true },
+  } as unknown as PortalConfig;
+  const html = '<html lang="en"><head><!--portal-config--></head></html>';
+
+  it('sets the document language from the portal locale', () => {
+    expect(embedPortalConfig(html, portal)).toContain('<html lang="nb-NO">');
+  });
+
+  it('cannot be broken out of by a string in the config', () => {
+    const out = embedPortalConfig(html, portal);
+    expect(out.match(/<\/script>/g)).toHaveLength(1);
+    const json = /type="application\/json">(.*)<\/script>/.exec(out)![1]!;
+    expect(JSON.parse(json).portal.name).toBe('</script><script>alert(1)</script>');
+  });
+});

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+function load(language: string): Tree {
+  return JSON.parse(
+    readFileSync(new URL(`../../../public/locale/${language}/common.json`, import.meta.url), 'utf8'),
+  );
+}
+
+function entries(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[`${prefix}${key}`, value] as [string, string]]
+      : entries(value, `${prefix}${key}.`),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  const english = new Map(entries(load('en_GB')));
+
+  it('uses the English wording of the specification', () => {
+    expect(english.get('common.loading')).toBe('Loading');
+    expect(english.get('content.notFound')).toBe('Page not found');
+    expect(english.get('banner.freeOver')).toBe('Free delivery when you spend over {{amount}}');
+    expect(english.get('banner.shopMore')).toBe('Shop products for {{amount}} more and get free delivery!');
+    expect(english.get('banner.free')).toBe('Free delivery!');
+  });
+
+  for (const language of ['nb_NO', 'da_DK']) {
+    it(`${language} translates every key with the same placeholders`, () => {
+      const translated = new Map(entries(load(language)));
+      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of english) {
+        expect(placeholders(translated.get(key) ?? ''), key).toEqual(placeholders(text));
+      }
+    });
+  }
+});
