@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
-import { cartOf, cartView, deleteLine } from '../services/cart.ts';
+import { cartOf, cartView, deleteLine, sessionCart } from '../services/cart.ts';
 
 const LineParams = z.object({ lineUuid: z.string().uuid('The order line id is not a valid uuid') });
 
 export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/m/api/webshop/cart', async (request, reply) => {
-    const session = await request.ensureSession(reply);
-    return cartView(db, await cartOf(db, session));
+    return sessionCart(db, await request.ensureSession(reply));
   });
 
   app.delete('/m/api/webshop/cart/:lineUuid', async (request, reply) => {

@@ -28,12 +28,9 @@ export async function cartOf(db: Db, session: Session): Promise<string> {
   return raced!.uuid;
 }
 
-export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
-  const rows = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.cartUuid, cartUuid))
-    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+type LineRow = typeof orderLines.$inferSelect;
+
+function toCart(rows: LineRow[]): Cart {
   const lines: OrderLine[] = rows.map((r) => ({
     uuid: r.uuid,
     type: r.type,
@@ -46,6 +43,30 @@ export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
     templates: r.templates as OrderLine['templates'],
   }));
   return { orderLines: lines, summary: { totalPrice: lines.reduce((sum, l) => sum + l.actualLinePrice, 0) } };
+}
+
+export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  return toCart(rows);
+}
+
+/** The session's cart with its lines in one query (the cart is read on every page); made when missing. */
+export async function sessionCart(db: Db, session: Session): Promise<Cart> {
+  const rows = await db
+    .select({ cartUuid: carts.uuid, line: orderLines })
+    .from(carts)
+    .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
+    .where(eq(carts.sessionIdHash, session.idHash))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  if (rows.length === 0) {
+    await cartOf(db, session);
+    return emptyCart();
+  }
+  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
 }
 
 /** Deletes one line of this cart; another cart's line is not found, exactly like a missing one. */
