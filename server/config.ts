@@ -24,7 +24,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
-    distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
+    // DIST_DIR='' (npm run dev) serves the API only: Vite serves the app.
+    distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     localeDir: path.join(root, 'public', 'locale'),
     defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
     trustProxy: env.TRUST_PROXY === '1',

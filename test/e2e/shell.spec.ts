@@ -62,6 +62,11 @@ test.describe('start page', () => {
     await page.goto(portalUrl('no.localhost', '/m/'));
     await expect(page.getByTestId('free-shipping-banner')).toContainText('kr 499,00');
     await expect(page.locator('html')).toHaveAttribute('lang', 'nb-NO');
+    // This portal's logo links to the company's own site rather than home.
+    await expect(page.getByRole('link', { name: 'Fotobutikken' })).toHaveAttribute(
+      'href',
+      'https://www.example.no/',
+    );
   });
 
   test('the header is 70 px high', async ({ page }) => {

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../../server/config.ts';
+
+describe('configFromEnv', () => {
+  it('defaults to PGlite under ./data, port 8080 and the built app', () => {
+    const c = configFromEnv({});
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/data$/) });
+    expect(c.distDir).toMatch(/dist$/);
+  });
+  it('uses PostgreSQL when DATABASE_URL is set, and the given port and data directory', () => {
+    const c = configFromEnv({ DATABASE_URL: 'postgres://db/shop', PORT: '9000' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://db/shop' });
+    expect(c.port).toBe(9000);
+    expect(configFromEnv({ DATA_DIR: '/tmp/x' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('/tmp/x'),
+    });
+  });
+  it('an empty DATABASE_URL means PGlite, and an empty DIST_DIR means API only (npm run dev)', () => {
+    expect(configFromEnv({ DATABASE_URL: '' }).database.kind).toBe('pglite');
+    expect(configFromEnv({ DIST_DIR: '' }).distDir).toBeNull();
+  });
+});
