@@ -1,0 +1,305 @@
+/**
+ * The shopper's state for one template (S1 §3 template instance), changed only through named
+ * commands: pure functions over immer drafts, so the toolbar, gestures and tests all call the same
+ * code, and immer's patches give undo and redo.
+ */
+import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
+import { defaultYear, isYearAllowed } from './calendar.ts';
+import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
+import {
+  type Font,
+  fullIdOf,
+  type RenderPart,
+  renderPartsOf,
+  resourceSlots,
+  type Template,
+  visiblePages,
+} from './template.ts';
+
+enablePatches();
+
+export interface PictureRef {
+  uuid: string;
+  /** Natural pixel size, orientation already applied. */
+  width: number;
+  height: number;
+}
+
+export interface ImageValue extends PictureRef {
+  rotation: Rotation;
+  effect: Effect;
+  cropRect: CropRect;
+}
+
+export type ResourceValue =
+  | { type: 'IMAGE'; image: ImageValue | null }
+  | { type: 'STRING'; text: string; font: Font };
+
+export interface Instance {
+  templateUuid: string;
+  templateVersion: number;
+  year: number;
+  currentPageId: string;
+  currentResourceId: string | null;
+  /** User-supplied resources by full id. */
+  resources: Record<string, ResourceValue>;
+  dirty: boolean;
+}
+
+export function createInstance(t: Template, today: Date): Instance {
+  const resources: Record<string, ResourceValue> = {};
+  for (const slot of resourceSlots(t)) {
+    if (!slot.resource.userSupplied) continue;
+    if (slot.resource.type === 'IMAGE') resources[slot.fullId] = { type: 'IMAGE', image: null };
+    else {
+      const font = slot.resource.font ?? partFor(t, slot.fullId)?.part.font;
+      if (!font) throw new Error(`Text resource ${slot.fullId} has no font`);
+      resources[slot.fullId] = { type: 'STRING', text: font.text ?? '', font: { ...font } };
+    }
+  }
+  const year = t.year ?? defaultYear(t.supportedYears, today);
+  return {
+    templateUuid: t.uuid,
+    templateVersion: t.version,
+    year,
+    currentPageId: visiblePages(t)[0]!.id,
+    currentResourceId: null,
+    resources,
+    dirty: false,
+  };
+}
+
+/** The render part that draws a resource (its first appearance), and the page it is on. */
+export function partFor(t: Template, fullId: string): { pageId: string; part: RenderPart } | null {
+  for (const page of t.pages) {
+    for (const part of renderPartsOf(t, page)) {
+      if (fullIdOf(t, page.id, part.resourceId) === fullId) return { pageId: page.id, part };
+    }
+  }
+  return null;
+}
+
+const frameOf = (part: RenderPart) => ({ widthMm: part.size.width, heightMm: part.size.height });
+const adaptionOf = (part: RenderPart) => part.adaption ?? 'fill-in';
+
+export function isEditable(t: Template, fullId: string): boolean {
+  const slot = resourceSlots(t).find((s) => s.fullId === fullId);
+  return !!slot && slot.resource.userSupplied && !slot.resource.disableEdit;
+}
+
+/** Editable user slots of a page in drawing order (the numbered buttons of Choose image / Choose text). */
+export function editableSlots(t: Template, pageId: string, type: 'IMAGE' | 'STRING'): string[] {
+  const page = t.pages.find((p) => p.id === pageId);
+  if (!page) return [];
+  const ids = renderPartsOf(t, page)
+    .filter((p) => p.type === type)
+    .map((p) => fullIdOf(t, page.id, p.resourceId))
+    .filter((id) => isEditable(t, id));
+  return [...new Set(ids)];
+}
+
+// ---- commands: (template, draft, ...args) → void; they change the draft or leave it as it was ----
+
+type Command<A extends unknown[]> = (t: Template, d: Draft<Instance>, ...args: A) => void;
+
+const markDirty = (d: Draft<Instance>) => {
+  d.dirty = true;
+};
+
+export const commands = {
+  selectPage: ((t, d, pageId: string) => {
+    if (!visiblePages(t).some((p) => p.id === pageId)) return;
+    d.currentPageId = pageId;
+    d.currentResourceId = null;
+  }) as Command<[string]>,
+
+  /** Next (+1) or previous (-1) visible page; no wrapping at either end. */
+  stepPage: ((t, d, step: 1 | -1) => {
+    const pages = visiblePages(t);
+    const at = pages.findIndex((p) => p.id === d.currentPageId);
+    const next = pages[at + step];
+    if (!next) return;
+    d.currentPageId = next.id;
+    d.currentResourceId = null;
+  }) as Command<[1 | -1]>,
+
+  selectResource: ((t, d, fullId: string | null) => {
+    if (fullId !== null && !isEditable(t, fullId)) return;
+    d.currentResourceId = fullId;
+  }) as Command<[string | null]>,
+
+  /** Choosing a picture resets rotation and computes a starting crop (S1 §4). */
+  setPicture: ((t, d, fullId: string, picture: PictureRef) => {
+    const value = d.resources[fullId];
+    const at = partFor(t, fullId);
+    if (value?.type !== 'IMAGE' || !at) return;
+    const effect = value.image?.effect ?? at.part.effect ?? 'original';
+    value.image = {
+      ...picture,
+      rotation: 0,
+      effect,
+      cropRect: startingCrop(picture, 0, frameOf(at.part), adaptionOf(at.part)),
+    };
+    markDirty(d);
+  }) as Command<[string, PictureRef]>,
+
+  setCrop: ((_t, d, fullId: string, cropRect: CropRect) => {
+    const value = d.resources[fullId];
+    if (value?.type !== 'IMAGE' || !value.image) return;
+    value.image.cropRect = { ...cropRect };
+    markDirty(d);
+  }) as Command<[string, CropRect]>,
+
+  rotate: ((t, d, fullId: string) => {
+    const value = d.resources[fullId];
+    const at = partFor(t, fullId);
+    if (value?.type !== 'IMAGE' || !value.image || !at) return;
+    const { rotation, crop } = rotatePicture(
+      value.image,
+      value.image.rotation,
+      frameOf(at.part),
+      adaptionOf(at.part),
+    );
+    value.image.rotation = rotation;
+    value.image.cropRect = crop;
+    markDirty(d);
+  }) as Command<[string]>,
+
+  setEffect: ((_t, d, fullId: string, effect: Effect) => {
+    const value = d.resources[fullId];
+    if (value?.type !== 'IMAGE' || !value.image || value.image.effect === effect) return;
+    value.image.effect = effect;
+    markDirty(d);
+  }) as Command<[string, Effect]>,
+
+  /** Text and font changes arrive already checked against the slot (engine/text decides what fits). */
+  setText: ((_t, d, fullId: string, text: string) => {
+    const value = d.resources[fullId];
+    if (value?.type !== 'STRING' || value.text === text) return;
+    value.text = text;
+    markDirty(d);
+  }) as Command<[string, string]>,
+
+  setFont: ((_t, d, fullId: string, font: Font) => {
+    const value = d.resources[fullId];
+    if (value?.type !== 'STRING') return;
+    value.font = { ...font };
+    markDirty(d);
+  }) as Command<[string, Font]>,
+
+  setYear: ((t, d, year: number, today: Date) => {
+    if (t.type !== 'CALENDAR' || !isYearAllowed(year, t.supportedYears, today) || d.year === year) return;
+    d.year = year;
+    markDirty(d);
+  }) as Command<[number, Date]>,
+
+  /**
+   * Puts uploaded pictures into empty user picture slots (S1 §4): each slot takes the first unused
+   * picture of its own orientation, else the first unused picture; once all are used, they cycle.
+   */
+  autofill: ((t, d, pictures: PictureRef[]) => {
+    if (pictures.length === 0) return;
+    const unused = [...pictures];
+    let cycle = 0;
+    for (const slot of resourceSlots(t)) {
+      const value = d.resources[slot.fullId];
+      const at = partFor(t, slot.fullId);
+      if (value?.type !== 'IMAGE' || value.image || !at || !isEditable(t, slot.fullId)) continue;
+      const landscape = at.part.size.width >= at.part.size.height;
+      let picture: PictureRef;
+      if (unused.length > 0) {
+        const same = unused.findIndex((p) => p.width >= p.height === landscape);
+        picture = unused.splice(same >= 0 ? same : 0, 1)[0]!;
+      } else {
+        picture = pictures[cycle % pictures.length]!;
+        cycle += 1;
+      }
+      value.image = {
+        ...picture,
+        rotation: 0,
+        effect: at.part.effect ?? 'original',
+        cropRect: startingCrop(picture, 0, frameOf(at.part), adaptionOf(at.part)),
+      };
+      d.dirty = true;
+    }
+  }) as Command<[PictureRef[]]>,
+
+  markSaved: ((_t, d) => {
+    d.dirty = false;
+  }) as Command<[]>,
+};
+
+export type CommandName = keyof typeof commands;
+export type CommandArgs<N extends CommandName> = (typeof commands)[N] extends Command<infer A> ? A : never;
+
+// ---- completeness ----
+
+function resourceComplete(value: ResourceValue | undefined): boolean {
+  if (!value) return false;
+  return value.type === 'IMAGE' ? !!value.image?.uuid : value.text.trim().length > 0;
+}
+
+/** A page is complete when every required user resource on it has a picture or non-empty text. */
+export function pageComplete(t: Template, i: Instance, pageId: string): boolean {
+  const page = t.pages.find((p) => p.id === pageId);
+  if (!page) return false;
+  const slots = resourceSlots(t);
+  return renderPartsOf(t, page).every((part) => {
+    const fullId = fullIdOf(t, page.id, part.resourceId);
+    const slot = slots.find((s) => s.fullId === fullId);
+    if (!slot?.resource.userSupplied || !slot.resource.required) return true;
+    return resourceComplete(i.resources[fullId]);
+  });
+}
+
+export function templateComplete(t: Template, i: Instance): boolean {
+  return resourceSlots(t)
+    .filter((s) => s.resource.userSupplied && s.resource.required)
+    .every((s) => resourceComplete(i.resources[s.fullId]));
+}
+
+// ---- history: every command through here is undoable ----
+
+export interface History {
+  instance: Instance;
+  past: { patches: Patch[]; inverse: Patch[] }[];
+  future: { patches: Patch[]; inverse: Patch[] }[];
+}
+
+export const startHistory = (instance: Instance): History => ({ instance, past: [], future: [] });
+
+/** Runs a command; a command that changed nothing leaves the history as it was. */
+export function run<N extends CommandName>(
+  t: Template,
+  h: History,
+  name: N,
+  ...args: CommandArgs<N>
+): History {
+  const command = commands[name] as unknown as Command<CommandArgs<N>>;
+  const [instance, patches, inverse] = produceWithPatches(h.instance, (d) => command(t, d, ...args));
+  if (patches.length === 0) return h;
+  // Navigation (page, selection) is not an edit the shopper wants to undo one by one.
+  const edit = patches.some((p) => p.path[0] === 'resources' || p.path[0] === 'year');
+  if (!edit) return { ...h, instance };
+  return { instance, past: [...h.past, { patches, inverse }], future: [] };
+}
+
+export function undo(h: History): History {
+  const last = h.past.at(-1);
+  if (!last) return h;
+  return {
+    instance: applyPatches(h.instance, last.inverse),
+    past: h.past.slice(0, -1),
+    future: [last, ...h.future],
+  };
+}
+
+export function redo(h: History): History {
+  const next = h.future[0];
+  if (!next) return h;
+  return {
+    instance: applyPatches(h.instance, next.patches),
+    past: [...h.past, next],
+    future: h.future.slice(1),
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * The page scene: everything drawn on one page as plain data, in millimetres from the page's
+ * top-left corner. Text arrives already broken into lines and shaped into positioned glyphs, so the
+ * editor's renderer and the print renderer only draw outlines: neither measures, breaks or shapes,
+ * and the printed page is the page the shopper saw.
+ */
+import { monthGrid, resolveSpecialString } from './calendar.ts';
+import type { CropRect, Effect, Rotation } from './image.ts';
+import type { Instance } from './instance.ts';
+import {
+  type Font,
+  fullIdOf,
+  type RenderPart,
+  renderPartsOf,
+  resourceSlots,
+  type Template,
+} from './template.ts';
+import type { FontSet } from './text/fonts.ts';
+import { effectiveFont, type LaidOutGlyph, layoutText } from './text/layout.ts';
+import type { TextShadow } from './text/types.ts';
+
+export interface SceneRotation {
+  deg: number;
+  /** The pivot, in mm from the page's top-left corner. */
+  originXMm: number;
+  originYMm: number;
+}
+
+interface Placed {
+  /** The render part's box on the page. */
+  xMm: number;
+  yMm: number;
+  widthMm: number;
+  heightMm: number;
+  rotation: SceneRotation | null;
+}
+
+export type PictureSource = { kind: 'user'; uuid: string } | { kind: 'art'; src: string };
+
+export interface ScenePicture extends Placed {
+  kind: 'picture';
+  /** The resource's full id, for hit-testing and the editor's slot numbers. */
+  id: string;
+  editable: boolean;
+  /** An empty user slot: the editor shows a placeholder, the print shows nothing. */
+  picture: null | {
+    source: PictureSource;
+    width: number;
+    height: number;
+    rotation: Rotation;
+    effect: Effect;
+    /** Fractions of the oriented picture mapped onto the box (may reach outside 0..1 for fit-in). */
+    crop: CropRect;
+  };
+}
+
+export interface SceneText extends Placed {
+  kind: 'text';
+  id: string;
+  editable: boolean;
+  /** An empty user text slot ('Select text' in the editor, nothing in print). */
+  empty: boolean;
+  /** The text shown, line by line (for screen readers and tests; renderers draw the glyphs). */
+  lines: string[];
+  family: string;
+  sizePt: number;
+  color: string;
+  shadow: TextShadow | null;
+  /** Millimetres per font unit: scale for glyph outlines. */
+  mmPerUnit: number;
+  /** Positioned glyphs, mm from the page's top-left (already offset by the box). */
+  glyphs: LaidOutGlyph[];
+  overflows: boolean;
+}
+
+export type SceneItem = ScenePicture | SceneText;
+
+export interface PageScene {
+  pageId: string;
+  widthMm: number;
+  heightMm: number;
+  /** separateFromBackground: the page is drawn lifted from the background with a shadow. */
+  lifted: boolean;
+  items: SceneItem[];
+}
+
+function placed(part: RenderPart): Placed {
+  const rotate = part.transformations?.find((tr) => tr.type === 'ROTATE');
+  return {
+    xMm: part.position.x,
+    yMm: part.position.y,
+    widthMm: part.size.width,
+    heightMm: part.size.height,
+    rotation: rotate
+      ? {
+          deg: rotate.rotate,
+          originXMm: part.position.x + rotate.originX,
+          originYMm: part.position.y + rotate.originY,
+        }
+      : null,
+  };
+}
+
+function textItem(
+  fonts: FontSet,
+  id: string,
+  box: Placed,
+  font: Font,
+  text: string,
+  flags: { editable: boolean; empty: boolean },
+): SceneText {
+  const style = effectiveFont(font);
+  const layout = layoutText(fonts, style, text, { widthMm: box.widthMm, heightMm: box.heightMm });
+  return {
+    kind: 'text',
+    id,
+    ...box,
+    ...flags,
+    family: style.family,
+    sizePt: style.sizePt,
+    color: style.color,
+    shadow: style.shadow ?? null,
+    mmPerUnit: layout.mmPerUnit,
+    lines: layout.lines.map((l) => l.text),
+    glyphs: layout.lines.flatMap((line) =>
+      line.glyphs.map((g) => ({ glyphId: g.glyphId, xMm: box.xMm + g.xMm, yMm: box.yMm + g.yMm })),
+    ),
+    overflows: layout.overflows,
+  };
+}
+
+/** The 8 x 7 month grid of S1 §9: week numbers and Mon..Sun, a heading row and six weeks. */
+function monthItems(fonts: FontSet, id: string, part: RenderPart, year: number, month: number): SceneText[] {
+  const style = part.month!;
+  const box = placed(part);
+  const cellW = (box.widthMm - 7 * style.colSpacing) / 8;
+  const cellH = (box.heightMm - 6 * style.rowSpacing) / 7;
+  const grid = monthGrid(year, month);
+  const cell = (col: number, row: number, font: Font, text: string, key: string) =>
+    textItem(
+      fonts,
+      `${id}/${key}`,
+      {
+        xMm: box.xMm + col * (cellW + style.colSpacing),
+        yMm: box.yMm + row * (cellH + style.rowSpacing),
+        widthMm: cellW,
+        heightMm: cellH,
+        rotation: box.rotation,
+      },
+      font,
+      text,
+      { editable: false, empty: false },
+    );
+  const items = grid.headings.map((h, c) => cell(c + 1, 0, style.cells.dayheading.font, h, `h${c}`));
+  grid.weeks.forEach((week, r) => {
+    items.push(cell(0, r + 1, style.cells.week.font, String(week.isoWeek), `w${r}`));
+    week.days.forEach((day, c) => {
+      items.push(cell(c + 1, r + 1, style.cells[day.kind].font, String(day.day), `d${r}-${c}`));
+    });
+  });
+  return items;
+}
+
+export function pageScene(t: Template, instance: Instance, pageId: string, fonts: FontSet): PageScene {
+  const page = t.pages.find((p) => p.id === pageId);
+  if (!page) throw new Error(`Template ${t.uuid} has no page "${pageId}"`);
+  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s]));
+  const items: SceneItem[] = [];
+
+  for (const part of renderPartsOf(t, page)) {
+    const fullId = fullIdOf(t, page.id, part.resourceId);
+    const slot = slots.get(fullId);
+    const editable = !!slot && slot.resource.userSupplied && !slot.resource.disableEdit;
+
+    if (part.type === 'MONTH') {
+      items.push(...monthItems(fonts, fullId, part, instance.year, page.months[part.resourceId]!));
+      continue;
+    }
+
+    if (part.type === 'IMAGE') {
+      const value = instance.resources[fullId];
+      let picture: ScenePicture['picture'] = null;
+      if (value?.type === 'IMAGE' && value.image) {
+        const img = value.image;
+        picture = {
+          source: { kind: 'user', uuid: img.uuid },
+          width: img.width,
+          height: img.height,
+          rotation: img.rotation,
+          effect: img.effect,
+          crop: img.cropRect,
+        };
+      } else if (slot?.resource.image) {
+        const art = slot.resource.image;
+        // Fixed art fills its box exactly as the author drew it.
+        picture = {
+          source: { kind: 'art', src: art.src },
+          width: art.width,
+          height: art.height,
+          rotation: 0,
+          effect: part.effect ?? 'original',
+          crop: { x: 0, y: 0, width: 1, height: 1 },
+        };
+      }
+      items.push({ kind: 'picture', id: fullId, editable, ...placed(part), picture });
+      continue;
+    }
+
+    // STRING: the year and month titles are filled in here; user text comes from the instance.
+    const special = resolveSpecialString(part.resourceId, instance.year);
+    const value = instance.resources[fullId];
+    const font = value?.type === 'STRING' ? value.font : (slot?.resource.font ?? part.font!);
+    const text = special ?? (value?.type === 'STRING' ? value.text : (font.text ?? ''));
+    items.push(
+      textItem(fonts, fullId, placed(part), font, text, { editable, empty: editable && text.trim() === '' }),
+    );
+  }
+
+  return {
+    pageId,
+    widthMm: t.dimensions.width,
+    heightMm: t.dimensions.height,
+    lifted: t.separateFromBackground,
+    items,
+  };
+}

@@ -1,0 +1,303 @@
+/**
+ * The template format (S1 §3): validated JSON describing a card, calendar or photo gift.
+ *
+ * Geometry is in millimetres from the page's top-left corner; font sizes are in points.
+ * A template has template-level resources (shared by every page, fullId = id) and part types whose
+ * own resources are instantiated per page (fullId = `${pageId}:${id}`), so twelve month pages of one
+ * part type each get their own picture.
+ */
+import { z } from 'zod';
+
+export const TEMPLATE_TYPES = ['CARDS', 'CALENDAR', 'PHOTOGIFT'] as const;
+export const HORIZONTAL_ALIGNS = ['left', 'center', 'right'] as const;
+export const VERTICAL_ALIGNS = ['top', 'center', 'middle', 'bottom'] as const;
+
+/** Ids the scene fills in itself (S1 §3): the year, and a month name with the year. */
+export const YEAR_STRING = 'YEAR_STRING';
+export const MONTH_YEAR_STRING = /^MONTH\(([A-Za-z]+|\d{1,2})\)_YEAR_STRING$/;
+export const isSpecialStringId = (id: string) => id === YEAR_STRING || MONTH_YEAR_STRING.test(id);
+
+const Id = z.string().regex(/^[A-Za-z0-9_()-]+$/, 'an id is letters, digits, _ - ( ) only');
+const Mm = z.number().finite().nonnegative();
+const Colour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'a colour is #RRGGBB');
+const Localised = z
+  .record(z.string(), z.string().min(1))
+  .refine((m) => Object.keys(m).length > 0, 'at least one language');
+
+export const Shadow = z.object({
+  offsetX: z.number(),
+  offsetY: z.number(),
+  blurRadius: z.number().nonnegative(),
+  /** Percent, 0 to 100. */
+  opacity: z.number().min(0).max(100),
+  color: Colour,
+});
+
+export const Font = z.object({
+  family: z.string().min(1),
+  size: z.number().positive().max(400),
+  color: Colour,
+  horizontalAlign: z.enum(HORIZONTAL_ALIGNS),
+  verticalAlign: z.enum(VERTICAL_ALIGNS),
+  shadow: Shadow.optional(),
+  /** The text a template author puts in (a default, or fixed text). */
+  text: z.string().optional(),
+  overrideHorizontalAlign: z.enum(HORIZONTAL_ALIGNS).optional(),
+  overrideVerticalAlign: z.enum(VERTICAL_ALIGNS).optional(),
+  overrideFamily: z.string().optional(),
+  overrideColor: Colour.optional(),
+  overrideSize: z.number().positive().optional(),
+});
+export type Font = z.infer<typeof Font>;
+
+export const MonthCell = z.object({ font: Font });
+export const MonthStyle = z.object({
+  colSpacing: Mm,
+  rowSpacing: Mm,
+  cells: z.object({
+    dayheading: MonthCell,
+    week: MonthCell,
+    day: MonthCell,
+    extraday: MonthCell,
+    holiday: MonthCell,
+  }),
+});
+export type MonthStyle = z.infer<typeof MonthStyle>;
+
+export const Transformation = z.object({
+  type: z.literal('ROTATE'),
+  /** Degrees, clockwise. */
+  rotate: z.number().finite(),
+  /** The rotation's origin in mm, relative to the render part's top-left corner. */
+  originX: z.number().finite(),
+  originY: z.number().finite(),
+});
+
+export const RenderPart = z.object({
+  resourceId: Id,
+  type: z.enum(['IMAGE', 'STRING', 'MONTH']),
+  size: z.object({ width: Mm.positive(), height: Mm.positive() }),
+  position: z.object({ x: z.number().finite(), y: z.number().finite() }),
+  adaption: z.enum(['fill-in', 'fit-in']).optional(),
+  effect: z.enum(['original', 'bw', 'sepia']).optional(),
+  font: Font.optional(),
+  transformations: z.array(Transformation).optional(),
+  month: MonthStyle.optional(),
+});
+export type RenderPart = z.infer<typeof RenderPart>;
+
+export const Resource = z.object({
+  id: Id,
+  type: z.enum(['STRING', 'IMAGE']),
+  userSupplied: z.boolean(),
+  required: z.boolean().default(false),
+  disableEdit: z.boolean().default(false),
+  font: Font.optional(),
+  /** Fixed art of the template (a path served under /templates2/), with its natural pixel size. */
+  image: z
+    .object({
+      src: z.string().min(1),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    })
+    .optional(),
+});
+export type Resource = z.infer<typeof Resource>;
+
+export const PartType = z.object({
+  id: Id,
+  renderParts: z.array(RenderPart),
+  resources: z.array(Resource).default([]),
+});
+export type PartType = z.infer<typeof PartType>;
+
+export const PartRef = z.object({
+  id: Id,
+  typeId: Id,
+  /** Pages the shop keeps for production but the shopper never sees (an inside back, a cut mask). */
+  clientIgnore: z.boolean().default(false),
+  /** Which month a MONTH render part of this page shows: resource id → 1..12. */
+  months: z.record(z.string(), z.number().int().min(1).max(12)).default({}),
+  /** Page-only render parts drawn after the part type's (a month title, say). */
+  renderParts: z.array(RenderPart).default([]),
+});
+export type PartRef = z.infer<typeof PartRef>;
+
+export const TemplateShape = z.object({
+  uuid: z.string().uuid(),
+  version: z.number().int().positive(),
+  name: Localised,
+  descriptions: Localised.optional(),
+  type: z.enum(TEMPLATE_TYPES),
+  categories: z.array(z.string().min(1)),
+  product: z.object({
+    uuid: z.string().uuid(),
+    name: z.string().min(1),
+    formatSize: z.object({ widthMm: Mm.positive(), heightMm: Mm.positive() }),
+  }),
+  hasUserText: z.boolean(),
+  numUserImages: z.number().int().nonnegative(),
+  numUserParts: z.number().int().nonnegative(),
+  preview: z.object({ large: z.string().min(1) }),
+  /** The page size in mm. */
+  dimensions: z.object({ width: Mm.positive(), height: Mm.positive() }),
+  separateFromBackground: z.boolean(),
+  supportedYears: z.array(z.number().int().min(1900).max(2200)),
+  year: z.number().int().nullable(),
+  resources: z.array(Resource),
+  partTypes: z.array(PartType).min(1),
+  pages: z.array(PartRef).min(1),
+});
+export type Template = z.infer<typeof TemplateShape>;
+
+export interface TemplateProblem {
+  path: string;
+  message: string;
+}
+
+const pathText = (path: readonly PropertyKey[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+
+/** The checks zod's shape cannot express: references between pages, part types and resources. */
+function referenceProblems(t: Template): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const dup = (ids: string[], path: string, what: string) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) problems.push({ path: `${path}[${i}].id`, message: `duplicate ${what} id "${id}"` });
+      seen.add(id);
+    });
+  };
+  dup(
+    t.resources.map((r) => r.id),
+    'resources',
+    'resource',
+  );
+  dup(
+    t.partTypes.map((p) => p.id),
+    'partTypes',
+    'part type',
+  );
+  dup(
+    t.pages.map((p) => p.id),
+    'pages',
+    'page',
+  );
+  const globalIds = new Set(t.resources.map((r) => r.id));
+  const typeById = new Map(t.partTypes.map((p) => [p.id, p]));
+
+  const checkPart = (
+    rp: RenderPart,
+    path: string,
+    localIds: Set<string>,
+    months: Record<string, number> | null,
+  ) => {
+    const known = globalIds.has(rp.resourceId) || localIds.has(rp.resourceId);
+    if (rp.type === 'STRING' && !known && !isSpecialStringId(rp.resourceId)) {
+      problems.push({ path: `${path}.resourceId`, message: `no resource "${rp.resourceId}"` });
+    }
+    if (rp.type === 'IMAGE' && !known)
+      problems.push({ path: `${path}.resourceId`, message: `no resource "${rp.resourceId}"` });
+    if (rp.type === 'STRING' && !rp.font)
+      problems.push({ path: `${path}.font`, message: 'a STRING render part needs a font' });
+    if (rp.type === 'MONTH') {
+      if (!rp.month)
+        problems.push({ path: `${path}.month`, message: 'a MONTH render part needs a month style' });
+      if (months && months[rp.resourceId] === undefined) {
+        problems.push({
+          path: `${path}.resourceId`,
+          message: `the page does not say which month "${rp.resourceId}" shows`,
+        });
+      }
+    }
+  };
+
+  t.partTypes.forEach((pt, i) => {
+    dup(
+      pt.resources.map((r) => r.id),
+      `partTypes[${i}].resources`,
+      'resource',
+    );
+    const local = new Set(pt.resources.map((r) => r.id));
+    for (const [j, rp] of pt.renderParts.entries())
+      checkPart(rp, `partTypes[${i}].renderParts[${j}]`, local, null);
+  });
+  t.pages.forEach((page, i) => {
+    const pt = typeById.get(page.typeId);
+    if (!pt) {
+      problems.push({ path: `pages[${i}].typeId`, message: `no part type "${page.typeId}"` });
+      return;
+    }
+    const local = new Set(pt.resources.map((r) => r.id));
+    for (const [j, rp] of pt.renderParts.entries()) {
+      if (rp.type === 'MONTH' && page.months[rp.resourceId] === undefined) {
+        problems.push({
+          path: `pages[${i}].months`,
+          message: `part type "${pt.id}" draws month "${rp.resourceId}" (renderParts[${j}]) but the page does not say which month`,
+        });
+      }
+    }
+    for (const [j, rp] of page.renderParts.entries())
+      checkPart(rp, `pages[${i}].renderParts[${j}]`, local, page.months);
+  });
+  return problems;
+}
+
+export type TemplateResult = { ok: true; template: Template } | { ok: false; problems: TemplateProblem[] };
+
+/** Validates a template and lists EVERY problem with its path, not only the first. */
+export function parseTemplate(input: unknown): TemplateResult {
+  const shaped = TemplateShape.safeParse(input);
+  if (!shaped.success) {
+    return {
+      ok: false,
+      problems: shaped.error.issues.map((i) => ({ path: pathText(i.path), message: i.message })),
+    };
+  }
+  const problems = referenceProblems(shaped.data);
+  return problems.length ? { ok: false, problems } : { ok: true, template: shaped.data };
+}
+
+/** A valid template, or an Error whose message lists every problem (for seed data and tests). */
+export function assertTemplate(input: unknown): Template {
+  const result = parseTemplate(input);
+  if (result.ok) return result.template;
+  throw new Error(`Invalid template:\n${result.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+}
+
+/** Visible pages: the ones the shopper sees (S1 §2 navigation moves through these only). */
+export const visiblePages = (t: Template) => t.pages.filter((p) => !p.clientIgnore);
+
+export interface ResourceSlot {
+  fullId: string;
+  resource: Resource;
+  pageId: string | null;
+}
+
+/** Every resource with its full id: template-level ones once, part-type ones once per page. */
+export function resourceSlots(t: Template): ResourceSlot[] {
+  const slots: ResourceSlot[] = t.resources.map((resource) => ({
+    fullId: resource.id,
+    resource,
+    pageId: null,
+  }));
+  const typeById = new Map(t.partTypes.map((p) => [p.id, p]));
+  for (const page of t.pages) {
+    for (const resource of typeById.get(page.typeId)?.resources ?? []) {
+      slots.push({ fullId: `${page.id}:${resource.id}`, resource, pageId: page.id });
+    }
+  }
+  return slots;
+}
+
+/** The full id a render part of a page refers to. */
+export function fullIdOf(t: Template, pageId: string, resourceId: string): string {
+  if (t.resources.some((r) => r.id === resourceId)) return resourceId;
+  return `${pageId}:${resourceId}`;
+}
+
+/** The render parts drawn on a page, in drawing order: the part type's, then the page's own. */
+export function renderPartsOf(t: Template, page: PartRef): RenderPart[] {
+  const pt = t.partTypes.find((p) => p.id === page.typeId);
+  return [...(pt?.renderParts ?? []), ...page.renderParts];
+}

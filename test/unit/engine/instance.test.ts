@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { snapCrop } from '../../../engine/image.ts';
+import {
+  createInstance,
+  editableSlots,
+  type History,
+  isEditable,
+  pageComplete,
+  redo,
+  run,
+  startHistory,
+  templateComplete,
+  undo,
+} from '../../../engine/instance.ts';
+import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
+
+const today = new Date(Date.UTC(2026, 10, 22)); // 22 November 2026
+const landscape = (uuid: string) => ({ uuid, width: 4000, height: 3000 });
+const portrait = (uuid: string) => ({ uuid, width: 3000, height: 4000 });
+const card = cardTemplate();
+
+const fresh = (): History => startHistory(createInstance(card, today));
+
+describe('createInstance', () => {
+  it('starts on the first visible page with empty user resources and the default text', () => {
+    const i = createInstance(card, today);
+    expect(i.currentPageId).toBe('p1');
+    expect(i.currentResourceId).toBeNull();
+    expect(Object.keys(i.resources).sort()).toEqual(['greeting', 'photo1', 'photo2']);
+    expect(i.resources.photo1).toEqual({ type: 'IMAGE', image: null });
+    expect(i.dirty).toBe(false);
+  });
+
+  it('picks the default year of a calendar (after June: next year)', () => {
+    expect(createInstance(calendarTemplate(), today).year).toBe(2027);
+    expect(createInstance(calendarTemplate([2030]), today).year).toBe(2030);
+  });
+});
+
+describe('navigation', () => {
+  it('moves through visible pages without wrapping and clears the current resource', () => {
+    let h = fresh();
+    h = run(card, h, 'selectResource', 'photo1');
+    expect(h.instance.currentResourceId).toBe('photo1');
+    h = run(card, h, 'stepPage', 1);
+    expect(h.instance).toMatchObject({ currentPageId: 'p2', currentResourceId: null });
+    const atEnd = run(card, h, 'stepPage', 1); // 'mask' is clientIgnore: p2 is the last visible page
+    expect(atEnd.instance.currentPageId).toBe('p2');
+    expect(atEnd).toBe(h);
+    h = run(card, h, 'stepPage', -1);
+    expect(run(card, h, 'stepPage', -1).instance.currentPageId).toBe('p1');
+    expect(run(card, h, 'selectPage', 'mask').instance.currentPageId).toBe('p1');
+  });
+
+  it('selects only editable user resources', () => {
+    expect(isEditable(card, 'photo1')).toBe(true);
+    expect(isEditable(card, 'background')).toBe(false);
+    expect(isEditable(card, 'fixed')).toBe(false);
+    expect(run(card, fresh(), 'selectResource', 'background').instance.currentResourceId).toBeNull();
+    expect(editableSlots(card, 'p1', 'IMAGE')).toEqual(['photo1', 'photo2']);
+    expect(editableSlots(card, 'p1', 'STRING')).toEqual(['greeting']);
+    expect(editableSlots(card, 'p2', 'STRING')).toEqual([]);
+  });
+});
+
+describe('picture commands', () => {
+  it('setPicture resets rotation and gives a starting crop that covers a fill-in slot', () => {
+    const h = run(card, fresh(), 'setPicture', 'photo1', landscape('a'));
+    const image = h.instance.resources.photo1?.type === 'IMAGE' ? h.instance.resources.photo1.image : null;
+    expect(image).toMatchObject({ uuid: 'a', rotation: 0, effect: 'original' });
+    const crop = image!.cropRect;
+    expect(snapCrop(crop, image!, 0, { widthMm: 60, heightMm: 80 }, 'fill-in')).toEqual(crop);
+    expect(h.instance.dirty).toBe(true);
+  });
+
+  it('rotate steps 90° and wraps to 0, recomputing the crop', () => {
+    let h = run(card, fresh(), 'setPicture', 'photo1', landscape('a'));
+    const before = h.instance.resources.photo1;
+    for (const expected of [90, 180, 270, 0]) {
+      h = run(card, h, 'rotate', 'photo1');
+      const r = h.instance.resources.photo1;
+      expect(r?.type === 'IMAGE' && r.image?.rotation).toBe(expected);
+    }
+    expect(h.instance.resources.photo1).toEqual(before);
+  });
+
+  it('setEffect changes the effect once; the same effect again is no change', () => {
+    let h = run(card, fresh(), 'setPicture', 'photo1', landscape('a'));
+    h = run(card, h, 'setEffect', 'photo1', 'sepia');
+    expect(run(card, h, 'setEffect', 'photo1', 'sepia')).toBe(h);
+  });
+
+  it('commands on an empty slot or a fixed resource change nothing', () => {
+    const h = fresh();
+    expect(run(card, h, 'rotate', 'photo1')).toBe(h);
+    expect(run(card, h, 'setCrop', 'photo1', { x: 0, y: 0, width: 1, height: 1 })).toBe(h);
+    expect(run(card, h, 'setPicture', 'background', landscape('a'))).toBe(h);
+  });
+});
+
+describe('autofill', () => {
+  it('prefers a picture of the slot orientation, else the first one', () => {
+    // photo1 is portrait (60x80), photo2 landscape (60x40)
+    const h = run(card, fresh(), 'autofill', [landscape('L1'), portrait('P1')]);
+    const uuid = (id: string) => {
+      const r = h.instance.resources[id];
+      return r?.type === 'IMAGE' ? r.image?.uuid : undefined;
+    };
+    expect(uuid('photo1')).toBe('P1');
+    expect(uuid('photo2')).toBe('L1');
+  });
+
+  it('takes the first unused picture when none has the orientation, and cycles when all are used', () => {
+    const cal = calendarTemplate();
+    let h = startHistory(createInstance(cal, today));
+    h = run(cal, h, 'autofill', [portrait('P1'), portrait('P2')]);
+    const uuids = Object.keys(h.instance.resources).map((id) => {
+      const r = h.instance.resources[id];
+      return r?.type === 'IMAGE' ? r.image?.uuid : undefined;
+    });
+    // 13 landscape-ish slots (cover 190x220 is portrait): the cover takes P1; the rest take P2, then cycle.
+    expect(uuids[0]).toBe('P1');
+    expect(uuids[1]).toBe('P2');
+    expect(uuids.slice(2)).toEqual(['P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1']);
+  });
+
+  it('leaves filled slots alone', () => {
+    let h = run(card, fresh(), 'setPicture', 'photo2', landscape('mine'));
+    h = run(card, h, 'autofill', [landscape('L1'), portrait('P1')]);
+    const r = h.instance.resources.photo2;
+    expect(r?.type === 'IMAGE' && r.image?.uuid).toBe('mine');
+  });
+});
+
+describe('completeness', () => {
+  it('a page is complete when each required user resource has a picture or text', () => {
+    let h = fresh();
+    expect(pageComplete(card, h.instance, 'p1')).toBe(false);
+    expect(pageComplete(card, h.instance, 'p2')).toBe(true); // only fixed text there
+    h = run(card, h, 'autofill', [landscape('L1'), portrait('P1')]);
+    expect(pageComplete(card, h.instance, 'p1')).toBe(false);
+    h = run(card, h, 'setText', 'greeting', '   ');
+    expect(templateComplete(card, h.instance)).toBe(false);
+    h = run(card, h, 'setText', 'greeting', 'Hello');
+    expect(pageComplete(card, h.instance, 'p1')).toBe(true);
+    expect(templateComplete(card, h.instance)).toBe(true);
+  });
+});
+
+describe('year', () => {
+  it('refuses past and unsupported years, and only calendars have one to change', () => {
+    const cal = calendarTemplate([2027, 2028]);
+    let h = startHistory(createInstance(cal, today));
+    expect(run(cal, h, 'setYear', 2025, today)).toBe(h);
+    expect(run(cal, h, 'setYear', 2029, today)).toBe(h);
+    h = run(cal, h, 'setYear', 2028, today);
+    expect(h.instance.year).toBe(2028);
+    expect(run(card, fresh(), 'setYear', 2028, today).instance.year).toBe(fresh().instance.year);
+  });
+});
+
+describe('undo and redo', () => {
+  const edits: [string, (h: History) => History][] = [
+    ['setPicture', (h) => run(card, h, 'setPicture', 'photo1', landscape('a'))],
+    ['setCrop', (h) => run(card, h, 'setCrop', 'photo1', { x: 0.1, y: 0.1, width: 0.5, height: 0.5 })],
+    ['rotate', (h) => run(card, h, 'rotate', 'photo1')],
+    ['setEffect', (h) => run(card, h, 'setEffect', 'photo1', 'bw')],
+    ['setText', (h) => run(card, h, 'setText', 'greeting', 'Hi')],
+    [
+      'setFont',
+      (h) => run(card, h, 'setFont', 'greeting', { ...card.resources[3]!.font!, overrideColor: '#C52B2B' }),
+    ],
+    ['autofill', (h) => run(card, h, 'autofill', [portrait('P')])],
+  ];
+
+  it.each(edits)('%s is undone and redone exactly', (_name, edit) => {
+    const base = run(card, fresh(), 'setPicture', 'photo1', portrait('base'));
+    const after = edit(base);
+    expect(after.instance).not.toEqual(base.instance);
+    const undone = undo(after);
+    expect(undone.instance.resources).toEqual(base.instance.resources);
+    expect(redo(undone).instance).toEqual(after.instance);
+  });
+
+  it('setYear is undone and redone', () => {
+    const cal = calendarTemplate();
+    const h0 = startHistory(createInstance(cal, today));
+    const h1 = run(cal, h0, 'setYear', 2030, today);
+    expect(undo(h1).instance.year).toBe(h0.instance.year);
+    expect(redo(undo(h1)).instance.year).toBe(2030);
+  });
+
+  it('a new edit after undo drops the redo list; navigation is not an undo step', () => {
+    let h = run(card, fresh(), 'setText', 'greeting', 'A');
+    h = run(card, h, 'setText', 'greeting', 'B');
+    h = undo(h);
+    h = run(card, h, 'stepPage', 1);
+    expect(h.future).toHaveLength(1);
+    h = run(card, h, 'setText', 'greeting', 'C');
+    expect(h.future).toHaveLength(0);
+    expect(undo(undo(h)).instance.resources.greeting).toMatchObject({ text: '' });
+    expect(undo(fresh())).toEqual(fresh());
+  });
+});

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createInstance, run, startHistory } from '../../../engine/instance.ts';
+import { pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
+import { loadAllFonts } from './text/load-fonts.ts';
+
+const today = new Date(Date.UTC(2026, 10, 22));
+let fonts: FontSet;
+beforeAll(async () => {
+  fonts = await loadAllFonts();
+});
+
+const texts = (items: SceneItem[]) => items.filter((i): i is SceneText => i.kind === 'text');
+const byId = (items: SceneItem[], id: string) => items.find((i) => i.id === id);
+
+describe('pageScene of a card', () => {
+  const card = cardTemplate();
+
+  it('describes an untouched page: art, empty picture slots, an empty text slot', () => {
+    const scene = pageScene(card, createInstance(card, today), 'p1', fonts);
+    expect(scene).toMatchObject({ pageId: 'p1', widthMm: 150, heightMm: 100, lifted: true });
+    expect(scene.items.map((i) => `${i.kind}:${i.id}`)).toEqual([
+      'picture:background',
+      'picture:photo1',
+      'picture:photo2',
+      'text:greeting',
+    ]);
+    expect(byId(scene.items, 'background')).toMatchObject({
+      editable: false,
+      picture: { source: { kind: 'art', src: 'art/bg.svg' } },
+    });
+    expect(byId(scene.items, 'photo1')).toMatchObject({
+      editable: true,
+      picture: null,
+      xMm: 10,
+      yMm: 10,
+      widthMm: 60,
+      heightMm: 80,
+    });
+    expect(byId(scene.items, 'greeting')).toMatchObject({ empty: true, editable: true, glyphs: [] });
+  });
+
+  it("draws the shopper's pictures with their crop, rotation and effect, and their text as glyphs inside the box", () => {
+    let h = startHistory(createInstance(card, today));
+    h = run(card, h, 'setPicture', 'photo1', { uuid: 'u1', width: 3000, height: 4000 });
+    h = run(card, h, 'rotate', 'photo1');
+    h = run(card, h, 'setEffect', 'photo1', 'sepia');
+    h = run(card, h, 'setText', 'greeting', 'Happy birthday, Ava!');
+    const scene = pageScene(card, h.instance, 'p1', fonts);
+    const photo = byId(scene.items, 'photo1');
+    expect(photo).toMatchObject({
+      picture: { source: { kind: 'user', uuid: 'u1' }, rotation: 90, effect: 'sepia' },
+    });
+    const text = byId(scene.items, 'greeting') as SceneText;
+    expect(text.empty).toBe(false);
+    expect(text.lines.join(' ')).toBe('Happy birthday, Ava!');
+    expect(text.glyphs.length).toBeGreaterThan(15);
+    for (const g of text.glyphs) {
+      expect(g.xMm).toBeGreaterThanOrEqual(text.xMm - 1e-9);
+      expect(g.xMm).toBeLessThanOrEqual(text.xMm + text.widthMm);
+      expect(g.yMm).toBeGreaterThan(text.yMm);
+      expect(g.yMm).toBeLessThanOrEqual(text.yMm + text.heightMm);
+    }
+  });
+
+  it('uses the font overrides of the instance', () => {
+    let h = startHistory(createInstance(card, today));
+    h = run(card, h, 'setText', 'greeting', 'Hi');
+    const font = card.resources[3]!.font!;
+    h = run(card, h, 'setFont', 'greeting', {
+      ...font,
+      overrideFamily: 'Lobster',
+      overrideColor: '#C52B2B',
+      overrideSize: 30,
+    });
+    const text = byId(pageScene(card, h.instance, 'p1', fonts).items, 'greeting') as SceneText;
+    expect(text).toMatchObject({ family: 'Lobster', color: '#C52B2B', sizePt: 30 });
+  });
+
+  it('is plain data: it survives JSON unchanged', () => {
+    const scene = pageScene(card, createInstance(card, today), 'p2', fonts);
+    expect(JSON.parse(JSON.stringify(scene))).toEqual(scene);
+    expect(texts(scene.items)[0]?.lines).toEqual(['Happy birthday']);
+  });
+
+  it('carries a ROTATE transformation as a pivot on the page', () => {
+    const t = cardTemplate();
+    t.partTypes[0]!.renderParts[1]!.transformations = [
+      { type: 'ROTATE', rotate: 5, originX: 30, originY: 40 },
+    ];
+    const photo = byId(pageScene(t, createInstance(t, today), 'p1', fonts).items, 'photo1');
+    expect(photo?.rotation).toEqual({ deg: 5, originXMm: 40, originYMm: 50 });
+  });
+
+  it('refuses an unknown page', () => {
+    expect(() => pageScene(card, createInstance(card, today), 'nope', fonts)).toThrow(/no page "nope"/);
+  });
+});
+
+describe('pageScene of a calendar', () => {
+  const cal = calendarTemplate();
+
+  it('draws the 8 x 7 grid: headings, ISO week numbers of the year, days in their styles', () => {
+    const instance = createInstance(cal, today); // 2027
+    const items = texts(pageScene(cal, instance, 'month-1', fonts).items);
+    const grid = items.filter((i) => i.id.startsWith('month-1:grid/'));
+    expect(grid).toHaveLength(7 + 6 + 42);
+    const weekNumbers = [0, 1, 2, 3, 4, 5].map(
+      (r) => grid.find((i) => i.id === `month-1:grid/w${r}`)?.lines[0],
+    );
+    expect(weekNumbers).toEqual(['53', '1', '2', '3', '4', '5']); // 1 January 2027 is a Friday in ISO week 53 of 2026
+    expect(grid.find((i) => i.id === 'month-1:grid/h0')?.lines).toEqual(['Mon']);
+    const first = grid.find((i) => i.id === 'month-1:grid/d0-4');
+    expect(first).toMatchObject({ lines: ['1'], color: '#222222' });
+    expect(grid.find((i) => i.id === 'month-1:grid/d0-0')).toMatchObject({ lines: ['28'], color: '#BBBBBB' }); // extraday
+    expect(grid.find((i) => i.id === 'month-1:grid/d0-6')).toMatchObject({ lines: ['3'], color: '#C52B2B' }); // Sunday
+    expect(items.find((i) => i.id === 'month-1:MONTH(1)_YEAR_STRING')?.lines).toEqual(['January 2027']);
+  });
+
+  it('follows a change of year, and the cover shows the year', () => {
+    let h = startHistory(createInstance(cal, today));
+    h = run(cal, h, 'setYear', 2028, today);
+    const items = texts(pageScene(cal, h.instance, 'month-1', fonts).items);
+    expect(items.find((i) => i.id === 'month-1:grid/w0')?.lines).toEqual(['52']); // 1 January 2028 is a Saturday in week 52 of 2027
+    expect(items.find((i) => i.id === 'month-1:MONTH(1)_YEAR_STRING')?.lines).toEqual(['January 2028']);
+    const cover = texts(pageScene(cal, h.instance, 'cover', fonts).items);
+    expect(cover[0]?.lines).toEqual(['2028']);
+  });
+});
