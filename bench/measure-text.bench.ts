@@ -5,77 +5,29 @@
  * `getAdvanceWidth(text, size, { kerning: true })` on the same texts. Montserrat is the font: its
  * getAdvanceWidth works (it throws for Roboto, Oswald and Lora) and its kerning is GPOS-heavy.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { FONT_CATALOGUE } from '../engine/text/catalogue.ts';
-import { addFonts, createFontSet } from '../engine/text/fonts.ts';
+import { monthGrid, monthName } from '../engine/calendar.ts';
 import { layoutText } from '../engine/text/layout.ts';
 import { measureText } from '../engine/text/measure.ts';
-import { report } from './report.ts';
+import { loadFontSet } from '../server/fonts.ts';
+import { report, medianMicros as time } from './report.ts';
 
 const BENCH = 'measure text';
 const FAMILY = 'Montserrat';
 const SIZE_PT = 14;
 const YEAR = 2026;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const DAY_MS = 86_400_000;
 
-/** ISO 8601 week number of a UTC date (weeks start on Monday; week 1 holds the year's first Thursday). */
-function isoWeek(date: Date): number {
-  const thursday = new Date(date.getTime() + (3 - ((date.getUTCDay() + 6) % 7)) * DAY_MS);
-  const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);
-  return Math.floor((thursday.getTime() - jan1) / DAY_MS / 7) + 1;
-}
-
+/** Every text of a 13-page calendar, from the engine's own month grids. */
 function calendarTexts(year: number): string[] {
   const texts = [`Calendar ${year}`];
-  for (let month = 0; month < 12; month++) {
-    texts.push(`${MONTHS[month]} ${year}`, ...HEADINGS);
-    const first = new Date(Date.UTC(year, month, 1));
-    const gridStart = first.getTime() - ((first.getUTCDay() + 6) % 7) * DAY_MS;
-    for (let week = 0; week < 6; week++) {
-      texts.push(String(isoWeek(new Date(gridStart + week * 7 * DAY_MS))));
-      for (let day = 0; day < 7; day++)
-        texts.push(String(new Date(gridStart + (week * 7 + day) * DAY_MS).getUTCDate()));
-    }
+  for (let month = 1; month <= 12; month++) {
+    const grid = monthGrid(year, month);
+    texts.push(`${monthName(month)} ${year}`, ...grid.headings);
+    for (const week of grid.weeks) texts.push(String(week.isoWeek), ...week.days.map((d) => String(d.day)));
   }
   return texts;
 }
 
-/** Median time per call of `run`, in microseconds, over `batches` batches of `perBatch` calls. */
-function time(run: () => void, perBatch: number, batches = 9, before?: () => void): number {
-  const samples: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    let total = 0;
-    for (let i = 0; i < perBatch; i++) {
-      before?.();
-      const t0 = performance.now();
-      run();
-      total += performance.now() - t0;
-    }
-    samples.push((total / perBatch) * 1000);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
-
-const fontsDir = path.resolve(import.meta.dirname, '..', 'fonts');
-const fontSet = createFontSet();
-await addFonts(fontSet, FONT_CATALOGUE, async (file) => readFileSync(path.join(fontsDir, file)));
+const fontSet = await loadFontSet();
 const otFont = fontSet.get(FAMILY).opentype;
 const shapeCache = fontSet.get(FAMILY).shapeCache;
 
