@@ -8,6 +8,7 @@ import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { contentRoutes } from './routes/content.ts';
 import { productRoutes } from './routes/products.ts';
+import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { loadPortals } from './services/portals.ts';
 
@@ -37,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(contentRoutes, { db });
   await app.register(productRoutes, { db });
+  await app.register(templateRoutes, { db });
   await app.register(cartRoutes, { db });
   await app.register(userRoutes, { db });
   await app.register(appShellRoutes, { distDir: options.distDir, localeDir: options.localeDir });

@@ -2,6 +2,7 @@
  * One schema, one SQL dialect (PostgreSQL), used by embedded PGlite and by a real server alike.
  * Money columns are integer minor units; sizes are millimetres.
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Template } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
 
 export const portals = pgTable('portals', {
@@ -132,6 +134,55 @@ export const subproducts = pgTable('subproducts', {
   name: text('name').notNull(),
   extraPrice: integer('extra_price').notNull(),
 });
+
+/**
+ * Templates (S1 §3), per portal because their product (and its prices) is the portal's own; the
+ * seed puts the same templates, with the same uuids, in every portal. Each version is a row; the
+ * newest is current, older ones stay for cart lines made with them.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    uuid: uuid('uuid').notNull(),
+    version: integer('version').notNull(),
+    /** CARDS, CALENDAR or PHOTOGIFT. */
+    type: text('type').notNull(),
+    categories: jsonb('categories').$type<string[]>().notNull(),
+    productUuid: uuid('product_uuid')
+      .notNull()
+      .references(() => products.uuid),
+    /** The whole template as validated by engine/template.ts when it was stored. */
+    body: jsonb('body').$type<Template>().notNull(),
+    position: integer('position').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.portalUuid, t.uuid, t.version] }),
+    index('templates_list').on(t.portalUuid, t.type, t.position),
+    uniqueIndex('templates_one_current').on(t.portalUuid, t.uuid).where(sql`${t.isCurrent}`),
+  ],
+);
+
+/** Card and photo gift categories: localised names, the default card category, and the shadow flag. */
+export const templateCategories = pgTable(
+  'template_categories',
+  {
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    /** CARDS or PHOTOGIFT. */
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    position: integer('position').notNull(),
+    names: jsonb('names').$type<Record<string, string>>().notNull(),
+    separateFromBackground: boolean('separate_from_background').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.portalUuid, t.type, t.category] })],
+);
 
 export const users = pgTable(
   'users',

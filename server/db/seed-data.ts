@@ -2,6 +2,7 @@
  * Demo data: three portals (English default, Norwegian regional variant, US in inches), each with
  * hosts, a three-level menu, content pages using every module type, categories of every type and
  * print formats with tiered and campaign prices. Ids are derived from names so a re-seed is stable.
+ * The template products, categories and demo templates (the same in every portal) are in templates/.
  */
 import { createHash } from 'node:crypto';
 import type { MenuItem } from '../../shop/contract.ts';
@@ -37,6 +38,8 @@ export interface SeedPortal {
     title: string;
     description: string;
   }[];
+  /** Minor units of this portal's currency per penny: template product prices are scaled by it. */
+  priceScale: number;
   /** Price per print in minor units at 1, 50 and 100 prints; campaign price at every tier when set. */
   printFormats: {
     name: string;
@@ -388,6 +391,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(english, 'https://www.example.com/contact'),
     pages: pages(english, 5),
     categories: categories(english),
+    priceScale: 1,
     printFormats: printFormats(1, false),
   },
   {
@@ -409,6 +413,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(norwegian, 'https://www.example.no/kontakt'),
     pages: pages(norwegian, 6),
     categories: categories(norwegian),
+    priceScale: 13,
     printFormats: printFormats(13, true),
   },
   {
@@ -430,6 +435,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(english, 'https://www.example.com/contact'),
     pages: pages(english, 5),
     categories: categories(english),
+    priceScale: 1.25,
     printFormats: printFormats(1.25, false),
   },
 ];

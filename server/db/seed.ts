@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { assertTemplate, type Template } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
 import type { Db } from './connect.ts';
 import {
@@ -9,8 +10,21 @@ import {
   productCategories,
   productPrices,
   products,
+  subproducts,
+  templateCategories,
+  templates,
 } from './schema.ts';
 import { type SeedPortal, seedPortals, stableUuid } from './seed-data.ts';
+import { currentDemoTemplates, olderDemoTemplates, productKeyOf } from './templates/index.ts';
+import {
+  nameIn,
+  PRICE_TIERS,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_PRODUCTS,
+  type TemplateProductDef,
+  type TemplateProductKey,
+  templateProductUuid,
+} from './templates/products.ts';
 
 function flattenMenu(portalUuid: string, items: MenuItem[], parentId: string | null) {
   return items.flatMap((item, position): (typeof menuItems.$inferInsert)[] => [
@@ -71,12 +85,118 @@ async function seedPortal(tx: Db, p: SeedPortal) {
   }
 }
 
-/** Seeds the demo portals once: a database that already has portals is left as it is. */
+/**
+ * The template products (with tiered prices and subproducts), the template categories and the demo
+ * templates of one portal. Each template is checked with assertTemplate after its product is made
+ * the portal's own, so a broken demo template stops the seed with every problem listed.
+ */
+async function seedTemplates(tx: Db, p: SeedPortal) {
+  const scale = (pence: number) => Math.round(pence * p.priceScale);
+  const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
+  for (const [i, key] of keys.entries()) {
+    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
+    const uuid = templateProductUuid(p.uuid, key);
+    await tx
+      .insert(products)
+      .values({
+        uuid,
+        portalUuid: p.uuid,
+        position: 100 + i,
+        name: nameIn(def.names, p.locale),
+        producttype: def.producttype,
+        widthMm: def.widthMm,
+        heightMm: def.heightMm,
+        minQuantity: def.minQuantity,
+        whiteBorder: false,
+        campaignRequirement: def.campaignRequirement ?? null,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(productPrices)
+      .values(
+        PRICE_TIERS.map((quantity, tier) => ({
+          productUuid: uuid,
+          quantity,
+          price: scale(def.prices[tier]!),
+          campaignPrice: def.campaign ? scale(def.campaign[tier]!) : 0,
+          type: 0,
+        })),
+      )
+      .onConflictDoNothing();
+    if (def.subproducts.length) {
+      await tx
+        .insert(subproducts)
+        .values(
+          def.subproducts.map((s) => ({
+            uuid: stableUuid(`${uuid}:sub:${s.key}`),
+            productUuid: uuid,
+            name: nameIn(s.names, p.locale),
+            extraPrice: scale(s.extraprice),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
+  await tx
+    .insert(templateCategories)
+    .values(TEMPLATE_CATEGORIES.map((c, position) => ({ portalUuid: p.uuid, position, ...c })))
+    .onConflictDoNothing();
+
+  const current = currentDemoTemplates();
+  const positionOf = new Map(current.map((t, i) => [t.uuid, i]));
+  const row = (t: Template, isCurrent: boolean) => {
+    const key = productKeyOf(t);
+    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
+    const productUuid = templateProductUuid(p.uuid, key);
+    const body = assertTemplate({
+      ...t,
+      product: { ...t.product, uuid: productUuid, name: nameIn(def.names, p.locale) },
+    });
+    return {
+      portalUuid: p.uuid,
+      uuid: t.uuid,
+      version: t.version,
+      type: t.type,
+      categories: t.categories,
+      productUuid,
+      body,
+      position: positionOf.get(t.uuid) ?? 0,
+      isCurrent,
+    };
+  };
+  await tx
+    .insert(templates)
+    .values([...current.map((t) => row(t, true)), ...olderDemoTemplates().map((t) => row(t, false))])
+    .onConflictDoNothing();
+}
+
+/** A database seeded before templates existed gets them for each demo portal it has (once). */
+async function seedTemplatesWhereMissing(db: Db) {
+  const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
+  const seeded = new Set(
+    (await db.selectDistinct({ uuid: templates.portalUuid }).from(templates)).map((r) => r.uuid),
+  );
+  for (const p of seedPortals) {
+    if (!present.has(p.uuid) || seeded.has(p.uuid)) continue;
+    await db.transaction(async (tx) => seedTemplates(tx as unknown as Db, p));
+  }
+}
+
+/**
+ * Seeds the demo portals once: a database that already has portals is left as it is, except that
+ * a demo portal without templates (seeded before they existed) gets them.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portals);
-  if (row && row.n > 0) return false;
+  if (row && row.n > 0) {
+    await seedTemplatesWhereMissing(db);
+    return false;
+  }
   await db.transaction(async (tx) => {
-    for (const p of seedPortals) await seedPortal(tx as unknown as Db, p);
+    for (const p of seedPortals) {
+      await seedPortal(tx as unknown as Db, p);
+      await seedTemplates(tx as unknown as Db, p);
+    }
   });
   return true;
 }

@@ -1,0 +1,80 @@
+/**
+ * Decoded pictures for the renderer, by the scene's `PictureSource`:
+ * - `{ kind: 'art', src }`: template art, a path served under /templates2/ (engine/template.ts), read
+ *   from `templatesRoot` (default `public/templates2/`, so `art/bg.svg` is
+ *   `public/templates2/art/bg.svg`). PNG, JPEG and SVG: @napi-rs/canvas's `loadImage` decodes all
+ *   three (an SVG is rasterised at its own width/height; the renderer then scales that bitmap, so give
+ *   art SVGs a viewBox-free width/height at least as large as the print needs, or use PNG/JPEG).
+ * - `{ kind: 'user', uuid }`: the caller's `userPicture` callback (bytes or a decoded image), since user
+ *   pictures live in the picture storage.
+ * Decoded images are kept in a small LRU map (decoding a print-size JPEG costs more than drawing it).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Image, loadImage } from '@napi-rs/canvas';
+import type { PictureSource } from '../../engine/scene.ts';
+
+export const DEFAULT_TEMPLATES_ROOT = fileURLToPath(new URL('../../public/templates2/', import.meta.url));
+
+export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
+
+export interface ImageLoaderOptions {
+  /** Where template art paths are resolved (default `public/templates2/`). */
+  templatesRoot?: string;
+  /** A user's picture by uuid: encoded bytes, a decoded image, or null when there is none. */
+  userPicture?: (uuid: string) => Promise<Uint8Array | Image | null>;
+  /** Decoded images kept (default 16). */
+  cacheSize?: number;
+}
+
+const keyOf = (source: PictureSource) =>
+  source.kind === 'art' ? `art:${source.src}` : `user:${source.uuid}`;
+
+/** The absolute path of an art file, refusing paths that leave the root. Null when it does. */
+export function artPath(templatesRoot: string, src: string): string | null {
+  const root = path.resolve(templatesRoot);
+  const file = path.resolve(root, src.replace(/^\/+/, '').replace(/^templates2\//, ''));
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+export function createImageLoader(options: ImageLoaderOptions = {}): PictureLoader {
+  const root = options.templatesRoot ?? DEFAULT_TEMPLATES_ROOT;
+  const cacheSize = Math.max(1, options.cacheSize ?? 16);
+  const cache = new Map<string, Promise<Image | null>>();
+
+  const decode = async (source: PictureSource): Promise<Image | null> => {
+    if (source.kind === 'art') {
+      const file = artPath(root, source.src);
+      if (!file) return null;
+      const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      return bytes ? loadImage(bytes) : null;
+    }
+    const picture = await options.userPicture?.(source.uuid);
+    if (!picture) return null;
+    return picture instanceof Uint8Array ? loadImage(picture) : picture;
+  };
+
+  return (source) => {
+    const key = keyOf(source);
+    const hit = cache.get(key);
+    if (hit) {
+      // Most recently used last.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const loading = decode(source);
+    // A failure or a missing picture is not cached: the next render tries again.
+    const forget = () => {
+      if (cache.get(key) === loading) cache.delete(key);
+    };
+    loading.then((image) => image ?? forget(), forget);
+    cache.set(key, loading);
+    while (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+    return loading;
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Template lists, categories and single templates (S1 §7), per portal. A template is served as
+ * validated at seed time, with its product's current name and size from the products table.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Template } from '../../engine/template.ts';
+import type { Db } from '../db/connect.ts';
+import { products, templateCategories, templates } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+/** The path's type → the template's type. */
+const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
+
+const TypeParam = z.enum(['cards', 'calendars', 'photogift'], {
+  error: 'the template type must be cards, calendars or photogift',
+});
+const CategoryParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a category is 1 to 64 letters, digits, _ or -');
+const UuidParam = z.string().uuid('the template uuid is not a valid uuid');
+const VersionParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/, 'the version must be a positive whole number')
+  .transform(Number);
+
+const ListParams = z.object({ type: TypeParam });
+const CategoryListParams = z.object({ type: TypeParam, category: CategoryParam });
+const InfoParams = z.object({ category: CategoryParam });
+const ByUuidParams = z.object({ uuid: UuidParam });
+const ByVersionParams = z.object({ uuid: UuidParam, version: VersionParam });
+
+type Row = { body: Template; name: string; widthMm: number; heightMm: number };
+
+const columns = {
+  body: templates.body,
+  name: products.name,
+  widthMm: products.widthMm,
+  heightMm: products.heightMm,
+};
+
+const served = (r: Row): Template => ({
+  ...r.body,
+  product: {
+    uuid: r.body.product.uuid,
+    name: r.name,
+    formatSize: { widthMm: r.widthMm, heightMm: r.heightMm },
+  },
+});
+
+async function currentTemplates(db: Db, portalUuid: string, type: Template['type']): Promise<Template[]> {
+  const rows = await db
+    .select(columns)
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(and(eq(templates.portalUuid, portalUuid), eq(templates.type, type), eq(templates.isCurrent, true)))
+    .orderBy(asc(templates.position), asc(templates.uuid));
+  return rows.map(served);
+}
+
+async function oneTemplate(db: Db, portalUuid: string, uuid: string, version: number | null) {
+  const [row] = await db
+    .select(columns)
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(
+      and(
+        eq(templates.portalUuid, portalUuid),
+        eq(templates.uuid, uuid),
+        version === null ? eq(templates.isCurrent, true) : eq(templates.version, version),
+      ),
+    );
+  return row ? served(row) : null;
+}
+
+async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHOTOGIFT') {
+  return db
+    .select()
+    .from(templateCategories)
+    .where(and(eq(templateCategories.portalUuid, portalUuid), eq(templateCategories.type, type)))
+    .orderBy(asc(templateCategories.position));
+}
+
+export async function templateRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Static segments win over parameters in fastify's router, so these two are never read as
+  // type=cards/photogift with a category.
+  app.get('/m/api/templates/cards/categories', async (request) => {
+    const rows = await categoriesOfType(db, request.portal.portal.uuid, 'CARDS');
+    return {
+      categories: rows.map((r) => ({ category: r.category, names: r.names })),
+      defaultCategory: (rows.find((r) => r.isDefault) ?? rows[0])?.category ?? null,
+    };
+  });
+
+  app.get('/m/api/templates/photogift/categories/:category/info', async (request) => {
+    const { category } = InfoParams.parse(request.params);
+    const rows = await categoriesOfType(db, request.portal.portal.uuid, 'PHOTOGIFT');
+    const row = rows.find((r) => r.category.toUpperCase() === category.toUpperCase());
+    if (!row) throw notFound(`The photo gift category "${category}"`);
+    return { names: row.names, separateFromBackground: row.separateFromBackground };
+  });
+
+  app.get('/m/api/templates/by-uuid/:uuid', async (request) => {
+    const { uuid } = ByUuidParams.parse(request.params);
+    const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
+    if (!template) throw notFound(`The template "${uuid}"`);
+    return template;
+  });
+
+  app.get('/m/api/templates/by-uuid/:uuid/:version', async (request) => {
+    const { uuid, version } = ByVersionParams.parse(request.params);
+    const template = await oneTemplate(db, request.portal.portal.uuid, uuid, version);
+    if (!template) throw notFound(`Version ${version} of the template "${uuid}"`);
+    return template;
+  });
+
+  app.get('/m/api/templates/:type', async (request) => {
+    const { type } = ListParams.parse(request.params);
+    return currentTemplates(db, request.portal.portal.uuid, TYPES[type]);
+  });
+
+  app.get('/m/api/templates/:type/categories/:category', async (request) => {
+    const { type, category } = CategoryListParams.parse(request.params);
+    const wanted = category.toUpperCase();
+    const all = await currentTemplates(db, request.portal.portal.uuid, TYPES[type]);
+    return all.filter((t) => t.categories.some((c) => c.toUpperCase() === wanted));
+  });
+}

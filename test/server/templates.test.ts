@@ -1,0 +1,307 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Template, visiblePages } from '../../engine/template.ts';
+import { templates } from '../../server/db/schema.ts';
+import { seedIfEmpty } from '../../server/db/seed.ts';
+import { seedPortals, stableUuid } from '../../server/db/seed-data.ts';
+import type { Product } from '../../shop/contract.ts';
+import { startTestApp, type TestApp } from './app-harness.ts';
+import { databaseKinds } from './databases.ts';
+
+const [english, norwegian, us] = seedPortals as [
+  (typeof seedPortals)[0],
+  (typeof seedPortals)[0],
+  (typeof seedPortals)[0],
+];
+const balloonParty = stableUuid('template:card-balloon-party');
+const missing = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
+
+describe.each(databaseKinds())('templates on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, host = 'localhost') => t.app.inject({ url, headers: { host } });
+  const list = async (url: string, host?: string) => {
+    const res = await get(url, host);
+    expect(res.statusCode, url).toBe(200);
+    return res.json<Template[]>();
+  };
+  const productsOf = async (host = 'localhost') =>
+    (await get('/m/api/products', host)).json<{ products: Product[] }>().products;
+
+  describe('lists', () => {
+    it('cards: the current version of each, with the fields of S1 §3 and its product', async () => {
+      const cards = await list('/m/api/templates/cards');
+      expect(cards.length).toBeGreaterThanOrEqual(6);
+      expect(cards.every((c) => c.type === 'CARDS')).toBe(true);
+      expect(new Set(cards.map((c) => c.uuid)).size).toBe(cards.length);
+      const card = cards.find((c) => c.uuid === balloonParty)!;
+      expect(card).toMatchObject({
+        version: 2,
+        name: { en_GB: 'Balloon party', nb_NO: expect.any(String), da_DK: expect.any(String) },
+        categories: ['BIRTHDAY'],
+        product: {
+          uuid: expect.any(String),
+          name: 'Card 10x15',
+          formatSize: { widthMm: 148, heightMm: 105 },
+        },
+        hasUserText: true,
+        numUserImages: 1,
+        numUserParts: 2,
+        preview: { large: `${balloonParty}-2.png` },
+        dimensions: { width: 148, height: 105 },
+        separateFromBackground: true,
+        supportedYears: [],
+        year: null,
+      });
+      for (const key of ['resources', 'partTypes', 'pages']) expect(card).toHaveProperty(key);
+      expect(cards.some((c) => c.dimensions.width === 150 && c.dimensions.height === 150)).toBe(true);
+    });
+
+    it('keeps position order: the seed order', async () => {
+      const names = (await list('/m/api/templates/cards')).map((c) => c.name.en_GB);
+      expect(names.slice(0, 3)).toEqual(['Balloon party', 'Party collage', 'Big number']);
+    });
+
+    it('calendars: two, of 13 visible pages, with a month on each month page', async () => {
+      const calendars = await list('/m/api/templates/calendars');
+      expect(calendars).toHaveLength(2);
+      for (const c of calendars) {
+        expect(c.type).toBe('CALENDAR');
+        expect(visiblePages(c)).toHaveLength(13);
+        expect(c.pages.slice(1).map((p) => p.months.grid)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      }
+      expect(calendars.map((c) => c.supportedYears)).toEqual([[2026, 2027, 2028], []]);
+      expect(calendars.map((c) => c.product.name)).toEqual([
+        'Calendar 20x30 (12 months)',
+        'Calendar A4 (12 months)',
+      ]);
+    });
+
+    it('photo gifts: four, in MUG and CANVAS', async () => {
+      const gifts = await list('/m/api/templates/photogift');
+      expect(gifts).toHaveLength(4);
+      expect(gifts.map((g) => g.categories[0])).toEqual(['MUG', 'MUG', 'CANVAS', 'CANVAS']);
+    });
+
+    it("names each portal's own product, in its language", async () => {
+      const [en, no] = [
+        await list('/m/api/templates/cards'),
+        await list('/m/api/templates/cards', 'no.localhost'),
+      ];
+      expect(no.map((c) => c.uuid)).toEqual(en.map((c) => c.uuid));
+      expect(no[0]!.product.name).toBe('Kort 10x15');
+      expect(no[0]!.product.uuid).not.toBe(en[0]!.product.uuid);
+      const noProducts = await productsOf('no.localhost');
+      for (const c of no) expect(noProducts.map((p) => p.uuid)).toContain(c.product.uuid);
+    });
+
+    it('an unknown type is a 400 with a readable message', async () => {
+      const res = await get('/m/api/templates/posters');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalid_request',
+        error: expect.stringContaining('cards, calendars or photogift'),
+      });
+    });
+  });
+
+  describe('by category', () => {
+    it('filters cards by category, case-insensitively', async () => {
+      const christmas = await list('/m/api/templates/cards/categories/CHRISTMAS');
+      expect(christmas.length).toBeGreaterThanOrEqual(2);
+      expect(christmas.every((c) => c.categories.includes('CHRISTMAS'))).toBe(true);
+      expect((await list('/m/api/templates/cards/categories/christmas')).map((c) => c.uuid)).toEqual(
+        christmas.map((c) => c.uuid),
+      );
+      const all = await list('/m/api/templates/cards');
+      const counts = await Promise.all(
+        ['BIRTHDAY', 'CHRISTMAS', 'THANKS'].map(
+          async (c) => (await list(`/m/api/templates/cards/categories/${c}`)).length,
+        ),
+      );
+      expect(counts.every((n) => n > 0)).toBe(true);
+      expect(counts.reduce((a, b) => a + b)).toBe(all.length);
+    });
+
+    it('filters photo gifts by category', async () => {
+      const mugs = await list('/m/api/templates/photogift/categories/mug');
+      expect(mugs.map((m) => m.product.name)).toEqual(['Photo mug', 'Magic mug']);
+      expect(mugs.every((m) => m.dimensions.width === 200 && m.dimensions.height === 85)).toBe(true);
+    });
+
+    it('an unknown category is an empty list; a malformed one a 400', async () => {
+      expect(await list('/m/api/templates/cards/categories/EASTER')).toEqual([]);
+      expect(await list('/m/api/templates/calendars/categories/BIRTHDAY')).toEqual([]);
+      const res = await get('/m/api/templates/cards/categories/%3Cb%3E');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('category');
+    });
+
+    it('a bad type with a category is a 400', async () => {
+      const res = await get('/m/api/templates/posters/categories/BIRTHDAY');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('template type');
+    });
+  });
+
+  describe('categories', () => {
+    it('lists card categories with names in three languages and a default', async () => {
+      const res = await get('/m/api/templates/cards/categories');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        categories: [
+          { category: 'BIRTHDAY', names: { en_GB: 'Birthday', nb_NO: 'Bursdag', da_DK: 'Fødselsdag' } },
+          { category: 'CHRISTMAS', names: { en_GB: 'Christmas', nb_NO: 'Jul', da_DK: 'Jul' } },
+          { category: 'THANKS', names: { en_GB: 'Thank you', nb_NO: 'Takk', da_DK: 'Tak' } },
+        ],
+        defaultCategory: 'BIRTHDAY',
+      });
+    });
+
+    it('gives photo gift category info, case-insensitively', async () => {
+      const mug = await get('/m/api/templates/photogift/categories/MUG/info');
+      expect(mug.statusCode).toBe(200);
+      expect(mug.json()).toEqual({
+        names: { en_GB: 'Mugs', nb_NO: 'Krus', da_DK: 'Krus' },
+        separateFromBackground: false,
+      });
+      const canvas = await get('/m/api/templates/photogift/categories/canvas/info');
+      expect(canvas.json()).toMatchObject({ separateFromBackground: true });
+    });
+
+    it('an unknown photo gift category is a JSON 404', async () => {
+      const res = await get('/m/api/templates/photogift/categories/POSTER/info');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        error: 'The photo gift category "POSTER" was not found',
+        code: 'not_found',
+      });
+    });
+  });
+
+  describe('by uuid', () => {
+    it('gives the current version', async () => {
+      const res = await get(`/m/api/templates/by-uuid/${balloonParty}`);
+      expect(res.statusCode).toBe(200);
+      const card = res.json<Template>();
+      expect(card.version).toBe(2);
+      expect(card.resources.find((r) => r.id === 'greeting')?.font?.family).toBe('Pacifico');
+    });
+
+    it('gives an older version by number, and the current one too', async () => {
+      const v1 = (await get(`/m/api/templates/by-uuid/${balloonParty}/1`)).json<Template>();
+      expect(v1.version).toBe(1);
+      expect(v1.preview.large).toBe(`${balloonParty}-1.png`);
+      expect(v1.resources.find((r) => r.id === 'greeting')?.font?.family).toBe('Roboto');
+      const v2 = await get(`/m/api/templates/by-uuid/${balloonParty}/2`);
+      expect(v2.statusCode).toBe(200);
+      expect(v2.json<Template>().version).toBe(2);
+    });
+
+    it('serves every listed template by uuid as listed', async () => {
+      const calendars = await list('/m/api/templates/calendars');
+      const one = (await get(`/m/api/templates/by-uuid/${calendars[0]!.uuid}`)).json<Template>();
+      expect(one).toEqual(calendars[0]);
+    });
+
+    it('an unknown uuid or version is a JSON 404', async () => {
+      for (const url of [
+        `/m/api/templates/by-uuid/${missing}`,
+        `/m/api/templates/by-uuid/${missing}/1`,
+        `/m/api/templates/by-uuid/${balloonParty}/3`,
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toMatchObject({
+          code: 'not_found',
+          error: expect.stringContaining('template'),
+        });
+      }
+    });
+
+    it('a malformed uuid or version is a 400 with a readable message', async () => {
+      const badUuid = await get('/m/api/templates/by-uuid/not-a-uuid');
+      expect(badUuid.statusCode).toBe(400);
+      expect(badUuid.json()).toMatchObject({
+        code: 'invalid_request',
+        error: expect.stringContaining('uuid'),
+      });
+      for (const version of ['0', '-1', '1.5', 'two', '99999999999']) {
+        const res = await get(`/m/api/templates/by-uuid/${balloonParty}/${version}`);
+        expect(res.statusCode, version).toBe(400);
+        expect(res.json().error, version).toContain('version');
+      }
+      expect((await get('/m/api/templates/by-uuid/not-a-uuid/1')).statusCode).toBe(400);
+    });
+  });
+
+  describe('products', () => {
+    it('lists template products with tiered prices, a campaign and subproducts in minor units', async () => {
+      const products = await productsOf();
+      const byType = (type: number) => products.filter((p) => p.producttype === type);
+      expect(byType(1).map((p) => p.name)).toEqual(['Card 10x15', 'Card 15x15']);
+      expect(byType(2)).toHaveLength(2);
+      expect(byType(89)).toHaveLength(4);
+      for (const p of [...byType(1), ...byType(2), ...byType(89)]) {
+        expect(p.productprices.map((x) => x.quantity)).toEqual([1, 10, 50]);
+        expect(p.productprices.every((x) => Number.isInteger(x.price) && x.price > 0)).toBe(true);
+        expect(p.minQuantity).toBeGreaterThanOrEqual(1);
+      }
+      const card = products.find((p) => p.name === 'Card 10x15')!;
+      expect(card.productprices.map((x) => [x.price, x.campaignprice])).toEqual([
+        [249, 179],
+        [199, 149],
+        [149, 119],
+      ]);
+      expect(card.campaignrequirement).toBe('CHRISTMAS');
+      expect(card.printareasize).toEqual([148, 105]);
+      expect(card.subproducts.map((s) => [s.name, s.extraprice])).toEqual([
+        ['White envelope', 0],
+        ['Kraft envelope', 25],
+      ]);
+      const mug = products.find((p) => p.name === 'Photo mug')!;
+      expect(mug.subproducts.map((s) => s.extraprice)).toEqual([300]);
+      expect(products.find((p) => p.name === 'Calendar A4 (12 months)')!.subproducts).toEqual([]);
+    });
+
+    it("scales prices to each portal's currency", async () => {
+      const no = (await productsOf('no.localhost')).find((p) => p.name === 'Kort 10x15')!;
+      expect(no.productprices.map((x) => x.price)).toEqual([249 * 13, 199 * 13, 149 * 13]);
+      expect(no.subproducts.map((s) => s.extraprice)).toEqual([0, 25 * 13]);
+      const us = (await productsOf('us.localhost')).find((p) => p.name === 'Card 10x15')!;
+      expect(us.productprices.map((x) => x.price)).toEqual([311, 249, 186]);
+    });
+  });
+
+  it('seeds the same templates in every portal', async () => {
+    for (const host of ['localhost', 'no.localhost', 'us.localhost']) {
+      const all = [
+        ...(await list('/m/api/templates/cards', host)),
+        ...(await list('/m/api/templates/calendars', host)),
+        ...(await list('/m/api/templates/photogift', host)),
+      ];
+      expect(all.length, host).toBe(13);
+    }
+    expect(english.uuid).not.toBe(norwegian.uuid);
+  });
+
+  it('a database seeded before templates existed gets them once, on the next start', async () => {
+    const { db } = t.db.database;
+    const count = async () =>
+      (await db.select().from(templates).where(eq(templates.portalUuid, us.uuid))).length;
+    const before = await count();
+    expect(before).toBe(14);
+    await db.delete(templates).where(eq(templates.portalUuid, us.uuid));
+    expect(await seedIfEmpty(db)).toBe(false);
+    expect(await count()).toBe(before);
+    await seedIfEmpty(db);
+    expect(await count()).toBe(before);
+    expect(await list('/m/api/templates/photogift', 'us.localhost')).toHaveLength(4);
+  });
+});

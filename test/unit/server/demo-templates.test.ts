@@ -1,0 +1,216 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Font,
+  parseTemplate,
+  renderPartsOf,
+  resourceSlots,
+  type Template,
+  visiblePages,
+} from '../../../engine/template.ts';
+import { isFontFamily } from '../../../engine/text/catalogue.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { layoutText, MIN_TEXT_SIZE_PT } from '../../../engine/text/layout.ts';
+import {
+  currentDemoTemplates,
+  olderDemoTemplates,
+  productKeyOf,
+} from '../../../server/db/templates/index.ts';
+import { TEMPLATE_CATEGORIES, TEMPLATE_PRODUCTS } from '../../../server/db/templates/products.ts';
+import { loadAllFonts } from '../engine/text/load-fonts.ts';
+
+const artDir = path.resolve(import.meta.dirname, '../../../public/templates2');
+const current = currentDemoTemplates();
+const all = [...current, ...olderDemoTemplates()];
+const ofType = (type: Template['type']) => current.filter((t) => t.type === type);
+const userImages = (t: Template) =>
+  resourceSlots(t).filter((s) => s.resource.userSupplied && s.resource.type === 'IMAGE').length;
+
+function fontsOf(t: Template): Font[] {
+  const fonts: Font[] = [];
+  const fromResources = [...t.resources, ...t.partTypes.flatMap((p) => p.resources)];
+  for (const r of fromResources) if (r.font) fonts.push(r.font);
+  for (const page of t.pages) {
+    for (const rp of renderPartsOf(t, page)) {
+      if (rp.font) fonts.push(rp.font);
+      if (rp.month) fonts.push(...Object.values(rp.month.cells).map((c) => c.font));
+    }
+  }
+  return fonts;
+}
+
+describe('demo templates', () => {
+  it.each(all.map((t) => [`${t.name.en_GB} v${t.version}`, t] as const))(
+    '%s passes parseTemplate',
+    (_, t) => {
+      const result = parseTemplate(t);
+      expect(result.ok ? [] : result.problems).toEqual([]);
+    },
+  );
+
+  it('use only the 15 font families', () => {
+    for (const t of all) {
+      for (const f of fontsOf(t)) expect(isFontFamily(f.family), `${t.name.en_GB}: ${f.family}`).toBe(true);
+    }
+    // ...and vary them: most of the 15 are shown off somewhere.
+    expect(new Set(all.flatMap((t) => fontsOf(t).map((f) => f.family))).size).toBeGreaterThanOrEqual(12);
+  });
+
+  it('reference art that exists and stays small', () => {
+    for (const t of all) {
+      const art = [...t.resources, ...t.partTypes.flatMap((p) => p.resources)].filter((r) => r.image);
+      for (const r of art) {
+        const file = path.join(artDir, r.image!.src);
+        expect(r.image!.src).toMatch(/^art\/[a-z0-9-]+\.svg$/);
+        expect(existsSync(file), file).toBe(true);
+        expect(statSync(file).size).toBeLessThan(3 * 1024);
+      }
+    }
+  });
+
+  it('have unique uuids, and previews named by uuid and version', () => {
+    expect(new Set(current.map((t) => t.uuid)).size).toBe(current.length);
+    for (const t of all) expect(t.preview.large).toBe(`${t.uuid}-${t.version}.png`);
+    for (const t of olderDemoTemplates()) {
+      const newer = current.find((c) => c.uuid === t.uuid);
+      expect(newer && newer.version > t.version).toBe(true);
+    }
+  });
+
+  it('count their user slots', () => {
+    for (const t of all) {
+      const user = resourceSlots(t).filter((s) => s.resource.userSupplied);
+      expect(t.numUserImages).toBe(userImages(t));
+      expect(t.numUserParts).toBe(user.length);
+      expect(t.hasUserText).toBe(user.some((s) => s.resource.type === 'STRING'));
+    }
+  });
+
+  it('has at least 6 cards in 3 categories: a 15x15, a text-only one and one with 3+ pictures', () => {
+    const cards = ofType('CARDS');
+    expect(cards.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(cards.flatMap((c) => c.categories))).toEqual(new Set(['BIRTHDAY', 'CHRISTMAS', 'THANKS']));
+    expect(cards.some((c) => c.dimensions.width === 150 && c.dimensions.height === 150)).toBe(true);
+    expect(cards.some((c) => userImages(c) === 0 && c.hasUserText)).toBe(true);
+    expect(cards.some((c) => userImages(c) >= 3)).toBe(true);
+    expect(cards.every((c) => c.separateFromBackground)).toBe(true);
+    for (const c of cards) {
+      const d = `${c.dimensions.width}x${c.dimensions.height}`;
+      expect(['148x105', '150x150']).toContain(d);
+    }
+  });
+
+  it('has 2 calendars of 13 visible pages with month titles and a year on the cover', () => {
+    const calendars = ofType('CALENDAR');
+    expect(calendars).toHaveLength(2);
+    for (const c of calendars) {
+      const pages = visiblePages(c);
+      expect(pages).toHaveLength(13);
+      const [cover, ...months] = pages;
+      expect(renderPartsOf(c, cover!).some((rp) => rp.resourceId === 'YEAR_STRING')).toBe(true);
+      months.forEach((page, i) => {
+        const parts = renderPartsOf(c, page);
+        expect(parts.some((rp) => rp.resourceId === `MONTH(${i + 1})_YEAR_STRING`)).toBe(true);
+        const grid = parts.find((rp) => rp.type === 'MONTH')!;
+        expect(page.months[grid.resourceId]).toBe(i + 1);
+      });
+      expect(c.numUserImages).toBe(13);
+    }
+    const sizes = calendars.map((c) => `${c.dimensions.width}x${c.dimensions.height}`).sort();
+    expect(sizes).toEqual(['200x300', '210x297']);
+    expect(calendars.find((c) => c.dimensions.width === 210)!.supportedYears).toEqual([]);
+    expect(calendars.find((c) => c.dimensions.width === 200)!.supportedYears.length).toBeGreaterThan(1);
+  });
+
+  it('has 4 photo gifts in 2 categories', () => {
+    const gifts = ofType('PHOTOGIFT');
+    expect(gifts).toHaveLength(4);
+    expect(new Set(gifts.flatMap((g) => g.categories))).toEqual(new Set(['MUG', 'CANVAS']));
+    expect(gifts.every((g) => userImages(g) >= 1)).toBe(true);
+  });
+
+  it('keep every user slot inside the page', () => {
+    for (const t of all) {
+      const userIds = new Set(
+        [...t.resources, ...t.partTypes.flatMap((p) => p.resources)]
+          .filter((r) => r.userSupplied)
+          .map((r) => r.id),
+      );
+      for (const page of t.pages) {
+        for (const rp of renderPartsOf(t, page).filter((p) => userIds.has(p.resourceId))) {
+          const where = `${t.name.en_GB} ${page.id} ${rp.resourceId}`;
+          expect(rp.position.x, where).toBeGreaterThanOrEqual(0);
+          expect(rp.position.y, where).toBeGreaterThanOrEqual(0);
+          expect(rp.position.x + rp.size.width, where).toBeLessThanOrEqual(t.dimensions.width);
+          expect(rp.position.y + rp.size.height, where).toBeLessThanOrEqual(t.dimensions.height);
+        }
+      }
+    }
+  });
+
+  it("match their product's format and name a known product and category", () => {
+    const categories = new Set(TEMPLATE_CATEGORIES.map((c) => c.category));
+    for (const t of all) {
+      const p = TEMPLATE_PRODUCTS[productKeyOf(t)];
+      expect(t.product.formatSize).toEqual({ widthMm: p.widthMm, heightMm: p.heightMm });
+      expect({ width: t.dimensions.width, height: t.dimensions.height }).toEqual({
+        width: p.widthMm,
+        height: p.heightMm,
+      });
+      for (const c of t.categories) expect(categories.has(c)).toBe(true);
+      expect(Object.keys(t.name).sort()).toEqual(['da_DK', 'en_GB', 'nb_NO']);
+    }
+  });
+
+  describe('texts', () => {
+    let fontSet: FontSet;
+    beforeAll(async () => {
+      fontSet = await loadAllFonts();
+    });
+
+    it('fit their boxes as authored, and user texts start at the editor minimum size or above', () => {
+      const problems: string[] = [];
+      for (const t of all) {
+        const byId = new Map(
+          [...t.resources, ...t.partTypes.flatMap((p) => p.resources)].map((r) => [r.id, r]),
+        );
+        for (const page of t.pages) {
+          for (const rp of renderPartsOf(t, page).filter((p) => p.type === 'STRING')) {
+            const resource = byId.get(rp.resourceId);
+            const f = rp.font!;
+            // The special ids get their longest text: September of a year.
+            const text = resource
+              ? (f.text ?? '')
+              : rp.resourceId === 'YEAR_STRING'
+                ? '2028'
+                : 'September 2028';
+            const where = `${t.name.en_GB} ${page.id} ${rp.resourceId}`;
+            if (resource?.userSupplied && f.size < MIN_TEXT_SIZE_PT) problems.push(`${where}: ${f.size} pt`);
+            const layout = layoutText(
+              fontSet,
+              {
+                family: f.family,
+                sizePt: f.size,
+                horizontalAlign: f.horizontalAlign,
+                verticalAlign: f.verticalAlign,
+              },
+              text,
+              { widthMm: rp.size.width, heightMm: rp.size.height },
+            );
+            if (layout.overflows) problems.push(`${where}: overflows ${rp.size.width}x${rp.size.height} mm`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it("docs/template-format.md's complete example is a valid template", () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/template-format.md'), 'utf8');
+    const example = /```json\n(\{\n {2}"uuid"[\s\S]*?)\n```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const result = parseTemplate(JSON.parse(example!));
+    expect(result.ok ? [] : result.problems).toEqual([]);
+  });
+});
