@@ -1,5 +1,8 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { FONTS_DIR } from './fonts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -16,6 +19,8 @@ export interface AppOptions {
   database: Database;
   distDir: string | null;
   localeDir: string;
+  /** Where the rendered template list previews are (served at /templates2/all/). */
+  previewsDir?: string | null;
   defaultPortalUuid?: string | null;
   trustProxy?: boolean;
   logLevel?: string;
@@ -41,6 +46,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(templateRoutes, { db });
   await app.register(cartRoutes, { db });
   await app.register(userRoutes, { db });
-  await app.register(appShellRoutes, { distDir: options.distDir, localeDir: options.localeDir });
+  await app.register(appShellRoutes, {
+    distDir: options.distDir,
+    localeDir: options.localeDir,
+    fontsDir: FONTS_DIR,
+    artDir: path.join(projectRoot, 'public', 'templates2', 'art'),
+    previewsDir: options.previewsDir ?? null,
+  });
   return app;
 }

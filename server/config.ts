@@ -5,6 +5,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** Files the server writes (PGlite's database, template previews), whatever the database. */
+  dataDir: string;
   /** The built app (vite build); null serves the API only. */
   distDir: string | null;
   /** Locale files, served at /locale/{lng}/{ns}.json. */
@@ -24,6 +26,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+    dataDir,
     // DIST_DIR='' (npm run dev) serves the API only: Vite serves the app.
     distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     localeDir: path.join(root, 'public', 'locale'),

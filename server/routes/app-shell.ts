@@ -19,16 +19,27 @@ export function embedPortalConfig(html: string, portal: PortalConfig): string {
     .replace('<!--portal-config-->', `<script id="portal-config" type="application/json">${json}</script>`);
 }
 
-export async function appShellRoutes(
-  app: FastifyInstance,
-  { distDir, localeDir }: { distDir: string | null; localeDir: string },
-) {
-  await app.register(fastifyStatic, {
-    root: localeDir,
-    prefix: '/locale/',
-    decorateReply: false,
-    maxAge: 5 * 60 * 1000,
-  });
+export interface AppShellOptions {
+  distDir: string | null;
+  localeDir: string;
+  /** The 15 editor fonts, for the browser's FontFace and measurer. */
+  fontsDir: string;
+  /** Template art, referenced by templates as `art/…` under /templates2/. */
+  artDir: string;
+  /** Rendered template list previews; null: not served (tests that need none). */
+  previewsDir: string | null;
+}
+
+export async function appShellRoutes(app: FastifyInstance, options: AppShellOptions) {
+  const { distDir, localeDir } = options;
+  const day = 24 * 3600 * 1000;
+  const files = [
+    { root: localeDir, prefix: '/locale/', maxAge: 5 * 60 * 1000 },
+    { root: options.fontsDir, prefix: '/fonts/', maxAge: 30 * day },
+    { root: options.artDir, prefix: '/templates2/art/', maxAge: day },
+    ...(options.previewsDir ? [{ root: options.previewsDir, prefix: '/templates2/all/', maxAge: day }] : []),
+  ];
+  for (const f of files) await app.register(fastifyStatic, { ...f, decorateReply: false, index: false });
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -74,7 +85,7 @@ export async function appShellRoutes(
     const wantsApp =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(url) &&
-      !url.startsWith('/locale/') &&
+      !/^\/(locale|fonts|templates2)\//.test(url) &&
       !/\/assets\//.test(url);
     if (wantsApp) return sendApp(request, reply);
     return reply
