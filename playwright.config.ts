@@ -37,7 +37,8 @@ export default defineConfig({
     url: `http://localhost:${port}/m/api/portal`,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // HARNESS=1: the author harness's dev endpoints (test/e2e/harness.spec.ts).
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', HARNESS: '1' },
     stdout: 'pipe',
   },
 });

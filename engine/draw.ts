@@ -239,6 +239,18 @@ function orient(ctx: Canvas2D, rotation: Rotation, w: number, h: number): void {
 }
 
 /**
+ * The resampling quality for a picture drawn at `scale` output pixels per picture pixel. Chromium's
+ * canvas and @napi-rs/canvas (two Skia builds) agree on 'medium' (mipmapped bilinear) when shrinking,
+ * within a few levels, but not on 'high': there one of them filters with mipmaps and the other with a
+ * plain cubic, and thin lines of a picture shrunk 3x come out up to 100 levels apart. Enlarging, both
+ * use the same cubic for 'high'. So: 'medium' to shrink, 'high' to enlarge (measured with the author
+ * harness, docs/template-format.md).
+ */
+export function smoothingFor(scale: number): 'medium' | 'high' {
+  return scale < 1 ? 'medium' : 'high';
+}
+
+/**
  * Draw a picture item: clip to its box, then draw the original picture turned by `picture.rotation` so
  * that the crop rectangle of the oriented picture lands exactly on the box. A crop reaching outside
  * 0..1 (fit-in) leaves that part of the box untouched (the white page shows through). The item's own
@@ -286,7 +298,7 @@ export function drawPicture(
   ctx.scale(drawW / orientedW, drawH / orientedH);
   orient(ctx, picture.rotation, w, h);
   ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
+  ctx.imageSmoothingQuality = smoothingFor((drawW / orientedW) * outputScale(ctx));
   ctx.drawImage(source, 0, 0, w, h);
   ctx.restore();
 }

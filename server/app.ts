@@ -10,6 +10,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { contentRoutes } from './routes/content.ts';
+import { harnessRoutes } from './routes/harness.ts';
 import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   defaultPortalUuid?: string | null;
   trustProxy?: boolean;
   logLevel?: string;
+  /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
+  harness?: boolean;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -46,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(templateRoutes, { db });
   await app.register(cartRoutes, { db });
   await app.register(userRoutes, { db });
+  if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
   await app.register(appShellRoutes, {
     distDir: options.distDir,
     localeDir: options.localeDir,

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInstance, type PictureRef, run, startHistory } from '../../engine/instance.ts';
+import { harnessInstance } from '../../engine/harness.ts';
+import type { PictureRef } from '../../engine/instance.ts';
 import { pageScene } from '../../engine/scene.ts';
 import { assertTemplate, type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
@@ -28,9 +29,8 @@ export interface PreviewDeps {
 
 /** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
 export function previewScene(template: Template, deps: PreviewDeps) {
-  let h = startHistory(createInstance(template, deps.today ?? new Date()));
-  h = run(template, h, 'autofill', deps.samplePictures);
-  return pageScene(template, h.instance, visiblePages(template)[0]!.id, deps.fonts);
+  const instance = harnessInstance(template, null, deps.samplePictures, deps.today ?? new Date());
+  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts);
 }
 
 /** Writes the missing previews of every stored template version; returns the files written. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
@@ -5,10 +6,24 @@ import type { Layout } from './layout.ts';
 import { NotFoundPage, PlaceholderPage, RouteError } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
+/** The template author harness (dev): its own chunk, with Konva, never in the start page's. */
+const HarnessPage = lazy(() =>
+  import('../features/harness/HarnessPage.tsx').then((m) => ({ default: m.HarnessPage })),
+);
+
 /** All routes are relative to the basename (S0 §2). */
 export function createAppRouter(basename: string, layout: Layout) {
   return createBrowserRouter(
     [
+      {
+        path: 'dev/harness/:uuid?',
+        errorElement: <RouteError />,
+        element: (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <HarnessPage />
+          </Suspense>
+        ),
+      },
       {
         element: <Shell layout={layout} />,
         errorElement: <RouteError />,

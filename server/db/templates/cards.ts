@@ -119,7 +119,7 @@ export function hollyGreetings(): Template {
     product: 'card-10x15',
     dimensions: LANDSCAPE,
     separateFromBackground: true,
-    resources: [art('holly', 'holly.svg', 600, 300), heading, message],
+    resources: [art('holly', 'holly.svg', 1200, 600), heading, message],
     parts: [
       imagePart('holly', corner, { adaption: 'fit-in' }),
       imagePart('holly', opposite, { adaption: 'fit-in', ...rotated(180, opposite) }),
@@ -146,7 +146,7 @@ export function snowyFrame(): Template {
     separateFromBackground: true,
     resources: [
       art('background', 'snow-square.svg', 1500, 1500),
-      art('holly', 'holly.svg', 600, 300),
+      art('holly', 'holly.svg', 1200, 600),
       photo('photo'),
       greeting,
     ],

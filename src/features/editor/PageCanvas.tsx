@@ -1,0 +1,110 @@
+/**
+ * The editor's page renderer: a page scene drawn with react-konva. Every item is a `<Shape>` whose
+ * sceneFunc calls engine/draw.ts's `drawItem` on the raw canvas context: the very same drawing the
+ * print server runs (server/render/page-renderer.ts), so the page seen is the page printed.
+ *
+ * The drawn shapes do not listen to events (Konva would otherwise draw every picture and glyph a
+ * second time into its hit canvas). Taps are found by one transparent, listening rectangle per
+ * editable slot, placed and rotated like the slot, when `onSlotTap` is given.
+ *
+ * Pixel ratio: the on-screen stage keeps Konva's default (the device pixel ratio, so the page is
+ * sharp on a phone). A comparison with the server's render must use one stage pixel per output
+ * pixel, as the server does (`Konva.pixelRatio = 1` there): take it with `stage.toCanvas({
+ * pixelRatio: 1 })`, which draws the layers afresh at that ratio (see `stageRef`).
+ */
+import type Konva from 'konva';
+import type { Ref } from 'react';
+import { useMemo } from 'react';
+import { Layer, Rect, Shape, Stage } from 'react-konva';
+import type { Canvas2D, DrawableImage, DrawDeps, MakeCanvas } from '../../../engine/draw.ts';
+import { drawBackground, drawItem } from '../../../engine/draw.ts';
+import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+
+export interface PageCanvasProps {
+  scene: PageScene;
+  fonts: FontSet;
+  /** Stage pixels per millimetre of the page. */
+  pxPerMm: number;
+  /** The decoded picture of a picture item, or null (not loaded yet: the slot stays white). */
+  imageFor: (item: ScenePicture) => DrawableImage | null;
+  /** A tap or click on an editable slot, with the slot's full resource id. */
+  onSlotTap?: (slotId: string) => void;
+  /** The Konva stage, for reading pixels (`toCanvas({ pixelRatio: 1 })`). */
+  stageRef?: Ref<Konva.Stage>;
+}
+
+export const makeCanvas: MakeCanvas = (w, h) =>
+  Object.assign(document.createElement('canvas'), { width: w, height: h });
+
+/** The raw 2D context inside Konva's wrapper: it has everything `Canvas2D` needs. */
+const raw = (context: Konva.Context) => (context as unknown as { _context: Canvas2D })._context;
+
+/** The page's size in stage pixels, rounded as the server rounds it (pageSizePx). */
+export function pagePixels(scene: Pick<PageScene, 'widthMm' | 'heightMm'>, pxPerMm: number) {
+  return {
+    width: Math.max(1, Math.round(scene.widthMm * pxPerMm)),
+    height: Math.max(1, Math.round(scene.heightMm * pxPerMm)),
+  };
+}
+
+/** Items with React keys: their ids, made unique when a resource is drawn twice on a page. */
+function keyed(items: readonly SceneItem[]): { key: string; item: SceneItem }[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const n = seen.get(item.id) ?? 0;
+    seen.set(item.id, n + 1);
+    return { key: n === 0 ? item.id : `${item.id}#${n}`, item };
+  });
+}
+
+/** A hit rectangle placed like the slot: Konva turns a node about (x, y) minus its offset. */
+function SlotHit({ item, pxPerMm, onTap }: { item: SceneItem; pxPerMm: number; onTap: () => void }) {
+  const r = item.rotation;
+  const ox = (r ? r.originXMm : item.xMm) * pxPerMm;
+  const oy = (r ? r.originYMm : item.yMm) * pxPerMm;
+  return (
+    <Rect
+      name="slot-hit"
+      x={ox}
+      y={oy}
+      offsetX={ox - item.xMm * pxPerMm}
+      offsetY={oy - item.yMm * pxPerMm}
+      width={item.widthMm * pxPerMm}
+      height={item.heightMm * pxPerMm}
+      rotation={r?.deg ?? 0}
+      fill="transparent"
+      perfectDrawEnabled={false}
+      onClick={onTap}
+      onTap={onTap}
+    />
+  );
+}
+
+export function PageCanvas({ scene, fonts, pxPerMm, imageFor, onSlotTap, stageRef }: PageCanvasProps) {
+  const deps = useMemo<DrawDeps>(
+    () => ({ fonts, pxPerMm, imageFor, makeCanvas }),
+    [fonts, pxPerMm, imageFor],
+  );
+  const { width, height } = pagePixels(scene, pxPerMm);
+  // Month cells share their grid's id prefix and are not editable: only real slots get a hit area.
+  const slots = onSlotTap ? scene.items.filter((item) => item.editable) : [];
+  return (
+    <Stage ref={stageRef} width={width} height={height}>
+      <Layer listening={slots.length > 0}>
+        <Shape listening={false} sceneFunc={(context) => drawBackground(raw(context), scene, pxPerMm)} />
+        {keyed(scene.items).map(({ key, item }) => (
+          <Shape key={key} listening={false} sceneFunc={(context) => drawItem(raw(context), item, deps)} />
+        ))}
+        {slots.map((item) => (
+          <SlotHit
+            key={`hit:${item.id}:${item.xMm},${item.yMm}`}
+            item={item}
+            pxPerMm={pxPerMm}
+            onTap={() => onSlotTap?.(item.id)}
+          />
+        ))}
+      </Layer>
+    </Stage>
+  );
+}
