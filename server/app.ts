@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { projectRoot } from './config.ts';
+import { configFromEnv, projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -11,9 +11,11 @@ import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
+import { pictureRoutes } from './routes/pictures.ts';
 import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import type { PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 
 export interface AppOptions {
@@ -27,6 +29,10 @@ export interface AppOptions {
   logLevel?: string;
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
+  /** Where uploaded pictures are stored (dataDir/pictures/); default: the environment's DATA_DIR. */
+  dataDir?: string;
+  /** Upload limits (size, pixels, files per request); tests lower them. */
+  pictureLimits?: Partial<PictureLimits>;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -49,6 +55,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(templateRoutes, { db });
   await app.register(cartRoutes, { db });
   await app.register(userRoutes, { db });
+  await app.register(pictureRoutes, {
+    db,
+    dataDir: options.dataDir ?? configFromEnv().dataDir,
+    limits: options.pictureLimits,
+  });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
   await app.register(appShellRoutes, {
     distDir: options.distDir,

@@ -255,5 +255,37 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_cart').on(t.cartUuid, t.position)],
 );
 
+/**
+ * Uploaded pictures (S1 §7, S0 §7): the original's bytes live content-addressed on disk
+ * (dataDir/pictures/originals/<sha256>); a row says who owns it and its size after EXIF orientation.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    /** The owner session; null once that session is gone (the user, if any, still owns it). */
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'set null' }),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    originalName: text('original_name').notNull(),
+    /** What the magic bytes say the original is (image/jpeg, image/heic, …). */
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Pixel size after EXIF orientation. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** An upright JPEG master (<sha256>.master.jpg) exists: HEIC, or an EXIF orientation other than 1. */
+    hasMaster: boolean('has_master').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pictures_session').on(t.sessionIdHash, t.createdAt),
+    index('pictures_user').on(t.userUuid, t.createdAt),
+  ],
+);
+
 export type MenuRow = typeof menuItems.$inferSelect;
 export type { MenuItem };

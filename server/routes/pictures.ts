@@ -1,0 +1,156 @@
+/**
+ * Pictures: the editor's upload (S1 §7), the legacy order upload (S0 §7), the session's recent
+ * pictures and XPhoto, the JPEG derivatives every screen shows.
+ */
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import { HttpError, notFound } from '../errors.ts';
+import {
+  DEFAULT_PICTURE_LIMITS,
+  DERIVED_SIZES,
+  type DerivedSize,
+  type Effect,
+  type PictureLimits,
+  type PictureRow,
+  PictureStore,
+  type Rotation,
+} from '../services/pictures.ts';
+
+export interface PictureRoutesOptions {
+  db: Db;
+  dataDir: string;
+  limits?: Partial<PictureLimits>;
+}
+
+/** The file fields an upload may use: `file` (the editor) or `images[]` (the legacy uploader). */
+const FILE_FIELDS = new Set(['file', 'images[]', 'images']);
+
+const UploadInternalQuery = z.object({
+  handleuploads: z.string().optional(),
+  interface: z.string().optional(),
+  redirect: z.string().optional(),
+  uploadtype: z.string().optional(),
+  json: z.string().optional(),
+  thumbnails: z.coerce.number().int().positive().optional(),
+});
+
+const XPhotoQuery = z.object({
+  uuid: z.uuid(),
+  scaleversion: z.coerce
+    .number()
+    .refine((n): n is DerivedSize => (DERIVED_SIZES as readonly number[]).includes(n), {
+      message: `scaleversion must be one of ${DERIVED_SIZES.join(', ')}`,
+    })
+    .default(320),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .default(0),
+  rotation: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]))
+    .default(0),
+  // Accepted and ignored: `or` (orientation is applied once on arrival, so masters are upright),
+  // `nowm` (previews carry no watermark) and `retry` (a client's cache buster).
+  or: z.string().optional(),
+  nowm: z.string().optional(),
+  retry: z.string().optional(),
+});
+
+const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.originalName });
+
+export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
+  const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
+  const store = new PictureStore(options.db, options.dataDir, limits);
+  await app.register(multipart, {
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: 20,
+      parts: limits.maxFiles + 20,
+    },
+  });
+
+  const asUpload = (part: MultipartFile) => ({
+    stream: part.file,
+    filename: part.filename,
+    truncated: () => part.file.truncated,
+  });
+
+  /** Every file part of the request in turn; parts in other fields are read and dropped. */
+  async function* fileParts(request: FastifyRequest) {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (FILE_FIELDS.has(part.fieldname)) yield part;
+      else part.file.resume();
+    }
+  }
+
+  // The editor's upload: one file; further files in the same request are ignored.
+  app.post('/m/api/pictures', async (request, reply) => {
+    const session = await request.ensureSession(reply);
+    let stored: PictureRow | null = null;
+    for await (const part of fileParts(request)) {
+      if (stored) part.file.resume();
+      else stored = await store.store(asUpload(part), session);
+    }
+    if (!stored) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    return {
+      result: 'OK',
+      files: [{ ...fileRecord(stored), width: stored.width, height: stored.height }],
+    };
+  });
+
+  // The legacy order upload: several files, each answered with its own record; a bad file gets
+  // an error while the good ones are stored.
+  app.post('/system/iframes/upload_internal.php', async (request, reply) => {
+    UploadInternalQuery.parse(request.query);
+    const session = await request.ensureSession(reply);
+    const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
+    for await (const part of fileParts(request)) {
+      try {
+        const stored = await store.store(asUpload(part), session);
+        files.push({ ...fileRecord(stored), error: null });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        part.file.resume();
+        files.push({
+          uuid: '',
+          size: part.file.bytesRead,
+          name: part.filename,
+          error: err.message,
+          code: err.code,
+        });
+      }
+    }
+    if (files.length === 0) {
+      throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
+    }
+    return { result: 'OK', files };
+  });
+
+  app.get('/m/api/user/recent-images', async (request) => {
+    const rows = await store.recent(await request.session());
+    return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
+  });
+
+  app.get('/system/XPhoto.php', async (request, reply) => {
+    const query = XPhotoQuery.parse(request.query);
+    const picture = await store.find(query.uuid, await request.session());
+    if (!picture) throw notFound('The picture');
+    const size = query.scaleversion as DerivedSize;
+    const effect = query.type as Effect;
+    const rotation = query.rotation as Rotation;
+    const etag = PictureStore.etag(picture, size, effect, rotation);
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Vary', 'Cookie');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return reply.status(304).send();
+    const jpeg = await store.derivative(picture, size, effect, rotation);
+    return reply.type('image/jpeg').send(jpeg);
+  });
+}

@@ -1,0 +1,378 @@
+/**
+ * Uploaded pictures: content-addressed originals on disk, an upright JPEG master where the original
+ * needs one (HEIC, EXIF orientation ≠ 1), and cached JPEG derivatives for XPhoto.
+ *
+ * Layout under dataDir/pictures/:
+ * - originals/<sha256>                    the bytes as uploaded
+ * - originals/<sha256>.master.jpg         upright JPEG (quality 92), so derivatives never re-orient
+ * - derived/<sha256>-<size>-<type>-<rot>.jpg
+ * Every file is written to a temp name in its own directory and renamed, so a broken upload or
+ * a crash leaves no half file under a real name.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, or } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import type { Db } from '../db/connect.ts';
+import { pictures } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import type { Session } from './sessions.ts';
+
+// heic-decode ships no types: its one call, typed here.
+type HeicDecode = (input: { buffer: Uint8Array }) => Promise<{
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}>;
+const heicDecode = createRequire(import.meta.url)('heic-decode') as HeicDecode;
+
+export interface PictureLimits {
+  /** Bytes per file (multipart limits.fileSize). */
+  maxFileBytes: number;
+  /** Pixels per picture (sharp limitInputPixels, and checked on HEIC after decoding). */
+  maxPixels: number;
+  /** Files per request. */
+  maxFiles: number;
+}
+
+export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
+  maxFileBytes: 60 * 1024 * 1024,
+  maxPixels: 100_000_000,
+  maxFiles: 50,
+};
+
+export const DERIVED_SIZES = [160, 320, 640, 1280] as const;
+export type DerivedSize = (typeof DERIVED_SIZES)[number];
+/** 0 as is, 1 black and white, 2 sepia. */
+export type Effect = 0 | 1 | 2;
+export type Rotation = 0 | 90 | 180 | 270;
+
+/** sharp jobs run by this module (uploads and derivatives); tests read it to see cache hits. */
+export const pictureStats = { sharpJobs: 0 };
+
+/** Bounds concurrent sharp work: libvips uses its own threads, more jobs only queue memory. */
+class Semaphore {
+  private waiting: (() => void)[] = [];
+  private active = 0;
+  constructor(private readonly max: number) {}
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+const sharpJobs = new Semaphore(2);
+const countedJob = <T>(job: () => Promise<T>) =>
+  sharpJobs.run(() => {
+    pictureStats.sharpJobs++;
+    return job();
+  });
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'mif1', 'msf1', 'hevc']);
+
+/** The picture type from the first bytes, whatever the name or declared type say; null if none. */
+export function sniffMime(head: Buffer): string | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  const gif = head.toString('latin1', 0, 6);
+  if (gif === 'GIF87a' || gif === 'GIF89a') return 'image/gif';
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
+    // The major brand, then the compatible brands up to the end of the ftyp box.
+    const boxEnd = Math.min(head.readUInt32BE(0), head.length);
+    const brands = [head.toString('latin1', 8, 12)];
+    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(head.toString('latin1', at, at + 4));
+    if (brands.some((b) => HEIF_BRANDS.has(b))) return 'image/heic';
+  }
+  return null;
+}
+
+export interface PictureRow {
+  uuid: string;
+  sha256: string;
+  originalName: string;
+  bytes: number;
+  width: number;
+  height: number;
+  hasMaster: boolean;
+}
+
+export interface UploadedFile {
+  /** The part's stream; a fileSize overflow makes it error (multipart throwFileSizeLimit). */
+  stream: NodeJS.ReadableStream;
+  filename: string;
+  /** Whether the stream was cut at the size limit (busboy's `truncated`). */
+  truncated?: () => boolean;
+}
+
+const HEAD_BYTES = 64;
+
+const isFileTooLarge = (err: unknown) =>
+  (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
+  (err as { statusCode?: number }).statusCode === 413;
+
+export class PictureStore {
+  readonly originalsDir: string;
+  readonly derivedDir: string;
+  private ready: Promise<void> | null = null;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+    readonly limits: PictureLimits = DEFAULT_PICTURE_LIMITS,
+  ) {
+    this.originalsDir = path.join(dataDir, 'pictures', 'originals');
+    this.derivedDir = path.join(dataDir, 'pictures', 'derived');
+  }
+
+  private dirs() {
+    this.ready ??= Promise.all([
+      mkdir(this.originalsDir, { recursive: true }),
+      mkdir(this.derivedDir, { recursive: true }),
+    ]).then(() => undefined);
+    return this.ready;
+  }
+
+  private tempName(dir: string) {
+    return path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  }
+
+  /**
+   * Streams one upload to disk while hashing it, checks it, writes its master when it needs one and
+   * records it. Throws HttpError (4xx) for a bad file; on any failure no temp file and no row remain.
+   */
+  async store(file: UploadedFile, owner: Session): Promise<PictureRow> {
+    await this.dirs();
+    const temp = this.tempName(this.originalsDir);
+    const masterTemp = `${temp}.master`;
+    try {
+      const hash = createHash('sha256');
+      let head = Buffer.alloc(0);
+      let bytes = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          if (head.length < HEAD_BYTES)
+            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+          done(null, chunk);
+        },
+      });
+      const tooLarge = () => {
+        const kb = this.limits.maxFileBytes / 1024;
+        const limit = kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${Math.round(kb)} KB`;
+        return new HttpError(413, 'file_too_large', `The file is larger than ${limit}`);
+      };
+      try {
+        await pipeline(file.stream, tap, createWriteStream(temp));
+      } catch (err) {
+        if (isFileTooLarge(err)) throw tooLarge();
+        throw err;
+      }
+      if (file.truncated?.()) throw tooLarge();
+      if (bytes === 0) throw new HttpError(400, 'empty_file', 'The file is empty');
+      const mime = sniffMime(head);
+      if (!mime) {
+        throw new HttpError(
+          415,
+          'unsupported_type',
+          'The file is not a JPEG, PNG, WebP, GIF or HEIC picture',
+        );
+      }
+      const sha256 = hash.digest('hex');
+      const { width, height, master } = await countedJob(() => this.inspect(temp, mime, masterTemp));
+      const original = path.join(this.originalsDir, sha256);
+      if (master) await rename(masterTemp, `${original}.master.jpg`);
+      await rename(temp, original);
+      const [row] = await this.db
+        .insert(pictures)
+        .values({
+          portalUuid: owner.portalUuid,
+          sessionIdHash: owner.idHash,
+          userUuid: owner.userUuid,
+          sha256,
+          originalName: file.filename.slice(0, 255),
+          mime,
+          bytes,
+          width,
+          height,
+          hasMaster: master,
+        })
+        .returning();
+      return row!;
+    } finally {
+      await rm(temp, { force: true });
+      await rm(masterTemp, { force: true });
+    }
+  }
+
+  private tooManyPixels(): HttpError {
+    const mp = Math.round(this.limits.maxPixels / 1_000_000);
+    return new HttpError(413, 'too_many_pixels', `The picture has more than ${mp} megapixels`);
+  }
+
+  /** Decodes the whole picture (a truncated file fails here) and writes the upright master if needed. */
+  private async inspect(file: string, mime: string, masterTemp: string) {
+    const unreadable = () => new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
+    if (mime === 'image/heic') {
+      let decoded: Awaited<ReturnType<HeicDecode>>;
+      try {
+        decoded = await heicDecode({ buffer: await readFile(file) });
+      } catch {
+        throw unreadable();
+      }
+      if (decoded.width * decoded.height > this.limits.maxPixels) throw this.tooManyPixels();
+      // libheif has applied the HEIF transforms (irot/imir): the pixels are upright.
+      await sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 92 })
+        .toFile(masterTemp);
+      return { width: decoded.width, height: decoded.height, master: true };
+    }
+    const options = { limitInputPixels: this.limits.maxPixels, failOn: 'warning' as const };
+    let meta: Metadata;
+    try {
+      meta = await sharp(file, options).metadata();
+    } catch (err) {
+      if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
+      throw unreadable();
+    }
+    if (!meta.width || !meta.height) throw unreadable();
+    if (meta.width * meta.height > this.limits.maxPixels) throw this.tooManyPixels();
+    const orientation = meta.orientation ?? 1;
+    const master = orientation !== 1;
+    try {
+      if (master) await sharp(file, options).rotate().jpeg({ quality: 92 }).toFile(masterTemp);
+      // Decoding the whole picture catches a truncated file; a small thumbnail keeps it cheap
+      // (shrink-on-load for JPEG and WebP).
+      else await sharp(file, options).resize(64, 64, { fit: 'inside' }).toBuffer();
+    } catch (err) {
+      if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
+      throw unreadable();
+    }
+    const swapped = orientation >= 5 && orientation <= 8;
+    return { width: swapped ? meta.height : meta.width, height: swapped ? meta.width : meta.height, master };
+  }
+
+  /** The picture if this session (or its logged-in user) owns it, else null. */
+  async find(uuid: string, owner: Session | null): Promise<PictureRow | null> {
+    if (!owner) return null;
+    const [row] = await this.db
+      .select()
+      .from(pictures)
+      .where(and(eq(pictures.uuid, uuid), eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner)));
+    return row ?? null;
+  }
+
+  /** The session's and its user's pictures, newest first. */
+  async recent(owner: Session | null, limit = 200): Promise<PictureRow[]> {
+    if (!owner) return [];
+    return this.db
+      .select()
+      .from(pictures)
+      .where(and(eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner)))
+      .orderBy(desc(pictures.createdAt))
+      .limit(limit);
+  }
+
+  /** The strong ETag of a derivative: it depends only on the content and the parameters. */
+  static etag(picture: PictureRow, size: DerivedSize, effect: Effect, rotation: Rotation) {
+    return `"${picture.sha256}-${size}-${effect}-${rotation}"`;
+  }
+
+  /** A derivative's JPEG bytes: from the disk cache, else made (bounded concurrency) and cached. */
+  async derivative(
+    picture: PictureRow,
+    size: DerivedSize,
+    effect: Effect,
+    rotation: Rotation,
+  ): Promise<Buffer> {
+    await this.dirs();
+    const cached = path.join(this.derivedDir, `${picture.sha256}-${size}-${effect}-${rotation}.jpg`);
+    const hit = await readFile(cached).catch(() => null);
+    if (hit) return hit;
+    // Identical requests in flight share one sharp job.
+    let job = this.inFlight.get(cached);
+    if (!job) {
+      job = this.makeDerivative(picture, size, effect, rotation, cached).finally(() =>
+        this.inFlight.delete(cached),
+      );
+      this.inFlight.set(cached, job);
+    }
+    return job;
+  }
+
+  private makeDerivative(
+    picture: PictureRow,
+    size: DerivedSize,
+    effect: Effect,
+    rotation: Rotation,
+    cached: string,
+  ): Promise<Buffer> {
+    return countedJob(async () => {
+      const source = path.join(
+        this.originalsDir,
+        picture.hasMaster ? `${picture.sha256}.master.jpg` : picture.sha256,
+      );
+      // Pass 1: shrink-on-load and resize (in one pipeline sharp would rotate before resizing).
+      const { data, info } = await sharp(source, { limitInputPixels: false })
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // Pass 2: rotation and effect.
+      let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      if (rotation) image = image.rotate(rotation);
+      if (effect === 1) image = image.greyscale();
+      if (effect === 2) {
+        image = image.recomb([
+          [0.393, 0.769, 0.189],
+          [0.349, 0.686, 0.168],
+          [0.272, 0.534, 0.131],
+        ]);
+      }
+      const jpeg = await image.jpeg({ quality: 85 }).toBuffer();
+      const temp = this.tempName(this.derivedDir);
+      try {
+        await writeFileAtomic(temp, cached, jpeg);
+      } finally {
+        await rm(temp, { force: true });
+      }
+      return jpeg;
+    });
+  }
+}
+
+async function writeFileAtomic(temp: string, target: string, bytes: Buffer) {
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, target);
+}
+
+function ownedBy(owner: Session) {
+  const bySession = eq(pictures.sessionIdHash, owner.idHash);
+  return owner.userUuid ? or(bySession, eq(pictures.userUuid, owner.userUuid)) : bySession;
+}
