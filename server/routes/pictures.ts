@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { addPrintLines } from '../services/cart.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
@@ -88,46 +89,81 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     }
   }
 
+  /**
+   * Runs a request's upload loop. When the request fails part-way (too many files, a dropped
+   * connection), what it had stored is taken back, so the shopper's pictures and cart are as before.
+   */
+  async function allOrNothing<T>(stored: PictureRow[], loop: () => Promise<T>): Promise<T> {
+    try {
+      return await loop();
+    } catch (err) {
+      await store.discard(stored);
+      if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
+        throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
+      }
+      // busboy's own errors: a body cut short or not in the multipart form it claims.
+      if (!(err instanceof HttpError) && /multipart|boundary/i.test(String((err as Error).message))) {
+        throw new HttpError(400, 'bad_multipart', 'The upload was cut short or is not a valid form');
+      }
+      throw err;
+    }
+  }
+
   // The editor's upload: one file; further files in the same request are ignored.
   app.post('/m/api/pictures', async (request, reply) => {
     const session = await request.ensureSession(reply);
-    let stored: PictureRow | null = null;
-    for await (const part of fileParts(request)) {
-      if (stored) part.file.resume();
-      else stored = await store.store(asUpload(part), session);
-    }
-    if (!stored) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    const stored: PictureRow[] = [];
+    const picture = await allOrNothing(stored, async () => {
+      for await (const part of fileParts(request)) {
+        if (stored.length > 0) part.file.resume();
+        else stored.push(await store.store(asUpload(part), session));
+      }
+      return stored[0];
+    });
+    if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
     return {
       result: 'OK',
-      files: [{ ...fileRecord(stored), width: stored.width, height: stored.height }],
+      files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
     };
   });
 
   // The legacy order upload: several files, each answered with its own record; a bad file gets
   // an error while the good ones are stored.
   app.post('/system/iframes/upload_internal.php', async (request, reply) => {
-    UploadInternalQuery.parse(request.query);
+    const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
+    const stored: PictureRow[] = [];
     const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
-    for await (const part of fileParts(request)) {
-      try {
-        const stored = await store.store(asUpload(part), session);
-        files.push({ ...fileRecord(stored), error: null });
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        part.file.resume();
-        files.push({
-          uuid: '',
-          size: part.file.bytesRead,
-          name: part.filename,
-          error: err.message,
-          code: err.code,
-        });
+    await allOrNothing(stored, async () => {
+      for await (const part of fileParts(request)) {
+        try {
+          const picture = await store.store(asUpload(part), session);
+          stored.push(picture);
+          files.push({ ...fileRecord(picture), error: null });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          part.file.resume();
+          files.push({
+            uuid: '',
+            size: part.file.bytesRead,
+            name: part.filename,
+            error: err.message,
+            code: err.code,
+          });
+        }
       }
-    }
-    if (files.length === 0) {
-      throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
-    }
+      if (files.length === 0) {
+        throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
+      }
+      // The print upload (S0 §2): every stored picture becomes a print line of the cart.
+      if (query.uploadtype === 'printsorder') {
+        await addPrintLines(
+          options.db,
+          session,
+          stored.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height })),
+        );
+      }
+    });
     return { result: 'OK', files };
   });
 

@@ -1,8 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Cart, OrderLine } from '../../shop/contract.ts';
+import { and, asc, eq, max } from 'drizzle-orm';
+import { startingCrop } from '../../engine/image.ts';
+import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
+import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { productsOf } from './content.ts';
 import type { Session } from './sessions.ts';
 
 export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
@@ -76,4 +79,57 @@ export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Pr
     .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cartUuid)))
     .returning({ uuid: orderLines.uuid });
   if (deleted.length === 0) throw notFound('The order line');
+}
+
+/** The portal's default print format (S0 §3): the first print format by position that sells singly. */
+export function defaultPrintFormat(products: readonly Product[]): Product | null {
+  return products.find((p) => p.producttype === 0 && p.minQuantity === 1) ?? null;
+}
+
+export interface UploadedPrint {
+  uuid: string;
+  size: number;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Each stored file of a print upload becomes a print line (type 0) of the session's cart: the default
+ * format, its minimum quantity, a centred fill-in crop and the server's own price.
+ */
+export async function addPrintLines(
+  db: Db,
+  session: Session,
+  files: readonly UploadedPrint[],
+): Promise<void> {
+  if (files.length === 0) return;
+  const product = defaultPrintFormat(await productsOf(db, session.portalUuid));
+  if (!product) return;
+  const cartUuid = await cartOf(db, session);
+  const [last] = await db
+    .select({ position: max(orderLines.position) })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  let position = (last?.position ?? -1) + 1;
+  const quantity = Math.max(1, product.minQuantity);
+  const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
+  const price = linePrice(product, quantity);
+  await db.insert(orderLines).values(
+    files.map((f) => ({
+      cartUuid,
+      position: position++,
+      type: 0,
+      productUuid: product.uuid,
+      description: f.name,
+      quantity,
+      actualLinePrice: price,
+      image: {
+        filter: 'original',
+        cropRect: startingCrop({ width: f.width, height: f.height }, 0, frame, 'fill-in'),
+        adaption: 0,
+      },
+      files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
+    })),
+  );
 }

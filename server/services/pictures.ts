@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../db/connect.ts';
 import { pictures } from '../db/schema.ts';
@@ -38,12 +38,19 @@ export interface PictureLimits {
   maxPixels: number;
   /** Files per request. */
   maxFiles: number;
+  /** Pictures one session may keep: a runaway script or a stuck client cannot fill the disk. */
+  maxSessionPictures: number;
+  /** Bytes of originals one session may keep. */
+  maxSessionBytes: number;
 }
 
 export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
   maxFileBytes: 60 * 1024 * 1024,
   maxPixels: 100_000_000,
   maxFiles: 50,
+  // Forty photos is a typical print order and a year of holidays a few hundred: far below these.
+  maxSessionPictures: 1000,
+  maxSessionBytes: 5 * 1024 * 1024 * 1024,
 };
 
 export const DERIVED_SIZES = [160, 320, 640, 1280] as const;
@@ -159,6 +166,8 @@ export class PictureStore {
    */
   async store(file: UploadedFile, owner: Session): Promise<PictureRow> {
     await this.dirs();
+    const used = await this.usage(owner);
+    if (used.pictures >= this.limits.maxSessionPictures) throw this.quotaExceeded();
     const temp = this.tempName(this.originalsDir);
     const masterTemp = `${temp}.master`;
     try {
@@ -187,6 +196,7 @@ export class PictureStore {
       }
       if (file.truncated?.()) throw tooLarge();
       if (bytes === 0) throw new HttpError(400, 'empty_file', 'The file is empty');
+      if (used.bytes + bytes > this.limits.maxSessionBytes) throw this.quotaExceeded();
       const mime = sniffMime(head);
       if (!mime) {
         throw new HttpError(
@@ -220,6 +230,39 @@ export class PictureStore {
       await rm(temp, { force: true });
       await rm(masterTemp, { force: true });
     }
+  }
+
+  /** What this session's pictures take up now. */
+  private async usage(owner: Session): Promise<{ pictures: number; bytes: number }> {
+    const [row] = await this.db
+      .select({ pictures: count(), bytes: sum(pictures.bytes) })
+      .from(pictures)
+      .where(eq(pictures.sessionIdHash, owner.idHash));
+    return { pictures: Number(row?.pictures ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
+  private quotaExceeded(): HttpError {
+    const gb = (this.limits.maxSessionBytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '');
+    return new HttpError(
+      413,
+      'quota_exceeded',
+      `You have uploaded the most pictures we keep for one visit (${this.limits.maxSessionPictures} pictures or ${gb} GB)`,
+    );
+  }
+
+  /**
+   * Takes back what a failed request stored (its rows), so a request that fails after some of its
+   * files were stored leaves no picture in the shop. The originals stay: they are content-addressed
+   * and another upload of the same bytes may be renaming onto the same name this very moment.
+   */
+  async discard(stored: readonly PictureRow[]): Promise<void> {
+    if (stored.length === 0) return;
+    await this.db.delete(pictures).where(
+      inArray(
+        pictures.uuid,
+        stored.map((p) => p.uuid),
+      ),
+    );
   }
 
   private tooManyPixels(): HttpError {
