@@ -335,6 +335,19 @@ export function adaptionCode(adaption: Adaption): AdaptionCode {
 }
 
 /**
+ * Auto-fit paper size (S0 §2): the format turned to the picture's orientation, so a landscape photo
+ * prints on landscape paper and loses as little as possible to the crop. A square picture keeps the
+ * format as it is.
+ */
+export function frameLike(frame: Frame, oriented: PictureSize): Frame {
+  const frameLandscape = frame.widthMm > frame.heightMm;
+  const pictureLandscape = oriented.width > oriented.height;
+  const square = oriented.width === oriented.height || frame.widthMm === frame.heightMm;
+  if (square || frameLandscape === pictureLandscape) return frame;
+  return flipOrientation(frame);
+}
+
+/**
  * The print editor's 'Landscape orientation' switch. The old crop has the wrong aspect for the
  * flipped frame, so the caller recomputes it with `startingCrop` (S0 §4).
  */

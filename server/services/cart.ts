@@ -1,5 +1,5 @@
 import { and, asc, eq, max } from 'drizzle-orm';
-import { startingCrop } from '../../engine/image.ts';
+import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
@@ -96,7 +96,8 @@ export interface UploadedPrint {
 
 /**
  * Each stored file of a print upload becomes a print line (type 0) of the session's cart: the default
- * format, its minimum quantity, a centred fill-in crop and the server's own price.
+ * format turned to the picture's orientation, its minimum quantity, a centred fill-in crop (the fit
+ * test then says fill-in) and the server's own price.
  */
 export async function addPrintLines(
   db: Db,
@@ -116,20 +117,19 @@ export async function addPrintLines(
   const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
   const price = linePrice(product, quantity);
   await db.insert(orderLines).values(
-    files.map((f) => ({
-      cartUuid,
-      position: position++,
-      type: 0,
-      productUuid: product.uuid,
-      description: f.name,
-      quantity,
-      actualLinePrice: price,
-      image: {
-        filter: 'original',
-        cropRect: startingCrop({ width: f.width, height: f.height }, 0, frame, 'fill-in'),
-        adaption: 0,
-      },
-      files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
-    })),
+    files.map((f) => {
+      const crop = startingCrop(f, 0, frameLike(frame, f), 'fill-in');
+      return {
+        cartUuid,
+        position: position++,
+        type: 0,
+        productUuid: product.uuid,
+        description: f.name,
+        quantity,
+        actualLinePrice: price,
+        image: { filter: 'original' as const, cropRect: crop, adaption: adaptionForCrop(crop) },
+        files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
+      };
+    }),
   );
 }

@@ -125,8 +125,15 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
         image: { filter: 'original', adaption: 0 },
         files: [{ uuid: files[i]!.uuid, error: null, product: product.uuid }],
       });
-      expect(line.image?.cropRect).not.toBeNull();
     }
+    // Auto-fit paper size: each picture keeps the most of itself on paper turned its way.
+    const [landscape, portrait] = cart.orderLines.map((l) => l.image!.cropRect!);
+    const [w, h] = product.printareasize;
+    const kept = (Math.min(w, h) * 800) / (Math.max(w, h) * 600);
+    expect(landscape.width).toBe(1);
+    expect(landscape.height).toBeCloseTo(kept, 12);
+    expect(portrait.height).toBe(1);
+    expect(portrait.width).toBeCloseTo(kept, 12);
     expect(cart.summary.totalPrice).toBe(2 * price);
   });
 

@@ -11,6 +11,7 @@ import {
   type Frame,
   fitInGapFraction,
   flipOrientation,
+  frameLike,
   hasFitWarning,
   innerFrame,
   isLowQuality,
@@ -514,6 +515,40 @@ describe('fit test and gap warning', () => {
     expect(adaptionName(1)).toBe('fit-in');
     expect(adaptionCode('fill-in')).toBe(0);
     expect(adaptionCode('fit-in')).toBe(1);
+  });
+});
+
+describe('auto-fit paper size', () => {
+  const portraitFormat = { widthMm: 102, heightMm: 152 };
+  it('turns the format to a landscape picture and keeps it for a portrait one', () => {
+    expect(frameLike(portraitFormat, { width: 4000, height: 3000 })).toEqual({ widthMm: 152, heightMm: 102 });
+    expect(frameLike(portraitFormat, { width: 3000, height: 4000 })).toBe(portraitFormat);
+  });
+  it('turns a landscape format to a portrait picture', () => {
+    expect(frameLike({ widthMm: 152, heightMm: 102 }, { width: 30, height: 40 })).toEqual(portraitFormat);
+  });
+  it('leaves the format alone for a square picture and a square format', () => {
+    expect(frameLike(portraitFormat, { width: 500, height: 500 })).toBe(portraitFormat);
+    const square = { widthMm: 200, heightMm: 200 };
+    expect(frameLike(square, { width: 400, height: 300 })).toBe(square);
+  });
+  it('never keeps less of the picture than the format as it was', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 10, max: 500 }),
+        fc.integer({ min: 10, max: 500 }),
+        (width, height, widthMm, heightMm) => {
+          const picture = { width, height };
+          const format = { widthMm, heightMm };
+          const area = (c: { width: number; height: number }) => c.width * c.height;
+          const turned = startingCrop(picture, 0, frameLike(format, picture), 'fill-in');
+          const asIs = startingCrop(picture, 0, format, 'fill-in');
+          expect(area(turned)).toBeGreaterThanOrEqual(area(asIs) - 1e-12);
+        },
+      ),
+    );
   });
 });
 
