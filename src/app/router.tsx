@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { CartPage } from '../features/cart/CartPage.tsx';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
+import { UploadPage } from '../features/upload/UploadPage.tsx';
 import type { Layout } from './layout.ts';
 import { NotFoundPage, PlaceholderPage, RouteError } from './pages.tsx';
 import { Shell } from './Shell.tsx';
@@ -37,8 +39,8 @@ export function createAppRouter(basename: string, layout: Layout) {
               { path: 'products', element: <ProductsPage /> },
               { path: 'products/:type', element: <PlaceholderPage kind="templates" /> },
               { path: 'products/:type/:category', element: <PlaceholderPage kind="templates" /> },
-              { path: 'upload', element: <PlaceholderPage kind="upload" /> },
-              { path: 'cart', element: <PlaceholderPage kind="cart" /> },
+              { path: 'upload', element: <UploadPage /> },
+              { path: 'cart', element: <CartPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CropRect } from '../../engine/image.ts';
 import { buildApp } from '../../server/app.ts';
 import { defaultPrintFormat } from '../../server/services/cart.ts';
 import { productsOf } from '../../server/services/content.ts';
@@ -127,7 +128,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
       });
     }
     // Auto-fit paper size: each picture keeps the most of itself on paper turned its way.
-    const [landscape, portrait] = cart.orderLines.map((l) => l.image!.cropRect!);
+    const [landscape, portrait] = cart.orderLines.map((l) => l.image!.cropRect!) as [CropRect, CropRect];
     const [w, h] = product.printareasize;
     const kept = (Math.min(w, h) * 800) / (Math.max(w, h) * 600);
     expect(landscape.width).toBe(1);

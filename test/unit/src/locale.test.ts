@@ -28,6 +28,13 @@ describe('locale files', () => {
     expect(english.get('banner.freeOver')).toBe('Free delivery when you spend over {{amount}}');
     expect(english.get('banner.shopMore')).toBe('Shop products for {{amount}} more and get free delivery!');
     expect(english.get('banner.free')).toBe('Free delivery!');
+    expect(english.get('upload.uploadNow')).toBe('Upload now');
+    expect(english.get('upload.uploading')).toBe('Uploading picture {{current}} of {{total}}');
+    expect(english.get('upload.uploadMore')).toBe('Upload more');
+    expect(english.get('upload.adjustAndOrder')).toBe('Adjust and order');
+    expect(english.get('upload.unsupported')).toBe('The file {{name}} is not supported');
+    expect(english.get('cart.prints')).toBe('Prints');
+    expect(english.get('cart.products_other')).toBe('{{count}} products');
   });
 
   for (const language of ['nb_NO', 'da_DK']) {
