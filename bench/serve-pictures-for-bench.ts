@@ -1,0 +1,62 @@
+/**
+ * Runs the real app (seeded PGlite in memory, pictures in a temp dataDir) in a process of its own
+ * for the picture benches. Prints `READY {"port": n}`, then answers lines on stdin:
+ * - `STATS`     → `STATS {"sharpJobs": n}` (pictureStats)
+ * - `MEM_START` → takes the baseline RSS and starts tracking the peak (sampled every 20 ms)
+ * - `MEM_STOP`  → `MEM {"baseline": bytes, "peak": bytes, "samples": n}`
+ * The temp dataDir is removed when stdin closes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/connect.ts';
+import { seedIfEmpty } from '../server/db/seed.ts';
+import { pictureStats } from '../server/services/pictures.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pictures-data-'));
+const database = await openDatabase({ kind: 'pglite', dataDir: null });
+await seedIfEmpty(database.db);
+const app = await buildApp({
+  database,
+  distDir: null,
+  localeDir: '/nonexistent',
+  logLevel: 'error',
+  dataDir,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+let baseline = 0;
+let peak = 0;
+let samples = 0;
+let sampler: NodeJS.Timeout | null = null;
+const sample = () => {
+  const rss = process.memoryUsage().rss;
+  samples++;
+  if (rss > peak) peak = rss;
+};
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const command = line.trim();
+  if (command === 'STATS') console.log(`STATS ${JSON.stringify(pictureStats)}`);
+  if (command === 'MEM_START') {
+    baseline = process.memoryUsage().rss;
+    peak = baseline;
+    samples = 0;
+    sampler = setInterval(sample, 20);
+  }
+  if (command === 'MEM_STOP') {
+    if (sampler) clearInterval(sampler);
+    sample();
+    console.log(`MEM ${JSON.stringify({ baseline, peak, samples })}`);
+  }
+});
+lines.on('close', async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
+
+console.log(`READY ${JSON.stringify({ port: (app.server.address() as { port: number }).port })}`);
