@@ -160,6 +160,38 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/** A crop as fractions of the upright picture; fit-in crops reach past 0..1, never far. */
+const CropFraction = z.number().min(-100).max(100);
+export const CropRectInput = z.object({
+  x: CropFraction,
+  y: CropFraction,
+  width: z.number().positive().max(100),
+  height: z.number().positive().max(100),
+});
+
+/**
+ * What the server takes from an order line a client sends (PUT /m/api/webshop/cart…): the format,
+ * the quantity, the picture's filter and crop, and the transient `deleted` flag of bulk editing.
+ * Everything else (price, files, description) is the server's and is ignored.
+ */
+export const OrderLineChange = z.object({
+  uuid: z.uuid('The order line id is not a valid uuid'),
+  product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
+  quantity: z
+    .number()
+    .int('The quantity must be a whole number')
+    .min(1, 'The quantity must be at least 1')
+    .max(9999),
+  image: z
+    .object({ filter: z.enum(['original', 'bw', 'sepia']), cropRect: CropRectInput.nullable() })
+    .nullable()
+    .optional(),
+  deleted: z.boolean().optional(),
+});
+export type OrderLineChange = z.infer<typeof OrderLineChange>;
+
+export const AutoCorrection = z.object({ autoCorrection: z.union([z.literal(0), z.literal(1)]) });
+
 export interface Cart {
   orderLines: OrderLine[];
   summary: { totalPrice: number };

@@ -1,10 +1,10 @@
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
-import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
+import type { Cart, OrderLine, OrderLineChange, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
 import type { Session } from './sessions.ts';
 
@@ -132,4 +132,93 @@ export async function addPrintLines(
       };
     }),
   );
+}
+
+/** Order line type 0 is a print (S0 §2): its product is a print format (product type 0). */
+const PRINT = 0;
+
+/**
+ * Applies a client's changes to lines of this session's cart, all or nothing: one transaction, and
+ * any change that cannot be applied (a line of another cart, an unknown format, a quantity below the
+ * format's minimum) rolls back every other. Each line is written whole in one UPDATE, so two edits of
+ * one line at the same moment leave one of them, never a mix (last write wins per line). Prices come
+ * from the price list, never from the client.
+ */
+export async function applyLineChanges(
+  db: Db,
+  session: Session,
+  changes: readonly OrderLineChange[],
+): Promise<Cart> {
+  const uuids = changes.map((c) => c.uuid);
+  if (new Set(uuids).size !== uuids.length) {
+    throw new HttpError(400, 'duplicate_line', 'An order line appears twice in the update');
+  }
+  const cartUuid = await cartOf(db, session);
+  const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const rows =
+      uuids.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(orderLines)
+            .where(and(eq(orderLines.cartUuid, cartUuid), inArray(orderLines.uuid, uuids)))
+            .for('update');
+    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    for (const change of changes) {
+      const row = byUuid.get(change.uuid);
+      if (!row) throw notFound('The order line');
+      if (change.deleted) {
+        await tx.delete(orderLines).where(eq(orderLines.uuid, row.uuid));
+        continue;
+      }
+      const product = catalogue.get(change.product.uuid);
+      const sameKind = row.type === PRINT ? product?.producttype === 0 : product?.uuid === row.productUuid;
+      if (!product || !sameKind) {
+        throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+      }
+      if (change.quantity < product.minQuantity) {
+        throw new HttpError(
+          400,
+          'below_minimum',
+          `The minimum quantity of ${product.name} is ${product.minQuantity}`,
+        );
+      }
+      if (row.type === PRINT && change.image === null) {
+        throw new HttpError(400, 'invalid_image', 'A print needs its filter and crop');
+      }
+      const image = change.image === undefined ? row.image : lineImage(change.image);
+      const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
+      await tx
+        .update(orderLines)
+        .set({
+          productUuid: product.uuid,
+          quantity: change.quantity,
+          image,
+          files,
+          actualLinePrice: linePrice(product, change.quantity),
+          updatedAt: new Date(),
+        })
+        .where(eq(orderLines.uuid, row.uuid));
+    }
+  });
+  return cartView(db, cartUuid);
+}
+
+/** The stored picture settings: the fit test on the crop decides the adaption (S0 §4), not the client. */
+function lineImage(image: OrderLineChange['image']): OrderLine['image'] {
+  if (!image) return null;
+  const crop = image.cropRect;
+  return { filter: image.filter, cropRect: crop, adaption: crop ? adaptionForCrop(crop) : 0 };
+}
+
+/** S0 §7 auto-correction: the shopper's answer to the checkout question, kept on the cart. */
+export async function setAutoCorrection(db: Db, session: Session, value: 0 | 1): Promise<Cart> {
+  const cartUuid = await cartOf(db, session);
+  await db
+    .update(carts)
+    .set({ autoCorrection: value, updatedAt: new Date() })
+    .where(eq(carts.uuid, cartUuid));
+  return cartView(db, cartUuid);
 }

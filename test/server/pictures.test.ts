@@ -11,6 +11,7 @@ import { pictureStats, sniffMime } from '../../server/services/pictures.ts';
 import { hashToken } from '../../server/services/sessions.ts';
 import { cookieOf } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { multipartBody } from './multipart.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const HEIC_FIXTURE = path.join(root, 'test/fixtures/pictures/sample-120x80.heic');
@@ -34,24 +35,6 @@ async function halves(
   image = format === 'png' ? image.png() : image.jpeg({ quality: 90 });
   if (orientation) image = image.withMetadata({ orientation });
   return image.toBuffer();
-}
-
-/** A multipart/form-data body with the given files. */
-function multipartBody(files: { field: string; name: string; type: string; bytes: Buffer }[]) {
-  const boundary = `----pictures${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
-          `Content-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** The mean r, g, b of a JPEG's pixels in a box (fractions of its size). */

@@ -13,27 +13,15 @@ import type { Cart } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { cookieOf } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { multipartBody } from './multipart.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRINT_UPLOAD =
   '/system/iframes/upload_internal.php?handleuploads=1&interface=HTML&redirect=&uploadtype=printsorder&json=1&thumbnails=640';
 
-function multipartBody(field: string, files: { name: string; bytes: Buffer }[]) {
-  const boundary = `----lines${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\n` +
-          'Content-Type: image/jpeg\r\n\r\n',
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A form with every file in one field. */
+const formOf = (field: string, files: { name: string; bytes: Buffer }[]) =>
+  multipartBody(files.map((f) => ({ field, ...f })));
 
 const jpeg = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -93,7 +81,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
     (await app.inject({ url: '/m/api/webshop/cart', headers: { cookie } })).json() as Cart;
 
   it('adds one priced print line per stored file of a print upload', async () => {
-    const body = multipartBody('images[]', [
+    const body = formOf('images[]', [
       { name: 'one.jpg', bytes: await jpeg(800, 600, '#3a7') },
       { name: 'two.jpg', bytes: await jpeg(600, 800, '#a37') },
     ]);
@@ -139,7 +127,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
   });
 
   it('adds no line for the editor upload', async () => {
-    const body = multipartBody('file', [{ name: 'editor.jpg', bytes: await jpeg(400, 300, '#37a') }]);
+    const body = formOf('file', [{ name: 'editor.jpg', bytes: await jpeg(400, 300, '#37a') }]);
     const res = await app.inject({
       method: 'POST',
       url: '/m/api/pictures',
@@ -152,7 +140,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
   });
 
   it('refuses a print upload of too many files whole: no picture and no line', async () => {
-    const body = multipartBody(
+    const body = formOf(
       'images[]',
       await Promise.all(
         ['#111', '#222', '#333', '#444'].map(async (c, i) => ({
@@ -174,7 +162,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
 
   it('keeps a session within its picture quota, file by file', async () => {
     const first = await printUpload(
-      multipartBody('images[]', [
+      formOf('images[]', [
         { name: 'q1.jpg', bytes: await jpeg(40, 30, '#a11') },
         { name: 'q2.jpg', bytes: await jpeg(40, 30, '#a22') },
         { name: 'q3.jpg', bytes: await jpeg(40, 30, '#a33') },
@@ -183,7 +171,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
     expect(first.statusCode).toBe(200);
     const cookie = sessionOf(first);
     const second = await printUpload(
-      multipartBody('images[]', [
+      formOf('images[]', [
         { name: 'q4.jpg', bytes: await jpeg(40, 30, '#a44') },
         { name: 'q5.jpg', bytes: await jpeg(40, 30, '#a55') },
       ]),
@@ -204,7 +192,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
       'q4.jpg',
     ]);
     // The editor's upload counts against the same quota.
-    const editorBody = multipartBody('file', [{ name: 'e.jpg', bytes: await jpeg(40, 30, '#a66') }]);
+    const editorBody = formOf('file', [{ name: 'e.jpg', bytes: await jpeg(40, 30, '#a66') }]);
     const editor = await app.inject({
       method: 'POST',
       url: '/m/api/pictures',
@@ -215,9 +203,8 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
     expect(editor.json()).toMatchObject({ code: 'quota_exceeded' });
     // Another session has its own quota.
     expect(
-      (
-        await printUpload(multipartBody('images[]', [{ name: 'o.jpg', bytes: await jpeg(40, 30, '#a77') }]))
-      ).json().files[0].error,
+      (await printUpload(formOf('images[]', [{ name: 'o.jpg', bytes: await jpeg(40, 30, '#a77') }]))).json()
+        .files[0].error,
     ).toBeNull();
   });
 
@@ -235,7 +222,7 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
     let cookie = '';
     const answers: (string | null)[] = [];
     for (const [i, bytes] of photos.entries()) {
-      const res = await printUpload(multipartBody('images[]', [{ name: `n${i}.jpg`, bytes }]), cookie);
+      const res = await printUpload(formOf('images[]', [{ name: `n${i}.jpg`, bytes }]), cookie);
       cookie ||= sessionOf(res);
       expect(res.statusCode).toBe(200);
       answers.push((res.json().files[0] as { code?: string }).code ?? null);
@@ -251,8 +238,8 @@ describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) 
   });
 
   it('answers 400 to a broken multipart body and stores nothing', async () => {
-    const good = multipartBody('images[]', [{ name: 'cut.jpg', bytes: await jpeg(40, 30, '#5a5') }]);
-    const other = multipartBody('images[]', []);
+    const good = formOf('images[]', [{ name: 'cut.jpg', bytes: await jpeg(40, 30, '#5a5') }]);
+    const other = formOf('images[]', []);
     for (const [url, payload] of [
       [PRINT_UPLOAD, good.payload.subarray(0, good.payload.length - 30)],
       ['/m/api/pictures', good.payload.subarray(0, good.payload.length - 30)],
