@@ -5,6 +5,16 @@
 import type { Product } from './contract.ts';
 
 type PricedProduct = Pick<Product, 'productprices' | 'subproducts' | 'campaignrequirement'>;
+type TieredProduct = Pick<Product, 'productprices' | 'campaignrequirement'>;
+type Tier = Product['productprices'][number];
+/** Says whether a named campaign requirement is met; the kinds are not specified yet (S0 §9). */
+type RequirementCheck = (requirement: string) => boolean;
+
+/**
+ * The highest quantity a quantity editor accepts. S0 sets none; 9999 is a sane maximum that keeps
+ * unit pricing and totals small, and it matches the server's limit on an order line's quantity.
+ */
+export const MAX_QUANTITY = 9999;
 
 /**
  * Whether the product's campaign requirement is met. A null requirement always matches; a named
@@ -12,14 +22,28 @@ type PricedProduct = Pick<Product, 'productprices' | 'subproducts' | 'campaignre
  */
 export function campaignMatches(
   product: Pick<Product, 'campaignrequirement'>,
-  requirementMet: (requirement: string) => boolean = () => false,
+  requirementMet: RequirementCheck = () => false,
 ): boolean {
   return product.campaignrequirement === null || requirementMet(product.campaignrequirement);
 }
 
 /** The tiers by ascending quantity. */
-function tiers(product: PricedProduct) {
+function tiers(product: Pick<Product, 'productprices'>): Tier[] {
   return [...product.productprices].sort((a, b) => a.quantity - b.quantity);
+}
+
+/** A campaign price of 0 means "no campaign price" for that tier, so it never replaces the price. */
+function shownPrice(tier: Tier, campaign: boolean): number {
+  return campaign && tier.campaignprice > 0 ? tier.campaignprice : tier.price;
+}
+
+/** Tier lookup on tiers already sorted, so unit pricing sorts once rather than once per unit. */
+function sortedTierPrice(sorted: readonly Tier[], quantity: number, campaign: boolean): number {
+  const first = sorted[0];
+  if (!first) return 0;
+  let tier = first;
+  for (const t of sorted) if (t.quantity <= quantity) tier = t;
+  return shownPrice(tier, campaign);
 }
 
 /**
@@ -27,34 +51,133 @@ function tiers(product: PricedProduct) {
  * when the quantity is below them all); its campaign price when `campaign` and that price is above 0.
  */
 export function tierPrice(product: PricedProduct, quantity: number, campaign: boolean): number {
-  const sorted = tiers(product);
-  const first = sorted[0];
-  if (!first) return 0;
-  let tier = first;
-  for (const t of sorted) if (t.quantity <= quantity) tier = t;
-  return campaign && tier.campaignprice > 0 ? tier.campaignprice : tier.price;
+  return sortedTierPrice(tiers(product), quantity, campaign);
 }
 
 /**
  * The line price. First price type 0: tier price × quantity plus each chosen subproduct's extra ×
- * quantity. Otherwise unit pricing: the sum of each unit's tier price (unit n priced at quantity n).
+ * quantity. Otherwise unit pricing: the sum of each unit's tier price (unit n priced at quantity n);
+ * S0 §9 gives unit pricing no subproduct extras, so none are added there.
  */
 export function linePrice(
   product: PricedProduct,
   quantity: number,
   subproductUuids: readonly string[] = [],
-  requirementMet?: (requirement: string) => boolean,
+  requirementMet?: RequirementCheck,
 ): number {
   if (quantity <= 0) return 0;
   const campaign = campaignMatches(product, requirementMet);
   const firstType = product.productprices[0]?.type ?? 0;
+  const sorted = tiers(product);
   if (firstType === 0) {
     const extras = product.subproducts
       .filter((s) => subproductUuids.includes(s.uuid))
       .reduce((sum, s) => sum + s.extraprice, 0);
-    return tierPrice(product, quantity, campaign) * quantity + extras * quantity;
+    return sortedTierPrice(sorted, quantity, campaign) * quantity + extras * quantity;
   }
   let sum = 0;
-  for (let unit = 1; unit <= quantity; unit++) sum += tierPrice(product, unit, campaign);
+  for (let unit = 1; unit <= quantity; unit++) sum += sortedTierPrice(sorted, unit, campaign);
   return sum;
+}
+
+/**
+ * The unit price behind 'Prices from %s'. S0 §9 takes the largest-quantity tier (the cheapest per
+ * unit in a volume discount), so the "from" price is one a shopper can actually reach; null when
+ * the product has no prices, as there is nothing to advertise.
+ */
+export function lowestPrice(product: TieredProduct, requirementMet?: RequirementCheck): number | null {
+  const top = tiers(product).at(-1);
+  return top ? shownPrice(top, campaignMatches(product, requirementMet)) : null;
+}
+
+export type PriceTextKey = 'prices.from' | 'prices.campaignFrom';
+
+/**
+ * The price text as an i18n key and amount, so the app formats the currency and the wording. The
+ * campaign wording is only honest when the advertised amount really is a campaign price.
+ */
+export function priceText(
+  product: TieredProduct,
+  requirementMet?: RequirementCheck,
+): { key: PriceTextKey; amount: number } | null {
+  const top = tiers(product).at(-1);
+  if (!top) return null;
+  const campaign = campaignMatches(product, requirementMet) && top.campaignprice > 0;
+  return { key: campaign ? 'prices.campaignFrom' : 'prices.from', amount: shownPrice(top, campaign) };
+}
+
+/**
+ * The quantity range of row `index` of the price table (tiers taken by ascending quantity): a tier
+ * runs up to just before the next one starts, and the last tier is open-ended. An index outside the
+ * tiers is a caller's bug, hence the RangeError rather than a made-up label.
+ */
+export function tierLabel(tiers: readonly Pick<Tier, 'quantity'>[], index: number): string {
+  const sorted = [...tiers].sort((a, b) => a.quantity - b.quantity);
+  const tier = sorted[index];
+  if (!Number.isInteger(index) || !tier) throw new RangeError(`No price tier at index ${index}`);
+  const next = sorted[index + 1];
+  return next ? `${tier.quantity}-${next.quantity - 1}` : `${tier.quantity}+`;
+}
+
+export interface PriceTableRow {
+  label: string;
+  price: number;
+  /** Null when no campaign price would be charged for this tier, so the table shows none. */
+  campaignPrice: number | null;
+}
+
+/** The price-table dialog's rows, in the same order and with the same campaign rule as the line price. */
+export function priceTable(product: TieredProduct, requirementMet?: RequirementCheck): PriceTableRow[] {
+  const sorted = tiers(product);
+  const campaign = campaignMatches(product, requirementMet);
+  return sorted.map((tier, index) => ({
+    label: tierLabel(sorted, index),
+    price: tier.price,
+    campaignPrice: campaign && tier.campaignprice > 0 ? tier.campaignprice : null,
+  }));
+}
+
+/**
+ * The checkout's minimum-price check (S0 §8 'Minimum price warning'): the order is charged at least
+ * the portal's minimum. A minimum of 0 or less means the portal has none; reaching it exactly is
+ * not below it, so no warning is due.
+ */
+export function minimumOrderAdjustment(
+  total: number,
+  minimumPrice: number,
+): { belowMinimum: boolean; adjustedTotal: number } {
+  const belowMinimum = minimumPrice > 0 && total < minimumPrice;
+  return { belowMinimum, adjustedTotal: belowMinimum ? minimumPrice : total };
+}
+
+/**
+ * The minimum quantity for a bulk quantity edit (S0 §5): the edit applies to every selected line,
+ * so it must satisfy the strictest format; at least 1 since a line cannot hold fewer pictures.
+ */
+export function bulkMinimumQuantity(products: readonly Pick<Product, 'minQuantity'>[]): number {
+  return products.reduce((highest, p) => Math.max(highest, p.minQuantity), 1);
+}
+
+/**
+ * What a quantity editor keeps on minus and on blur (S0 §5): anything that is not a whole number
+ * of pictures (empty, text, '3.7', NaN, infinity) falls back to the minimum rather than guessing;
+ * a typed fraction is floored; below the minimum becomes the minimum. Capped at MAX_QUANTITY
+ * (9999, a sane maximum S0 does not set); the minimum wins should it ever exceed the cap.
+ */
+export function clampQuantity(value: number | string, minimum: number): number {
+  let n: number;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!/^[+-]?\d+$/.test(text)) return minimum;
+    n = Number(text);
+  } else {
+    if (!Number.isFinite(value)) return minimum;
+    n = Math.floor(value);
+  }
+  return Math.max(minimum, Math.min(n, MAX_QUANTITY));
+}
+
+/** The cart's total: line prices are integer minor units, so a plain sum has no rounding to do. */
+export function cartTotal(linePrices: readonly number[]): number {
+  return linePrices.reduce((sum, price) => sum + price, 0);
 }
