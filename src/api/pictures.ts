@@ -1,4 +1,5 @@
 import { type Effect, type Rotation, xphotoType } from '../../engine/image.ts';
+import { call } from './call.ts';
 
 /** S0 §9: the sizes the picture service makes. */
 export type ScaleVersion = 160 | 320 | 640 | 1280;
@@ -15,4 +16,17 @@ export function xphotoUrl(
   if (type) query.set('type', String(type));
   if (rotation) query.set('rotation', String(rotation));
   return `/system/XPhoto.php?${query}`;
+}
+
+/** One of the shopper's pictures, its size after EXIF orientation (S0 §3 recent images). */
+export interface RecentImage {
+  uuid: string;
+  width: number;
+  height: number;
+}
+
+/** GET /m/api/user/recent-images: the session's pictures, newest first. */
+export async function getRecentImages(signal?: AbortSignal): Promise<RecentImage[]> {
+  const answer = await call<{ images: RecentImage[] }>('user/recent-images', { signal });
+  return answer.images;
 }

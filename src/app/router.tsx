@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { CartPage } from '../features/cart/CartPage.tsx';
+import { EditOrderLinePage } from '../features/cart/EditOrderLinePage.tsx';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { UploadPage } from '../features/upload/UploadPage.tsx';
@@ -41,6 +42,10 @@ export function createAppRouter(basename: string, layout: Layout) {
               { path: 'products/:type/:category', element: <PlaceholderPage kind="templates" /> },
               { path: 'upload', element: <UploadPage /> },
               { path: 'cart', element: <CartPage /> },
+              { path: 'cart/view/:orderPartUuid', element: <CartPage /> },
+              { path: 'cart/checkout/*', element: <PlaceholderPage kind="checkout" /> },
+              { path: 'cart/edit/:uuid', element: <EditOrderLinePage /> },
+              { path: 'cart/:orderPartUuid', element: <CartPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

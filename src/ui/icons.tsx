@@ -44,3 +44,19 @@ export function ChevronIcon() {
     </svg>
   );
 }
+
+export function TrashIcon() {
+  return (
+    <svg {...common} aria-hidden="true">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg {...common} aria-hidden="true">
+      <path d="M5 12l5 5 9-10" />
+    </svg>
+  );
+}

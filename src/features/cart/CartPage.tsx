@@ -1,68 +1,238 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import type { Product } from '../../../shop/contract.ts';
-import { isAbort } from '../../api/call.ts';
-import { getProducts } from '../../api/products.ts';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import {
+  type BulkEdit,
+  bulkChanges,
+  startBulkEdit,
+  toggleSelectAll,
+  toggleSelected,
+} from '../../../shop/bulkEdit.ts';
+import type { OrderLine } from '../../../shop/contract.ts';
 import { selectTotalPrice, useCartStore } from '../../app/cartStore.ts';
 import { useMoney } from '../../app/format.ts';
+import { printFormats, usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
+import { BulkToolbar } from './BulkToolbar.tsx';
 import { PrintLine } from './PrintLine.tsx';
 
 /** Order line type 0 is a print (S0 §2: only these are listed under 'Prints'). */
 export const PRINT_LINE_TYPE = 0;
 
-/** The cart page (S0 §2): the 'Prints' section and the bottom bar with the count and the total. */
+/**
+ * The cart page (S0 §2): the 'Prints' section, the bottom bar with the count, the total, 'Order more'
+ * and 'Proceed to payment', and 'Adjust multiple pictures' (select mode).
+ */
 export function CartPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('cart.title'));
-  const money = useMoney();
+  const { orderPartUuid } = useParams();
   const cart = useCartStore((s) => s.cart);
   const status = useCartStore((s) => s.status);
+  const updating = useCartStore((s) => s.updating);
   const load = useCartStore((s) => s.load);
-  const total = useCartStore(selectTotalPrice);
-  const [products, setProducts] = useState<ReadonlyMap<string, Product>>(new Map());
+  const saveLines = useCartStore((s) => s.saveLines);
+  const removeLine = useCartStore((s) => s.removeLine);
+  const { products } = usePriceList();
+  const [bulk, setBulk] = useState<BulkEdit | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<OrderLine | null>(null);
+  const [orderMore, setOrderMore] = useState(false);
 
   // The cart may have changed in another tab or on the server since the header loaded it.
   useEffect(() => {
     void load();
   }, [load]);
 
+  // /cart/{orderPartUuid} and /cart/view/{uuid} bring that line into view (S0 §2).
+  const hasLines = (cart?.orderLines.length ?? 0) > 0;
   useEffect(() => {
-    const controller = new AbortController();
-    getProducts(controller.signal).then(
-      (list) => setProducts(new Map(list.map((p) => [p.uuid, p]))),
-      (error: unknown) => {
-        // Without names the lines still show their pictures, quantities and prices.
-        if (!isAbort(error)) console.warn('The price list could not be loaded', error);
-      },
-    );
-    return () => controller.abort();
-  }, []);
+    if (!orderPartUuid || !hasLines) return;
+    document.getElementById(`line-${orderPartUuid}`)?.scrollIntoView({ block: 'center' });
+  }, [orderPartUuid, hasLines]);
 
   if (!cart) return <Loading />;
   // S0 §2: an empty cart sends the shopper to the products page.
-  if (status === 'ready' && cart.orderLines.length === 0) return <Navigate to="/products" replace />;
+  if (status === 'ready' && cart.orderLines.length === 0 && !bulk) return <Navigate to="/products" replace />;
 
-  const prints = cart.orderLines.filter((line) => line.type === PRINT_LINE_TYPE);
+  const productsByUuid = new Map((products ?? []).map((p) => [p.uuid, p]));
+  const shown = bulk ? bulk.lines : cart.orderLines;
+  const prints = shown.filter((line) => line.type === PRINT_LINE_TYPE);
+
+  async function done(edit: BulkEdit) {
+    const changes = bulkChanges(edit);
+    if (changes.length === 0) {
+      setBulk(null);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await saveLines(changes);
+      setBulk(null);
+    } catch (err) {
+      console.warn('The bulk update failed', err);
+      setError(t('common.saveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmDelete(line: OrderLine) {
+    setToDelete(null);
+    setError(null);
+    try {
+      await removeLine(line.uuid);
+    } catch (err) {
+      console.warn('The line could not be deleted', err);
+      setError(t('common.saveFailed'));
+    }
+  }
+
   return (
-    <section className="page cart-page">
+    <section className={`page cart-page${bulk ? ' is-selecting' : ''}`}>
       <h1>{t('cart.title')}</h1>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {prints.length > 0 && (
         <section className="cart-section" aria-labelledby="cart-prints">
-          <h2 id="cart-prints">{t('cart.prints')}</h2>
+          <div className="cart-section__head">
+            <h2 id="cart-prints">{t('cart.prints')}</h2>
+            {bulk ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setBulk(toggleSelectAll(bulk))}
+              >
+                {t('cart.selectAll')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setBulk(startBulkEdit(cart.orderLines))}
+              >
+                {t('cart.adjustMultiple')}
+              </button>
+            )}
+          </div>
           <ul className="cart-lines">
             {prints.map((line) => (
-              <PrintLine key={line.uuid} line={line} product={products.get(line.product.uuid)} />
+              <PrintLine
+                key={line.uuid}
+                line={line}
+                product={productsByUuid.get(line.product.uuid)}
+                selecting={bulk !== null}
+                selected={bulk?.selected.includes(line.uuid) ?? false}
+                dirty={'dirty' in line && line.dirty}
+                deleted={'deleted' in line && line.deleted}
+                updating={updating.has(line.uuid)}
+                highlighted={line.uuid === orderPartUuid}
+                onToggle={() => bulk && setBulk(toggleSelected(bulk, line.uuid))}
+                onLongPress={() => setBulk(startBulkEdit(cart.orderLines, line.uuid))}
+                onDelete={() => setToDelete(line)}
+              />
             ))}
           </ul>
         </section>
       )}
-      <footer className="cart-bar">
-        <span data-testid="cart-products">{t('cart.products', { count: cart.orderLines.length })}</span>
-        <strong data-testid="cart-total">{money(total)}</strong>
-      </footer>
+      {bulk ? (
+        <BulkToolbar
+          edit={bulk}
+          formats={printFormats(products)}
+          busy={busy}
+          onChange={setBulk}
+          onCancel={() => {
+            setError(null);
+            setBulk(null);
+          }}
+          onDone={() => void done(bulk)}
+        />
+      ) : (
+        <CartBar count={cart.orderLines.length} onOrderMore={() => setOrderMore(true)} />
+      )}
+      <Dialog
+        open={toDelete !== null}
+        title={t('cart.deleteTitle')}
+        onClose={() => setToDelete(null)}
+        testId="delete-dialog"
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setToDelete(null)}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => toDelete && void confirmDelete(toDelete)}
+            >
+              {t('common.delete')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('cart.deleteText')}</p>
+      </Dialog>
+      <OrderMoreDialog open={orderMore} onClose={() => setOrderMore(false)} />
     </section>
+  );
+}
+
+function CartBar({ count, onOrderMore }: { count: number; onOrderMore: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const total = useCartStore(selectTotalPrice);
+  return (
+    <footer className="cart-bar">
+      <p className="cart-bar__summary">
+        <span data-testid="cart-products">{t('cart.products', { count })}</span>
+        <strong data-testid="cart-total">{money(total)}</strong>
+      </p>
+      <div className="cart-bar__actions">
+        <button type="button" className="button button--secondary" onClick={onOrderMore}>
+          {t('cart.orderMore')}
+        </button>
+        <Link className="button" to="/cart/checkout">
+          {t('cart.proceedToPayment')}
+        </Link>
+      </div>
+    </footer>
+  );
+}
+
+function OrderMoreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const go = (to: string) => {
+    onClose();
+    navigate(to);
+  };
+  return (
+    <Dialog
+      open={open}
+      title={t('cart.orderMore')}
+      onClose={onClose}
+      testId="order-more-dialog"
+      actions={
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+      }
+    >
+      <div className="order-more">
+        <button type="button" className="button" onClick={() => go('/upload')}>
+          {t('cart.uploadMorePictures')}
+        </button>
+        <button type="button" className="button" onClick={() => go('/products')}>
+          {t('cart.orderOtherProducts')}
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,27 +1,111 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { OrderLine, Product } from '../../../shop/contract.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useMoney } from '../../app/format.ts';
+import { CheckIcon, TrashIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
+import { useLongPress } from '../../ui/useLongPress.ts';
+
+interface PrintLineProps {
+  line: OrderLine;
+  product: Product | undefined;
+  /** In select mode a tap selects the line instead of opening it. */
+  selecting: boolean;
+  selected: boolean;
+  /** Changed in select mode and not sent yet: its price is not known (S0 §4 shows '...'). */
+  dirty: boolean;
+  deleted: boolean;
+  /** Sent to the server and not answered yet (S0 §4). */
+  updating: boolean;
+  highlighted: boolean;
+  onToggle: () => void;
+  onLongPress: () => void;
+  onDelete: () => void;
+}
 
 /** One print line of the cart: its picture with the line's filter, format, quantity and price. */
-export function PrintLine({ line, product }: { line: OrderLine; product: Product | undefined }) {
+export function PrintLine(props: PrintLineProps) {
+  const { line, product, selecting, selected, dirty, deleted, updating, highlighted } = props;
   const { t } = useTranslation();
   const money = useMoney();
+  const longPress = useLongPress(props.onLongPress);
   const file = line.files[0];
-  return (
-    <li className="cart-line" data-testid="print-line" id={`line-${line.uuid}`}>
+  const name = line.description;
+
+  const body = (
+    <>
       <span className="cart-line__picture">
-        {file?.uuid && (
-          <LazyImage src={xphotoUrl(file.uuid, 320, line.image?.filter)} alt={line.description} />
+        {file?.uuid && <LazyImage src={xphotoUrl(file.uuid, 320, line.image?.filter)} alt={name} />}
+        {selecting && (
+          <span className={`cart-line__check${selected ? ' is-selected' : ''}`} aria-hidden="true">
+            {selected && <CheckIcon />}
+          </span>
         )}
       </span>
       <span className="cart-line__text">
         <span className="cart-line__format">{product?.name ?? ''}</span>
-        <span className="cart-line__name">{line.description}</span>
+        <span className="cart-line__name">{name}</span>
         <span className="cart-line__quantity">{t('cart.pieces', { count: line.quantity })}</span>
       </span>
-      <strong className="cart-line__price">{money(line.actualLinePrice)}</strong>
+      <strong className="cart-line__price" data-testid="line-price">
+        {updating ? t('cart.updating') : dirty ? '...' : money(line.actualLinePrice)}
+      </strong>
+      {deleted && <span className="cart-line__deleted">{t('cart.markedForDeletion')}</span>}
+    </>
+  );
+
+  const classes = [
+    'cart-line',
+    selected ? 'is-selected' : '',
+    deleted ? 'is-deleted' : '',
+    updating ? 'is-updating' : '',
+    highlighted ? 'is-highlighted' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li
+      className={classes}
+      data-testid="print-line"
+      data-line={line.uuid}
+      id={`line-${line.uuid}`}
+      aria-busy={updating || undefined}
+    >
+      {selecting ? (
+        <button
+          type="button"
+          className="cart-line__main"
+          role="checkbox"
+          aria-checked={selected}
+          aria-label={t('cart.selectLine', { name })}
+          onClick={props.onToggle}
+        >
+          {body}
+        </button>
+      ) : (
+        <Link
+          className="cart-line__main"
+          to={`/cart/edit/${line.uuid}`}
+          aria-label={t('cart.editLine', { name })}
+          draggable={false}
+          {...longPress}
+        >
+          {body}
+        </Link>
+      )}
+      {!selecting && (
+        <button
+          type="button"
+          className="icon-button cart-line__delete"
+          aria-label={t('cart.deleteLine', { name })}
+          disabled={updating}
+          onClick={props.onDelete}
+        >
+          <TrashIcon />
+        </button>
+      )}
     </li>
   );
 }

@@ -35,6 +35,20 @@ describe('locale files', () => {
     expect(english.get('upload.unsupported')).toBe('The file {{name}} is not supported');
     expect(english.get('cart.prints')).toBe('Prints');
     expect(english.get('cart.products_other')).toBe('{{count}} products');
+    expect(english.get('prices.from')).toBe('Prices from {{price}}');
+    expect(english.get('prices.campaignFrom')).toBe('Campaign prices from {{price}}');
+    expect(english.get('cart.deleteTitle')).toBe('Delete product?');
+    expect(english.get('cart.deleteText')).toBe(
+      'Are you sure you want to delete the product from the shopping cart?',
+    );
+    expect(english.get('cart.selected_other')).toBe('{{count}} selected pictures');
+    expect(english.get('cart.markedForDeletion')).toBe('Marked for deletion');
+    expect(english.get('printEditor.title')).toBe('Paper copies');
+    expect(english.get('printEditor.whiteBorder')).toBe('Hvit kant');
+    expect(english.get('printEditor.landscape')).toBe('Landscape orientation');
+    expect(english.get('printEditor.fitWarning')).toBe(
+      'Your picture does not fit the print format perfectly, and may get white borders. Resize the picture to avoid this.',
+    );
   });
 
   for (const language of ['nb_NO', 'da_DK']) {

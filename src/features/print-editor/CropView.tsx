@@ -1,0 +1,178 @@
+import { useGesture } from '@use-gesture/react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Adaption,
+  type CropRect,
+  type FramePoint,
+  panCrop,
+  snapCrop,
+  WHEEL_ZOOM_IN,
+  WHEEL_ZOOM_OUT,
+  zoomCrop,
+} from '../../../engine/image.ts';
+import type { DraftView } from '../../../shop/printEdit.ts';
+import { PrintPreview } from './PrintPreview.tsx';
+import type { KnownPicture } from './usePictureSize.ts';
+
+/** One arrow-key step, in fractions of the frame: small enough to place a picture precisely. */
+const KEY_PAN = 0.02;
+
+interface CropViewProps {
+  view: DraftView;
+  picture: KnownPicture;
+  src: string;
+  alt: string;
+  /** The line's adaption: a fill-in line snaps back to cover the print, a fit-in one may leave gaps. */
+  adaption: Adaption;
+  /** Shown when the format has a white-border twin or the portal is regional; usable only with a twin. */
+  whiteBorder: { shown: boolean; available: boolean };
+  onFlip: () => void;
+  onWhiteBorder: () => void;
+  onCancel: () => void;
+  onDone: (crop: CropRect) => void;
+}
+
+/**
+ * The crop page (S0 §2): drag to move, pinch or the mouse wheel to zoom, and the crop settles on
+ * release. The working crop stays here until Done; the orientation and white-border switches are
+ * edits of the line, and the editor remounts this page with their new starting crop.
+ */
+export function CropView({
+  view,
+  picture,
+  src,
+  alt,
+  adaption,
+  whiteBorder,
+  onFlip,
+  onWhiteBorder,
+  onCancel,
+  onDone,
+}: CropViewProps) {
+  const { t } = useTranslation();
+  const [crop, setCrop] = useState<CropRect>(view.crop);
+  // Gesture handlers run between renders; the ref always holds the crop the shopper sees.
+  const cropRef = useRef(crop);
+  const areaRef = useRef<HTMLDivElement>(null);
+
+  const show = (next: CropRect) => {
+    cropRef.current = next;
+    setCrop(next);
+  };
+  const snap = (next: CropRect) => snapCrop(next, picture.size, 0, view.area, adaption);
+  /** A point of the screen as a fraction of the picture's area, where a zoom stays put. */
+  const focusAt = (clientX: number, clientY: number): FramePoint => {
+    const rect = areaRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return { x: 0.5, y: 0.5 };
+    return { x: (clientX - rect.left) / rect.width, y: (clientY - rect.top) / rect.height };
+  };
+
+  useGesture(
+    {
+      onDrag: ({ pinching, cancel, movement: [mx, my], last, memo }) => {
+        // The second finger of a pinch must not also drag the picture.
+        if (pinching) {
+          cancel();
+          return memo;
+        }
+        const start: CropRect = memo ?? cropRef.current;
+        const rect = areaRef.current?.getBoundingClientRect();
+        if (!rect || rect.width === 0) return start;
+        const next = panCrop(start, mx / rect.width, my / rect.height);
+        show(last ? snap(next) : next);
+        return start;
+      },
+      onPinch: ({ movement: [scale], origin: [ox, oy], last, memo }) => {
+        const start: { crop: CropRect; focus: FramePoint } = memo ?? {
+          crop: cropRef.current,
+          focus: focusAt(ox, oy),
+        };
+        const next = zoomCrop(start.crop, scale, start.focus);
+        show(last ? snap(next) : next);
+        return start;
+      },
+      onWheel: ({ event, delta: [, dy] }) => {
+        event.preventDefault();
+        if (dy === 0) return;
+        // A wheel has no release, so every notch settles at once.
+        const factor = dy < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT;
+        show(snap(zoomCrop(cropRef.current, factor, focusAt(event.clientX, event.clientY))));
+      },
+    },
+    {
+      target: areaRef,
+      // Non-passive, or the wheel and the fingers would also scroll and zoom the page.
+      eventOptions: { passive: false },
+      drag: { filterTaps: true },
+      // Ctrl+wheel (a trackpad pinch) arrives through onWheel like any other wheel step.
+      pinch: { pinchOnWheel: false },
+    },
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, () => CropRect> = {
+      ArrowLeft: () => panCrop(cropRef.current, KEY_PAN, 0),
+      ArrowRight: () => panCrop(cropRef.current, -KEY_PAN, 0),
+      ArrowUp: () => panCrop(cropRef.current, 0, KEY_PAN),
+      ArrowDown: () => panCrop(cropRef.current, 0, -KEY_PAN),
+      '+': () => zoomCrop(cropRef.current, WHEEL_ZOOM_IN),
+      '=': () => zoomCrop(cropRef.current, WHEEL_ZOOM_IN),
+      '-': () => zoomCrop(cropRef.current, WHEEL_ZOOM_OUT),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    show(snap(move()));
+  };
+
+  return (
+    <section className="print-editor__page print-editor__crop" aria-labelledby="print-editor-crop">
+      <h2 id="print-editor-crop" className="print-editor__page-title">
+        {t('prints.crop')}
+      </h2>
+      <PrintPreview
+        geometry={view}
+        crop={crop}
+        src={src}
+        alt={alt}
+        picture={picture}
+        surface={{ ref: areaRef, onKeyDown, label: t('printEditor.cropHint') }}
+      />
+      <p className="print-editor__hint">{t('printEditor.cropHint')}</p>
+      <div className="print-editor__switches">
+        <label className="print-editor__switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={view.landscape}
+            aria-checked={view.landscape}
+            onChange={onFlip}
+          />
+          <span>{t('printEditor.landscape')}</span>
+        </label>
+        {whiteBorder.shown && (
+          <label className="print-editor__switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={view.product.whiteBorder}
+              aria-checked={view.product.whiteBorder}
+              disabled={!whiteBorder.available}
+              onChange={onWhiteBorder}
+            />
+            <span>{t('printEditor.whiteBorder')}</span>
+          </label>
+        )}
+      </div>
+      <div className="print-editor__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button" onClick={() => onDone(snap(cropRef.current))}>
+          {t('common.done')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../shop/contract.ts';
+import { priceText } from '../../../shop/pricing.ts';
+import { useMoney, useSizeFormat } from '../../app/format.ts';
+
+interface FormatPageProps {
+  formats: readonly Product[];
+  /** The line's format without its white border: the one the list marks as chosen. */
+  currentUuid: string;
+  onChoose: (product: Product) => void;
+  onCancel: () => void;
+}
+
+/** The format page (S0 §2): every print format with its size and price. */
+export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatPageProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const size = useSizeFormat();
+  return (
+    <section className="print-editor__page" aria-labelledby="print-editor-format">
+      <h2 id="print-editor-format" className="print-editor__page-title">
+        {t('prints.format')}
+      </h2>
+      <ul className="print-editor__formats">
+        {formats.map((format) => {
+          const price = priceText(format);
+          return (
+            <li key={format.uuid}>
+              <button
+                type="button"
+                className="print-editor__choice print-editor__format"
+                aria-pressed={format.uuid === currentUuid}
+                onClick={() => onChoose(format)}
+              >
+                <span className="print-editor__choice-label">{format.name}</span>
+                <span className="print-editor__format-size">
+                  {size(format.printareasize[0], format.printareasize[1])}
+                </span>
+                {price && (
+                  <span className="print-editor__format-price">
+                    {t(price.key, { price: money(price.amount) })}
+                  </span>
+                )}
+                {format.minQuantity > 1 && (
+                  <span className="print-editor__format-minimum">
+                    {t('prints.minimum', { count: format.minQuantity })}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="print-editor__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}

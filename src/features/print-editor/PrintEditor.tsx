@@ -1,0 +1,337 @@
+import './print-editor.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { adaptionName, EFFECTS, type Effect } from '../../../engine/image.ts';
+import type { OrderLine, Product } from '../../../shop/contract.ts';
+import { linePrice, priceText } from '../../../shop/pricing.ts';
+import {
+  chooseFilter,
+  chooseFormat,
+  type DraftView,
+  draftView,
+  type EditContext,
+  type EditPage,
+  type EditSession,
+  findProduct,
+  flipOrientation,
+  formatChoices,
+  isChanged,
+  mergeDraft,
+  minimumQuantity,
+  openPage,
+  plainFormat,
+  setCrop,
+  setQuantity,
+  startSession,
+  toggleWhiteBorder,
+  whiteBorderTwin,
+} from '../../../shop/printEdit.ts';
+import { xphotoUrl } from '../../api/pictures.ts';
+import { useCartStore } from '../../app/cartStore.ts';
+import { useMoney, useSizeFormat } from '../../app/format.ts';
+import { usePortal } from '../../app/portal.tsx';
+import { usePriceList } from '../../app/priceList.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Loading } from '../../ui/Loading.tsx';
+import { CropView } from './CropView.tsx';
+import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
+import { FormatPage } from './FormatPage.tsx';
+import { PriceTableDialog } from './PriceTableDialog.tsx';
+import { PrintPreview } from './PrintPreview.tsx';
+import { QuantityPage } from './QuantityPage.tsx';
+import { type KnownPicture, usePictureSize } from './usePictureSize.ts';
+
+/**
+ * The print editor (S0 §2 'Print editor', §4 'Edit session'): one print line's format, crop,
+ * filter and quantity, edited as a draft that is saved only on Done.
+ */
+export function PrintEditor({ line }: { line: OrderLine }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('printEditor.title'));
+  const navigate = useNavigate();
+  const money = useMoney();
+  const size = useSizeFormat();
+  const { regional } = usePortal();
+  const saveLine = useCartStore((s) => s.saveLine);
+  const { products, failed: priceListFailed, reload } = usePriceList();
+  const pictureUuid = line.files[0]?.uuid;
+  const pictureState = usePictureSize(pictureUuid);
+  const [session, setSession] = useState<EditSession>(() => startSession(line));
+  const [priceTableOpen, setPriceTableOpen] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+
+  // The filter page shows every effect at once; fetched now, they are in the cache when it opens.
+  useEffect(() => {
+    if (!pictureUuid) return;
+    for (const effect of EFFECTS) new Image().src = xphotoUrl(pictureUuid, PREVIEW_SCALE, effect);
+  }, [pictureUuid]);
+
+  // A new page starts at its top, like a new route would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a page change only
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [session.page]);
+
+  const picture: KnownPicture | null = pictureState.status === 'ready' ? pictureState : null;
+  const context: EditContext | null = products ? { products, picture: picture?.size ?? null } : null;
+  const product = products ? findProduct(products, session.draft.productUuid) : undefined;
+  const view: DraftView | undefined = context ? draftView(session.draft, context) : undefined;
+  const update = (command: (current: EditSession, context: EditContext) => EditSession) => {
+    if (context) setSession((current) => command(current, context));
+  };
+  const open = (page: EditPage) => setSession((current) => openPage(current, page));
+  const back = () => open('main');
+
+  const leave = () => navigate('/cart');
+  const cancel = () => (isChanged(session) ? setConfirmDiscard(true) : leave());
+  const done = async () => {
+    if (!isChanged(session)) {
+      navigate(`/cart/view/${line.uuid}`);
+      return;
+    }
+    setSaving(true);
+    setSaveFailed(false);
+    try {
+      await saveLine(mergeDraft(line, session.draft));
+      navigate(`/cart/view/${line.uuid}`);
+    } catch (error) {
+      console.warn('The order line could not be saved', error);
+      setSaveFailed(true);
+      setSaving(false);
+    }
+  };
+
+  const header = (
+    <header className="print-editor__header">
+      <h1 className="print-editor__title">{t('printEditor.title')}</h1>
+      {product && <PriceTextButton product={product} onOpen={() => setPriceTableOpen(true)} />}
+    </header>
+  );
+
+  if (priceListFailed && !products) {
+    return (
+      <section className="page print-editor">
+        {header}
+        <p className="print-editor__error" role="alert">
+          {t('printEditor.loadFailed')}
+        </p>
+        <button type="button" className="button" onClick={reload}>
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (!products || pictureState.status === 'loading') {
+    return (
+      <section className="page print-editor">
+        {header}
+        <Loading />
+      </section>
+    );
+  }
+
+  const src = pictureUuid ? xphotoUrl(pictureUuid, PREVIEW_SCALE, session.draft.image.filter) : '';
+  const twin = product ? whiteBorderTwin(product, products) : undefined;
+  const page: EditPage = view && picture ? session.page : session.page === 'crop' ? 'main' : session.page;
+
+  return (
+    <section className="page print-editor" data-page={page}>
+      {header}
+      {page === 'main' && (
+        <div className="print-editor__page print-editor__main">
+          {view && picture ? (
+            <PrintPreview
+              geometry={view}
+              crop={view.crop}
+              src={src}
+              alt={line.description}
+              picture={picture}
+            />
+          ) : (
+            // Without the picture's size there is no exact preview; format, filter and quantity still work.
+            <p className="print-editor__error" role="alert">
+              {t('printEditor.loadFailed')}
+            </p>
+          )}
+          <dl className="print-editor__summary">
+            <div>
+              <dt>{t('prints.format')}</dt>
+              <dd data-testid="line-format">
+                {product ? `${product.name} (${size(...product.printareasize)})` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('prints.quantity')}</dt>
+              <dd data-testid="line-quantity">{t('cart.pieces', { count: session.draft.quantity })}</dd>
+            </div>
+            <div>
+              <dt>{t('prints.filter')}</dt>
+              <dd>{t(`prints.${session.draft.image.filter}`)}</dd>
+            </div>
+            <div className="print-editor__price">
+              <dt className="visually-hidden">{t('printEditor.priceColumn')}</dt>
+              <dd data-testid="line-price">
+                {/* The server prices the line again on save; until then this is a preview. */}
+                {money(
+                  isChanged(session) && product
+                    ? linePrice(product, session.draft.quantity)
+                    : line.actualLinePrice,
+                )}
+              </dd>
+            </div>
+          </dl>
+          <div className="print-editor__tools">
+            <ToolButton label={t('prints.format')} onClick={() => open('format')} />
+            <ToolButton label={t('prints.crop')} disabled={!view} onClick={() => open('crop')} />
+            <ToolButton label={t('prints.filter')} onClick={() => open('filter')} />
+            <ToolButton label={t('prints.quantity')} onClick={() => open('quantity')} />
+          </div>
+          {saveFailed && (
+            <p className="print-editor__error print-editor__save-error" role="alert">
+              {t('common.saveFailed')}
+            </p>
+          )}
+          <div className="print-editor__actions print-editor__actions--main">
+            <button type="button" className="button button--secondary" onClick={cancel} disabled={saving}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button" onClick={() => void done()} disabled={saving}>
+              {t('common.done')}
+            </button>
+          </div>
+        </div>
+      )}
+      {page === 'filter' && view && picture && pictureUuid && (
+        <FilterPage
+          pictureUuid={pictureUuid}
+          view={view}
+          picture={picture}
+          current={session.draft.image.filter}
+          onChoose={(filter) => setSession((s) => chooseFilter(s, filter))}
+          onCancel={back}
+        />
+      )}
+      {page === 'filter' && !(view && picture && pictureUuid) && (
+        // Without the picture's size the tiles cannot show the crop; the choice still works.
+        <FilterFallback onChoose={(filter) => setSession((s) => chooseFilter(s, filter))} onCancel={back} />
+      )}
+      {page === 'quantity' && (
+        <QuantityPage
+          quantity={session.draft.quantity}
+          minimum={minimumQuantity(product)}
+          onDone={(quantity) => update((s, c) => setQuantity(s, quantity, c))}
+          onCancel={back}
+        />
+      )}
+      {page === 'format' && (
+        <FormatPage
+          formats={formatChoices(products)}
+          currentUuid={product ? plainFormat(product, products).uuid : session.draft.productUuid}
+          onChoose={(format) => update((s, c) => chooseFormat(s, format, c))}
+          onCancel={back}
+        />
+      )}
+      {page === 'crop' && view && picture && (
+        <CropView
+          // A flip or a border change starts the crop over: a fresh page with the new starting crop.
+          key={`${view.product.uuid}:${view.landscape}`}
+          view={view}
+          picture={picture}
+          src={src}
+          alt={line.description}
+          adaption={adaptionName(session.draft.image.adaption)}
+          whiteBorder={{ shown: twin !== undefined || regional, available: twin !== undefined }}
+          onFlip={() => update(flipOrientation)}
+          onWhiteBorder={() => update(toggleWhiteBorder)}
+          onCancel={back}
+          onDone={(crop) => update((s, c) => setCrop(s, crop, c))}
+        />
+      )}
+      {product && (
+        <PriceTableDialog product={product} open={priceTableOpen} onClose={() => setPriceTableOpen(false)} />
+      )}
+      <Dialog
+        open={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        title={t('printEditor.discardTitle')}
+        testId="discard-dialog"
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirmDiscard(false)}
+            >
+              {t('printEditor.keepEditing')}
+            </button>
+            <button type="button" className="button button--danger" onClick={leave}>
+              {t('printEditor.discard')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('printEditor.discardText')}</p>
+      </Dialog>
+    </section>
+  );
+}
+
+function ToolButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className="print-editor__tool" onClick={onClick} disabled={disabled}>
+      {label}
+    </button>
+  );
+}
+
+/** 'Prices from %s' (S0 §2), which opens the price table. */
+function PriceTextButton({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const text = priceText(product);
+  if (!text) return null;
+  return (
+    <button type="button" className="print-editor__prices" onClick={onOpen} aria-haspopup="dialog">
+      {t(text.key, { price: money(text.amount) })}
+    </button>
+  );
+}
+
+function FilterFallback({
+  onChoose,
+  onCancel,
+}: {
+  onChoose: (filter: Effect) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="print-editor__page" aria-labelledby="print-editor-filter">
+      <h2 id="print-editor-filter" className="print-editor__page-title">
+        {t('prints.filter')}
+      </h2>
+      <div className="print-editor__tools">
+        {EFFECTS.map((effect) => (
+          <ToolButton key={effect} label={t(`prints.${effect}`)} onClick={() => onChoose(effect)} />
+        ))}
+      </div>
+      <div className="print-editor__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
