@@ -26,20 +26,16 @@ export function withRetry(src: string, attempt: number): string {
   return `${cleaned}${cleaned.includes('?') ? '&' : '?'}retry=${attempt}${hash}`;
 }
 
-export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
-  const boxRef = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(false);
+/**
+ * The retry state of one picture (S0 §4: a failed picture is tried again after 2 s, a few times):
+ * the address to load now and the handlers for its <img>. A new `src` starts over.
+ */
+export function useRetryingSrc(src: string) {
   const [state, setState] = useState({ src, attempt: 0, loaded: false, failed: false });
   // A new picture starts over (derived during render, so the old picture's state never shows).
   const current = state.src === src ? state : { src, attempt: 0, loaded: false, failed: false };
   if (current !== state) setState(current);
   const { attempt, loaded, failed } = current;
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box || near) return;
-    return observeNearViewport(box, () => setNear(true));
-  }, [near]);
 
   useEffect(() => {
     if (!failed || attempt >= MAX_RETRIES) return;
@@ -48,6 +44,29 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
     }, RETRY_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [failed, attempt]);
+
+  return {
+    /** Changes with every attempt: use it as the <img>'s key so a retry is a new request. */
+    attempt,
+    loaded,
+    failed,
+    src: withRetry(src, attempt),
+    onLoad: () => setState((s) => ({ ...s, loaded: true })),
+    onError: () => setState((s) => ({ ...s, failed: true })),
+  };
+}
+
+export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
+  const boxRef = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(false);
+  const image = useRetryingSrc(src);
+  const { attempt, loaded, failed } = image;
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || near) return;
+    return observeNearViewport(box, () => setNear(true));
+  }, [near]);
 
   const style: CSSProperties | undefined =
     width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
@@ -59,13 +78,13 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
         <img
           key={attempt}
           className="lazy-image__img"
-          src={withRetry(src, attempt)}
+          src={image.src}
           alt={alt}
           width={width}
           height={height}
           decoding="async"
-          onLoad={() => setState((s) => ({ ...s, loaded: true }))}
-          onError={() => setState((s) => ({ ...s, failed: true }))}
+          onLoad={image.onLoad}
+          onError={image.onError}
         />
       )}
     </span>

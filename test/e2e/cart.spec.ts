@@ -146,6 +146,8 @@ test('bulk mode by long press: select all, set quantity, mark for deletion, Done
   });
   await press(toolbar.getByRole('button', { name: 'Done' }));
   await expect(lines.first().getByTestId('line-price')).toHaveText('Updating');
+  // The request is held at the network: let it go once it is there.
+  await expect.poll(() => puts.length).toBe(1);
   release();
   await expect(lines).toHaveCount(2);
   expect(puts).toHaveLength(1);

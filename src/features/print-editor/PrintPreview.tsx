@@ -1,11 +1,8 @@
-import { type CSSProperties, type KeyboardEventHandler, type Ref, useEffect, useState } from 'react';
+import type { CSSProperties, KeyboardEventHandler, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CropRect, type Frame, hasFitWarning, isLowQuality } from '../../../engine/image.ts';
-import { RETRY_DELAY_MS, withRetry } from '../../ui/LazyImage.tsx';
+import { useRetryingSrc } from '../../ui/LazyImage.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
-
-/** A few tries, as LazyImage does: a picture service that is down stays down. */
-const MAX_RETRIES = 5;
 
 export interface PreviewGeometry {
   /** The whole print, turned as it lies. */
@@ -118,7 +115,7 @@ export function PrintPreview({
   );
 }
 
-/** S0 §4: a picture that fails to load is tried again after 2 s. */
+/** S0 §4: a picture that fails to load is tried again after 2 s (LazyImage's rule). */
 function RetryingImage({
   src,
   alt,
@@ -130,28 +127,16 @@ function RetryingImage({
   className: string;
   style: CSSProperties;
 }) {
-  const [state, setState] = useState({ src, attempt: 0, failed: false });
-  const current = state.src === src ? state : { src, attempt: 0, failed: false };
-  if (current !== state) setState(current);
-
-  useEffect(() => {
-    if (!current.failed || current.attempt >= MAX_RETRIES) return;
-    const timer = window.setTimeout(
-      () => setState((s) => ({ ...s, attempt: s.attempt + 1, failed: false })),
-      RETRY_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [current.failed, current.attempt]);
-
+  const image = useRetryingSrc(src);
   return (
     <img
-      key={current.attempt}
+      key={image.attempt}
       className={className}
-      src={withRetry(src, current.attempt)}
+      src={image.src}
       alt={alt}
       style={style}
       draggable={false}
-      onError={() => setState((s) => ({ ...s, failed: true }))}
+      onError={image.onError}
     />
   );
 }
