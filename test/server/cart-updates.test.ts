@@ -1,42 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { carts } from '../../server/db/schema.ts';
 import { productsOf } from '../../server/services/content.ts';
 import { hashToken } from '../../server/services/sessions.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { cookieOf } from './app-harness.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PRINT_UPLOAD =
   '/system/iframes/upload_internal.php?handleuploads=1&interface=HTML&redirect=&uploadtype=printsorder&json=1&thumbnails=640';
 
 describe.each(databaseKinds())('cart updates on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
   let db: TestDatabase;
   let app: FastifyInstance;
-  let dataDir: string;
   let formats: Map<string, Product>;
   let otherPortalProduct: Product;
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cart-updates-'));
-    app = await buildApp({
-      database: db.database,
-      distDir: null,
-      localeDir: path.join(root, 'public', 'locale'),
-      logLevel: 'warn',
-      dataDir,
-    });
-    await app.ready();
+    t = await startTestApp(kind);
+    ({ app, db } = t);
     const portalUuid = (await app.inject({ url: '/m/api/portal' })).json().portal.uuid as string;
     formats = new Map((await productsOf(db.database.db, portalUuid)).map((p) => [p.name, p]));
     const usPortal = (await app.inject({ url: '/m/api/portal', headers: { host: 'us.localhost' } })).json()
@@ -45,9 +32,7 @@ describe.each(databaseKinds())('cart updates on %s', (kind: DatabaseKind) => {
     otherPortalProduct = (await productsOf(db.database.db, usPortal))[0]!;
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await t?.close();
   });
 
   const format = (name: string) => {

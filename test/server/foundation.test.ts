@@ -30,7 +30,7 @@ function fixtureDist(): string {
 describe.each(databaseKinds())('foundation on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, fixtureDist());
+    t = await startTestApp(kind, { distDir: fixtureDist() });
   });
   afterAll(async () => {
     await t?.close();

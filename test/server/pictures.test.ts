@@ -1,16 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { pictures } from '../../server/db/schema.ts';
 import { pictureStats, sniffMime } from '../../server/services/pictures.ts';
 import { hashToken } from '../../server/services/sessions.ts';
-import { cookieOf } from './app-harness.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -55,6 +53,7 @@ async function meanColour(jpeg: Buffer, box = { left: 0, top: 0, width: 1, heigh
 }
 
 describe.each(databaseKinds())('pictures on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
   let db: TestDatabase;
   let app: FastifyInstance;
   let dataDir: string;
@@ -65,23 +64,14 @@ describe.each(databaseKinds())('pictures on %s', (kind: DatabaseKind) => {
   const MAX_PIXELS = 2_000_000;
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'pictures-'));
-    originals = path.join(dataDir, 'pictures', 'originals');
-    app = await buildApp({
-      database: db.database,
-      distDir: null,
-      localeDir: path.join(root, 'public', 'locale'),
-      logLevel: 'warn',
-      dataDir,
+    t = await startTestApp(kind, {
       pictureLimits: { maxFileBytes: MAX_BYTES, maxPixels: MAX_PIXELS, maxFiles: 5 },
     });
-    await app.ready();
+    ({ app, db, dataDir } = t);
+    originals = path.join(dataDir, 'pictures', 'originals');
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await t?.close();
   });
 
   const rowCount = async () => (await db.database.db.select({ n: count() }).from(pictures))[0]!.n;

@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CropRect } from '../../engine/image.ts';
-import { buildApp } from '../../server/app.ts';
 import { defaultPrintFormat } from '../../server/services/cart.ts';
 import { productsOf } from '../../server/services/content.ts';
 import type { Cart } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { cookieOf } from './app-harness.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PRINT_UPLOAD =
   '/system/iframes/upload_internal.php?handleuploads=1&interface=HTML&redirect=&uploadtype=printsorder&json=1&thumbnails=640';
 
@@ -29,28 +26,20 @@ const jpeg = (width: number, height: number, background: string) =>
     .toBuffer();
 
 describe.each(databaseKinds())('print upload lines on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
   let db: TestDatabase;
   let app: FastifyInstance;
   let dataDir: string;
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'upload-lines-'));
-    app = await buildApp({
-      database: db.database,
-      distDir: null,
-      localeDir: path.join(root, 'public', 'locale'),
-      logLevel: 'warn',
-      dataDir,
-      // Small limits so the tests reach them; the byte quota is about three of these test photos.
+    // Small limits so the tests reach them; the byte quota is about three of these test photos.
+    t = await startTestApp(kind, {
       pictureLimits: { maxFiles: 3, maxSessionPictures: 4, maxSessionBytes: 3 * 9_000 },
     });
-    await app.ready();
+    ({ app, db, dataDir } = t);
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await t?.close();
   });
 
   const printUpload = (payload: { payload: Buffer; contentType: string }, cookie?: string) =>

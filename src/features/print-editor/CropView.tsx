@@ -12,6 +12,7 @@ import {
   zoomCrop,
 } from '../../../engine/image.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
+import { EditorPage } from './EditorPage.tsx';
 import { PrintPreview } from './PrintPreview.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
@@ -127,10 +128,12 @@ export function CropView({
   };
 
   return (
-    <section className="print-editor__page print-editor__crop" aria-labelledby="print-editor-crop">
-      <h2 id="print-editor-crop" className="print-editor__page-title">
-        {t('prints.crop')}
-      </h2>
+    <EditorPage
+      title={t('prints.crop')}
+      className="print-editor__crop"
+      onCancel={onCancel}
+      onDone={() => onDone(snap(cropRef.current))}
+    >
       <PrintPreview
         geometry={view}
         crop={crop}
@@ -165,14 +168,6 @@ export function CropView({
           </label>
         )}
       </div>
-      <div className="print-editor__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="button" className="button" onClick={() => onDone(snap(cropRef.current))}>
-          {t('common.done')}
-        </button>
-      </div>
-    </section>
+    </EditorPage>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { EFFECTS, type Effect } from '../../../engine/image.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
+import { EditorPage } from './EditorPage.tsx';
 import { PrintPreview } from './PrintPreview.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
@@ -21,10 +22,7 @@ interface FilterPageProps {
 export function FilterPage({ pictureUuid, view, picture, current, onChoose, onCancel }: FilterPageProps) {
   const { t } = useTranslation();
   return (
-    <section className="print-editor__page" aria-labelledby="print-editor-filter">
-      <h2 id="print-editor-filter" className="print-editor__page-title">
-        {t('prints.filter')}
-      </h2>
+    <EditorPage title={t('prints.filter')} onCancel={onCancel}>
       <ul className="print-editor__filters">
         {EFFECTS.map((effect) => (
           <li key={effect}>
@@ -48,11 +46,6 @@ export function FilterPage({ pictureUuid, view, picture, current, onChoose, onCa
           </li>
         ))}
       </ul>
-      <div className="print-editor__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </section>
+    </EditorPage>
   );
 }

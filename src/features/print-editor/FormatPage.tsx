@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shop/contract.ts';
 import { priceText } from '../../../shop/pricing.ts';
 import { useMoney, useSizeFormat } from '../../app/format.ts';
+import { EditorPage } from './EditorPage.tsx';
 
 interface FormatPageProps {
   formats: readonly Product[];
@@ -17,10 +18,7 @@ export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatP
   const money = useMoney();
   const size = useSizeFormat();
   return (
-    <section className="print-editor__page" aria-labelledby="print-editor-format">
-      <h2 id="print-editor-format" className="print-editor__page-title">
-        {t('prints.format')}
-      </h2>
+    <EditorPage title={t('prints.format')} onCancel={onCancel}>
       <ul className="print-editor__formats">
         {formats.map((format) => {
           const price = priceText(format);
@@ -51,11 +49,6 @@ export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatP
           );
         })}
       </ul>
-      <div className="print-editor__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </section>
+    </EditorPage>
   );
 }

@@ -36,6 +36,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { CropView } from './CropView.tsx';
+import { EditorPage } from './EditorPage.tsx';
 import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
 import { FormatPage } from './FormatPage.tsx';
 import { PriceTableDialog } from './PriceTableDialog.tsx';
@@ -318,20 +319,12 @@ function FilterFallback({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="print-editor__page" aria-labelledby="print-editor-filter">
-      <h2 id="print-editor-filter" className="print-editor__page-title">
-        {t('prints.filter')}
-      </h2>
+    <EditorPage title={t('prints.filter')} onCancel={onCancel}>
       <div className="print-editor__tools">
         {EFFECTS.map((effect) => (
           <ToolButton key={effect} label={t(`prints.${effect}`)} onClick={() => onChoose(effect)} />
         ))}
       </div>
-      <div className="print-editor__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </section>
+    </EditorPage>
   );
 }

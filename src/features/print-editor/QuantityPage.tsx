@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity } from '../../../shop/pricing.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
+import { EditorPage } from './EditorPage.tsx';
 
 interface QuantityPageProps {
   quantity: number;
@@ -17,19 +18,8 @@ export function QuantityPage({ quantity, minimum, onDone, onCancel }: QuantityPa
   const [value, setValue] = useState(clampQuantity(quantity, minimum));
 
   return (
-    <section className="print-editor__page" aria-labelledby="print-editor-quantity">
-      <h2 id="print-editor-quantity" className="print-editor__page-title">
-        {t('prints.quantity')}
-      </h2>
+    <EditorPage title={t('prints.quantity')} onCancel={onCancel} onDone={() => onDone(value)}>
       <QuantityStepper value={value} minimum={minimum} onChange={setValue} label={t('prints.quantity')} />
-      <div className="print-editor__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="button" className="button" onClick={() => onDone(value)}>
-          {t('common.done')}
-        </button>
-      </div>
-    </section>
+    </EditorPage>
   );
 }
