@@ -1,0 +1,116 @@
+/**
+ * The customer forms of S0 §5 (sign-up, postage address, pickup contact) as pure rules, used by the
+ * app to show messages as the shopper types and by the server to refuse what a client let through.
+ * Each rule answers an i18n key under `validation.`; `VALIDATION_MESSAGES` holds the spec's English
+ * wording for the server's answers.
+ */
+
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameParts: 'Minimum two parts, only characters allowed',
+  mobileNumberRequired: 'Mobile number is required',
+  mobilePhoneRequired: 'Mobile phone is required',
+  mobileNoAt: "Cannot contain the '@' symbol",
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  passwordShort: 'The password must be at least 8 characters',
+  addressRequired: 'Address is required',
+  postalCodeRequired: 'Postal code is required',
+  cityRequired: 'City is required',
+} as const;
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+/** A password shorter than this is refused (S0 only says it is required; a shop must ask for more). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
+
+export interface SignUpInput {
+  name: string;
+  mobile: string;
+  email: string;
+  password: string;
+  address?: string;
+  zipcode?: string;
+  city?: string;
+}
+
+/** What a postage delivery needs (S0 §3 customer info: name, mobile, email, address, postal code, city). */
+export interface PostageInput {
+  name: string;
+  mobile: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+}
+
+export interface PickupContactInput {
+  name: string;
+  mobile: string;
+  email: string;
+}
+
+const blank = (value: string | undefined) => !value || value.trim() === '';
+
+/** Deliberately loose: one @, something before it, a dot in the domain, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailError(email: string): ValidationKey | undefined {
+  if (blank(email)) return 'emailRequired';
+  return EMAIL.test(email.trim()) ? undefined : 'emailInvalid';
+}
+
+/** S0 §5: no @, and at least two parts separated by white space. */
+function deliveryNameError(name: string): ValidationKey | undefined {
+  if (blank(name)) return 'nameRequired';
+  const parts = name.trim().split(/\s+/);
+  return name.includes('@') || parts.length < 2 ? 'nameParts' : undefined;
+}
+
+function collect<F extends string>(checks: [F, ValidationKey | undefined][]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const [field, error] of checks) if (error) errors[field] = error;
+  return errors;
+}
+
+export function validateSignUp(input: SignUpInput): FieldErrors<'name' | 'mobile' | 'email' | 'password'> {
+  return collect([
+    ['name', blank(input.name) ? 'nameRequired' : undefined],
+    ['mobile', blank(input.mobile) ? 'mobileNumberRequired' : undefined],
+    ['email', emailError(input.email)],
+    [
+      'password',
+      blank(input.password)
+        ? 'passwordRequired'
+        : input.password.length < MIN_PASSWORD_LENGTH
+          ? 'passwordShort'
+          : undefined,
+    ],
+  ]);
+}
+
+export function validatePostage(input: PostageInput): FieldErrors<keyof PostageInput> {
+  return collect<keyof PostageInput>([
+    ['name', deliveryNameError(input.name)],
+    ['address', blank(input.address) ? 'addressRequired' : undefined],
+    ['postalCode', blank(input.postalCode) ? 'postalCodeRequired' : undefined],
+    ['city', blank(input.city) ? 'cityRequired' : undefined],
+    ['mobile', blank(input.mobile) ? 'mobilePhoneRequired' : undefined],
+    ['email', emailError(input.email)],
+  ]);
+}
+
+export function validatePickupContact(input: PickupContactInput): FieldErrors<keyof PickupContactInput> {
+  return collect<keyof PickupContactInput>([
+    ['name', deliveryNameError(input.name)],
+    [
+      'mobile',
+      blank(input.mobile) ? 'mobilePhoneRequired' : input.mobile.includes('@') ? 'mobileNoAt' : undefined,
+    ],
+    ['email', emailError(input.email)],
+  ]);
+}
+
+export const isValid = (errors: FieldErrors<string>) => Object.keys(errors).length === 0;
