@@ -63,6 +63,15 @@ test('lists the print lines with the server’s prices; delete asks first; order
   );
   await expect(page.getByTestId('cart-products')).toHaveText('3 products');
   await expect(page.getByTestId('cart-total')).toHaveText(pounds(before.summary.totalPrice));
+  // Each thumbnail is the print as it will come out: the line's own crop on paper turned its way.
+  for (const [i, line] of before.orderLines.entries()) {
+    await expect(lines.nth(i).locator('[data-crop]')).toHaveAttribute(
+      'data-crop',
+      JSON.stringify(line.image!.cropRect),
+    );
+  }
+  const paper = await lines.first().locator('.print-preview__print').boundingBox();
+  expect(paper!.width).toBeGreaterThan(paper!.height);
   // Each line opens its editor.
   await expect(page.getByRole('link', { name: 'Edit photo-1.jpg' })).toHaveAttribute(
     'href',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import type { PictureSize } from '../../../engine/image.ts';
 import {
   type BulkEdit,
   bulkChanges,
@@ -8,7 +9,8 @@ import {
   toggleSelectAll,
   toggleSelected,
 } from '../../../shop/bulkEdit.ts';
-import type { OrderLine } from '../../../shop/contract.ts';
+import type { OrderLine, Product } from '../../../shop/contract.ts';
+import { type DraftView, draftView } from '../../../shop/printEdit.ts';
 import { selectTotalPrice, useCartStore } from '../../app/cartStore.ts';
 import { useMoney } from '../../app/format.ts';
 import { printFormats, usePriceList } from '../../app/priceList.ts';
@@ -17,6 +19,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
 import { PrintLine } from './PrintLine.tsx';
+import { useRecentPictureSizes } from './useRecentPictureSizes.ts';
 
 /** Order line type 0 is a print (S0 §2: only these are listed under 'Prints'). */
 export const PRINT_LINE_TYPE = 0;
@@ -36,6 +39,7 @@ export function CartPage() {
   const saveLines = useCartStore((s) => s.saveLines);
   const removeLine = useCartStore((s) => s.removeLine);
   const { products } = usePriceList();
+  const pictureSizes = useRecentPictureSizes();
   const [bulk, setBulk] = useState<BulkEdit | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -128,6 +132,7 @@ export function CartPage() {
                 key={line.uuid}
                 line={line}
                 product={productsByUuid.get(line.product.uuid)}
+                print={printOf(line, products, pictureSizes)}
                 selecting={bulk !== null}
                 selected={bulk?.selected.includes(line.uuid) ?? false}
                 dirty={'dirty' in line && line.dirty}
@@ -182,6 +187,19 @@ export function CartPage() {
       <OrderMoreDialog open={orderMore} onClose={() => setOrderMore(false)} />
     </section>
   );
+}
+
+/** How a line will print, for its thumbnail; undefined until the price list and the picture size are known. */
+function printOf(
+  line: OrderLine,
+  products: readonly Product[] | null,
+  sizes: ReadonlyMap<string, PictureSize>,
+): { view: DraftView; picture: PictureSize } | undefined {
+  const picture = sizes.get(line.files[0]?.uuid ?? '');
+  if (!products || !picture || !line.image) return undefined;
+  const draft = { productUuid: line.product.uuid, quantity: line.quantity, image: line.image };
+  const view = draftView(draft, { products, picture });
+  return view && { view, picture };
 }
 
 function CartBar({ count, onOrderMore }: { count: number; onOrderMore: () => void }) {

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PictureSize } from '../../../engine/image.ts';
 import type { OrderLine, Product } from '../../../shop/contract.ts';
+import type { DraftView } from '../../../shop/printEdit.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useMoney } from '../../app/format.ts';
 import { CheckIcon, TrashIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
+import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { useLongPress } from '../../ui/useLongPress.ts';
 
 interface PrintLineProps {
   line: OrderLine;
   product: Product | undefined;
+  /** The print as it will come out, when the picture's size is known. */
+  print: { view: DraftView; picture: PictureSize } | undefined;
   /** In select mode a tap selects the line instead of opening it. */
   selecting: boolean;
   selected: boolean;
@@ -26,7 +31,7 @@ interface PrintLineProps {
 
 /** One print line of the cart: its picture with the line's filter, format, quantity and price. */
 export function PrintLine(props: PrintLineProps) {
-  const { line, product, selecting, selected, dirty, deleted, updating, highlighted } = props;
+  const { line, product, print, selecting, selected, dirty, deleted, updating, highlighted } = props;
   const { t } = useTranslation();
   const money = useMoney();
   const longPress = useLongPress(props.onLongPress);
@@ -36,7 +41,20 @@ export function PrintLine(props: PrintLineProps) {
   const body = (
     <>
       <span className="cart-line__picture">
-        {file?.uuid && <LazyImage src={xphotoUrl(file.uuid, 320, line.image?.filter)} alt={name} />}
+        {file?.uuid &&
+          (print ? (
+            <PrintPreview
+              geometry={print.view}
+              crop={print.view.crop}
+              src={xphotoUrl(file.uuid, 320, line.image?.filter)}
+              alt={name}
+              picture={{ size: print.picture, exact: true }}
+              size="thumb"
+              warnings={false}
+            />
+          ) : (
+            <LazyImage src={xphotoUrl(file.uuid, 320, line.image?.filter)} alt={name} />
+          ))}
         {selecting && (
           <span className={`cart-line__check${selected ? ' is-selected' : ''}`} aria-hidden="true">
             {selected && <CheckIcon />}

@@ -40,7 +40,7 @@ import { EditorPage } from './EditorPage.tsx';
 import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
 import { FormatPage } from './FormatPage.tsx';
 import { PriceTableDialog } from './PriceTableDialog.tsx';
-import { PrintPreview } from './PrintPreview.tsx';
+import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { QuantityPage } from './QuantityPage.tsx';
 import { type KnownPicture, usePictureSize } from './usePictureSize.ts';
 

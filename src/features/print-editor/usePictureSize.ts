@@ -2,15 +2,9 @@ import { useEffect, useState } from 'react';
 import type { PictureSize } from '../../../engine/image.ts';
 import { isAbort } from '../../api/call.ts';
 import { getRecentImages, xphotoUrl } from '../../api/pictures.ts';
+import type { KnownPicture } from '../../ui/PrintPreview.tsx';
 
-export interface KnownPicture {
-  size: PictureSize;
-  /**
-   * Whether `size` is the original's pixel size. The fallback only knows the preview's size: right
-   * for the crop's aspect, useless for the print-quality check, which is then skipped.
-   */
-  exact: boolean;
-}
+export type { KnownPicture };
 
 export type PictureState =
   | { status: 'loading' }

@@ -1,8 +1,24 @@
 import type { CSSProperties, KeyboardEventHandler, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CropRect, type Frame, hasFitWarning, isLowQuality } from '../../../engine/image.ts';
-import { useRetryingSrc } from '../../ui/LazyImage.tsx';
-import type { KnownPicture } from './usePictureSize.ts';
+import {
+  type CropRect,
+  type Frame,
+  hasFitWarning,
+  isLowQuality,
+  type PictureSize,
+} from '../../engine/image.ts';
+import { useRetryingSrc } from './LazyImage.tsx';
+import './print-preview.css';
+
+/** A picture's upright pixel size, and whether it is the original's (see usePictureSize). */
+export interface KnownPicture {
+  size: PictureSize;
+  /**
+   * Whether `size` is the original's pixel size. A fallback may only know a preview's size: right
+   * for the crop's aspect, useless for the print-quality check, which is then skipped.
+   */
+  exact: boolean;
+}
 
 export interface PreviewGeometry {
   /** The whole print, turned as it lies. */
@@ -17,7 +33,7 @@ interface PrintPreviewProps {
   src: string;
   alt: string;
   picture: KnownPicture;
-  size?: 'large' | 'small';
+  size?: 'large' | 'small' | 'thumb';
   /** The small filter tiles leave the warnings to the big preview. */
   warnings?: boolean;
   /** The crop page's gesture surface: fingers and mouse through the ref, arrow keys and +/- here. */
