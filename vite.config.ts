@@ -21,6 +21,8 @@ export default defineConfig({
       '/system': server,
       '/locale': server,
       '/templates2': server,
+      // The test card provider's hosted page (server/routes/payments.ts).
+      '/payments': server,
     },
   },
 });

@@ -9,12 +9,17 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { orderRoutes } from './routes/order.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { pictureRoutes } from './routes/pictures.ts';
 import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import { createProviders } from './services/payments/index.ts';
 import type { PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 
@@ -33,6 +38,8 @@ export interface AppOptions {
   dataDir?: string;
   /** Upload limits (size, pixels, files per request); tests lower them. */
   pictureLimits?: Partial<PictureLimits>;
+  /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
+  paymentTestSecret?: string;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -55,6 +62,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(templateRoutes, { db });
   await app.register(cartRoutes, { db });
   await app.register(userRoutes, { db });
+  const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
+  const providers = createProviders({ testCardSecret });
+  await app.register(identityRoutes, { db });
+  await app.register(checkoutRoutes, { db, providers });
+  await app.register(orderRoutes, { db });
+  await app.register(paymentRoutes, { db, providers, testCardSecret });
   await app.register(pictureRoutes, {
     db,
     dataDir: options.dataDir ?? configFromEnv().dataDir,

@@ -15,7 +15,15 @@ export interface ServerConfig {
   defaultPortalUuid: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /** HMAC key of the test card provider's callbacks; every process of one shop must share it. */
+  paymentTestSecret: string;
 }
+
+/**
+ * The documented development key of the test card provider's signed callbacks (README). Production
+ * sets PAYMENT_TEST_SECRET; a random key per process would break a shop run as several processes.
+ */
+export const DEV_PAYMENT_TEST_SECRET = 'print-shop-dev-test-card-secret';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,6 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    paymentTestSecret: env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET,
   };
 }
 

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** More fields for the answer body (e.g. `fields` of a refused form). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

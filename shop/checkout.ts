@@ -3,6 +3,7 @@
  * schemas for what clients send and types for what the server answers. Money is integer minor units.
  */
 import { z } from 'zod';
+import type { ValidationKey } from './customerForms.ts';
 
 // ---- Identities (S0 §7: POST /ajax/login.php, POST /ajax/create.php) ----
 
@@ -21,10 +22,22 @@ export const SignUpRequest = z.object({
   city: z.string().max(100).optional(),
 });
 
-/** Login and sign-up answer `{result: 'OK', user}` or `{error, fields?}` (S0 §8: the response carries error). */
+/**
+ * Login and sign-up answer `{result: 'OK', user}` or `{error, fields?}` (S0 §8: the response carries error).
+ * `fields` holds the English message per field; `fieldKeys` (added by the server side) the same errors as
+ * `VALIDATION_MESSAGES` keys, for showing them in the portal's language.
+ */
 export type IdentityAnswer =
   | { result: 'OK'; user: { uuid: string; name: string; email: string; mobile: string } }
-  | { error: string; code: string; fields?: Record<string, string> };
+  | {
+      error: string;
+      code: string;
+      fields?: Record<string, string>;
+      fieldKeys?: Partial<Record<string, ValidationKey>>;
+    };
+
+/** POST /m/api/user/logout: always `{result: 'OK'}`; the session is gone on the server and the cookie cleared. */
+export type LogoutAnswer = { result: 'OK' };
 
 // ---- Delivery (S0 §3) ----
 
@@ -109,7 +122,18 @@ export const TransactionRequest = z.object({
   cartfallback: z.union([z.boolean(), z.string()]).optional(),
   ordercomment: z.string().max(2000).optional(),
 });
-export type TransactionAnswer = { transactionid: string } | { error: string; code?: string };
+/**
+ * A refused customer info answers 400 with `fields` (English messages) and `fieldKeys` (`VALIDATION_MESSAGES`
+ * keys) named like the form's fields: name, mobile, email, address, postalCode, city.
+ */
+export type TransactionAnswer =
+  | { transactionid: string }
+  | {
+      error: string;
+      code?: string;
+      fields?: Record<string, string>;
+      fieldKeys?: Partial<Record<string, ValidationKey>>;
+    };
 
 /**
  * GET /m/api/checkout/transactions/{id} and POST …/{id}/fulfil: where a transaction stands. `pending`
@@ -124,7 +148,12 @@ export type TransactionState =
 
 export interface Receipt {
   orderUuid: string;
-  payment: { infoText: string };
+  /** `title` (added by the server side): the payment option's title. */
+  payment: { infoText: string; title?: string };
+  /** Added by the server side: the order's sums as paid (the same shape as the order-lines answer). */
+  orderInfo?: OrderInfo;
+  /** Added by the server side: when the order was made, ISO 8601. */
+  createdAt?: string;
   delivery:
     | {
         type: 0;

@@ -197,9 +197,19 @@ export interface Cart {
   summary: { totalPrice: number };
 }
 
+/** The address fields (added with checkout) are there when the user gave them at sign-up: form defaults (S0 §5). */
 export type Me =
   | { isAnonymousUser: true }
-  | { isAnonymousUser: false; uuid: string; name: string; email: string; mobile: string };
+  | {
+      isAnonymousUser: false;
+      uuid: string;
+      name: string;
+      email: string;
+      mobile: string;
+      address?: string;
+      zipcode?: string;
+      city?: string;
+    };
 
 /** Every 4xx and 5xx answer of our own API carries a readable `error` and a stable `code`. */
 export interface ApiError {

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -224,10 +225,14 @@ export const carts = pgTable(
     sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'set null' }),
     userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
     autoCorrection: integer('auto_correction'),
+    /** The rebate code the shopper applied at checkout (upper case), or null. */
+    rebateCode: text('rebate_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_session').on(t.sessionIdHash), index('carts_user').on(t.userUuid)],
+  // An anonymous cart belongs to its session; a user's cart to the user (one per user, whichever
+  // session they use), with no session.
+  (t) => [uniqueIndex('carts_session').on(t.sessionIdHash), uniqueIndex('carts_one_per_user').on(t.userUuid)],
 );
 
 export const orderLines = pgTable(
@@ -284,6 +289,161 @@ export const pictures = pgTable(
   (t) => [
     index('pictures_session').on(t.sessionIdHash, t.createdAt),
     index('pictures_user').on(t.userUuid, t.createdAt),
+  ],
+);
+
+// ---- Checkout (issue 6) ----
+
+/**
+ * Store pickup locations (S0 §3). The first 24 characters of the uuid name the store; a location whose
+ * last group is twelve 1s is that store's express twin (delivery time in hours).
+ */
+export const pickupLocations = pgTable(
+  'pickup_locations',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    /** '' when the store has no region. */
+    region: text('region').notNull().default(''),
+    city: text('city').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    price: integer('price').notNull(),
+    deliveryTime: integer('delivery_time').notNull(),
+    /** 'd' business days, 'h' hours. */
+    deliveryTimeUnit: text('delivery_time_unit').notNull(),
+  },
+  (t) => [
+    index('pickup_locations_portal').on(t.portalUuid, t.position),
+    check('pickup_locations_unit', sql`${t.deliveryTimeUnit} in ('d', 'h')`),
+  ],
+);
+
+export const postageOptions = pgTable(
+  'postage_options',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    /** Business days. */
+    deliveryDays: integer('delivery_days').notNull(),
+  },
+  (t) => [index('postage_options_portal').on(t.portalUuid, t.position)],
+);
+
+export const paymentOptions = pgTable(
+  'payment_options',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The provider behind it (server/services/payments/): 'store', 'invoice' or 'test-card'. */
+    provider: text('provider').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** HTML (links, line breaks); the app sanitises it before showing it. */
+    mobileDescription: text('mobile_description').notNull(),
+    /** The receipt's payment text. */
+    infoText: text('info_text').notNull(),
+    /** The delivery types that allow it: 'store-pickup', 'postage'. */
+    deliveryTypes: jsonb('delivery_types').$type<('store-pickup' | 'postage')[]>().notNull(),
+  },
+  (t) => [
+    index('payment_options_portal').on(t.portalUuid, t.position),
+    check('payment_options_provider', sql`${t.provider} in ('store', 'invoice', 'test-card')`),
+  ],
+);
+
+export const rebateCodes = pgTable(
+  'rebate_codes',
+  {
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    /** Upper case; shoppers' input is compared in upper case. */
+    code: text('code').notNull(),
+    text: text('text').notNull(),
+    percentOff: integer('percent_off'),
+    /** Minor units. */
+    amountOff: integer('amount_off'),
+    /** Null: unlimited. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.portalUuid, t.code] }),
+    check(
+      'rebate_codes_one_kind',
+      sql`(${t.percentOff} is null) <> (${t.amountOff} is null) and coalesce(${t.percentOff}, 0) between 0 and 100 and coalesce(${t.amountOff}, 0) >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A payment attempt: made by POST /ajax/get_transaction.php with the server's amount and a snapshot
+ * of what is being paid for; settled once (pending → paid | declined | cancelled) under a row lock.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    cartUuid: uuid('cart_uuid').references(() => carts.uuid, { onDelete: 'set null' }),
+    /** The session that asked for it (a hash, no reference: it outlives a logout). */
+    sessionIdHash: text('session_id_hash').notNull(),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    paymentOptionUuid: uuid('payment_option_uuid').notNull(),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** What is paid for, as computed when the transaction was made (server/services/checkout.ts). */
+    request: jsonb('request').notNull(),
+    orderUuid: uuid('order_uuid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_cart').on(t.cartUuid, t.createdAt),
+    check('transactions_status', sql`${t.status} in ('pending', 'paid', 'declined', 'cancelled')`),
+  ],
+);
+
+/** An order: made exactly once per paid transaction (UNIQUE transaction), a snapshot of what was bought. */
+export const orders = pgTable(
+  'orders',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    transactionUuid: uuid('transaction_uuid')
+      .notNull()
+      .references(() => transactions.uuid),
+    sessionIdHash: text('session_id_hash').notNull(),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    total: integer('total').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_one_per_transaction').on(t.transactionUuid),
+    index('orders_session').on(t.sessionIdHash),
+    index('orders_user').on(t.userUuid),
   ],
 );
 

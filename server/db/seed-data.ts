@@ -40,6 +40,8 @@ export interface SeedPortal {
   }[];
   /** Minor units of this portal's currency per penny: template product prices are scaled by it. */
   priceScale: number;
+  /** Stores, postage, payment options and rebate codes (issue 6). */
+  checkout: CheckoutSeed;
   /** Price per print in minor units at 1, 50 and 100 prints; campaign price at every tier when set. */
   printFormats: {
     name: string;
@@ -51,6 +53,478 @@ export interface SeedPortal {
     minQuantity?: number;
   }[];
 }
+
+export interface StoreSeed {
+  description: string;
+  /** '' = no region. */
+  region: string;
+  city: string;
+  address1: string;
+  address2?: string;
+  postalCode: string;
+  /** Business days for standard pickup. */
+  days: number;
+  /** Hours for the express twin, when the store has one. */
+  expressHours?: number;
+}
+
+export interface CheckoutSeed {
+  stores: StoreSeed[];
+  /** Standard pickup price and the express twin's price. */
+  pickupPrice: number;
+  expressPrice: number;
+  postage: { key: string; name: string; price: number; days: number }[];
+  payment: {
+    provider: 'store' | 'invoice' | 'test-card';
+    title: string;
+    description: string;
+    mobileDescription: string;
+    infoText: string;
+    deliveryTypes: ('store-pickup' | 'postage')[];
+  }[];
+  rebateCodes: {
+    code: string;
+    text: string;
+    percentOff?: number;
+    amountOff?: number;
+    maxUses?: number;
+    active?: boolean;
+  }[];
+}
+
+/**
+ * Pickup location uuids: a stable uuid per store; the express twin keeps the first 24 characters (the
+ * store) and ends in twelve 1s (S0 §3).
+ */
+export function pickupUuid(portalUuid: string, store: string, express = false): string {
+  const standard = stableUuid(`${portalUuid}:pickup:${store}`);
+  return express ? `${standard.slice(0, 24)}111111111111` : standard;
+}
+export const postageUuid = (portalUuid: string, key: string) => stableUuid(`${portalUuid}:postage:${key}`);
+export const paymentUuid = (portalUuid: string, provider: string) =>
+  stableUuid(`${portalUuid}:payment:${provider}`);
+
+const englishPayment = (): CheckoutSeed['payment'] => [
+  {
+    provider: 'store',
+    title: 'Pay in store',
+    description: 'Pay by card or cash when you collect your order.',
+    mobileDescription: 'Pay by card or cash when you collect.<br>Bring your order reference.',
+    infoText: 'Pay when you collect your order in the store. Bring your order reference.',
+    deliveryTypes: ['store-pickup'],
+  },
+  {
+    provider: 'invoice',
+    title: 'Invoice',
+    description: 'We email you an invoice. Pay within 14 days.',
+    mobileDescription: 'We email you an invoice.<br>Pay within 14 days. <a href="/m/pages/help">Terms</a>',
+    infoText: 'An invoice has been sent to your email address. Please pay within 14 days.',
+    deliveryTypes: ['store-pickup', 'postage'],
+  },
+  {
+    provider: 'test-card',
+    title: 'Card (test)',
+    description: 'Pay by card on the test payment page. No money is taken.',
+    mobileDescription: 'Visa and Mastercard on a test payment page.<br>No money is taken.',
+    infoText: 'Paid by card (test payment: no money was taken).',
+    deliveryTypes: ['store-pickup', 'postage'],
+  },
+];
+
+const ukCheckout: CheckoutSeed = {
+  stores: [
+    {
+      description: 'Oxford Street',
+      region: 'London',
+      city: 'London',
+      address1: '120 Oxford Street',
+      postalCode: 'W1D 1LT',
+      days: 2,
+      expressHours: 1,
+    },
+    {
+      description: 'Camden',
+      region: 'London',
+      city: 'London',
+      address1: '45 Camden High Street',
+      postalCode: 'NW1 7JN',
+      days: 2,
+    },
+    {
+      description: 'Canary Wharf',
+      region: 'London',
+      city: 'London',
+      address1: '10 Cabot Square',
+      address2: 'Lower ground floor',
+      postalCode: 'E14 4QT',
+      days: 2,
+    },
+    {
+      description: 'Brighton',
+      region: 'South East',
+      city: 'Brighton',
+      address1: '22 North Street',
+      postalCode: 'BN1 1EB',
+      days: 2,
+    },
+    {
+      description: 'Oxford',
+      region: 'South East',
+      city: 'Oxford',
+      address1: '14 Cornmarket Street',
+      postalCode: 'OX1 3HA',
+      days: 2,
+    },
+    {
+      description: 'Reading',
+      region: 'South East',
+      city: 'Reading',
+      address1: '60 Broad Street',
+      postalCode: 'RG1 2AP',
+      days: 3,
+    },
+    {
+      description: 'Manchester Arndale',
+      region: 'North West',
+      city: 'Manchester',
+      address1: 'Arndale Centre',
+      address2: 'Unit 12',
+      postalCode: 'M4 3AQ',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Liverpool One',
+      region: 'North West',
+      city: 'Liverpool',
+      address1: '5 Paradise Street',
+      postalCode: 'L1 8JF',
+      days: 2,
+    },
+    {
+      description: 'Chester',
+      region: 'North West',
+      city: 'Chester',
+      address1: '31 Eastgate Street',
+      postalCode: 'CH1 1LE',
+      days: 3,
+    },
+    {
+      description: 'Edinburgh Princes Street',
+      region: 'Scotland',
+      city: 'Edinburgh',
+      address1: '98 Princes Street',
+      postalCode: 'EH2 2ER',
+      days: 3,
+    },
+    {
+      description: 'Glasgow Buchanan Street',
+      region: 'Scotland',
+      city: 'Glasgow',
+      address1: '150 Buchanan Street',
+      postalCode: 'G1 2LW',
+      days: 3,
+    },
+    {
+      description: 'Aberdeen',
+      region: 'Scotland',
+      city: 'Aberdeen',
+      address1: '40 Union Street',
+      postalCode: 'AB11 6BD',
+      days: 4,
+    },
+    {
+      description: 'Heathrow Terminal 5',
+      region: '',
+      city: 'Hounslow',
+      address1: 'Terminal 5 Departures',
+      postalCode: 'TW6 2GA',
+      days: 1,
+    },
+  ],
+  pickupPrice: 0,
+  expressPrice: 199,
+  postage: [
+    { key: 'standard', name: 'Standard post', price: 299, days: 3 },
+    { key: 'express', name: 'Express post', price: 599, days: 1 },
+  ],
+  payment: englishPayment(),
+  rebateCodes: [
+    { code: 'SUMMER10', text: 'Summer offer: 10 % off your prints', percentOff: 10 },
+    { code: 'WELCOME5', text: '£5 off your order', amountOff: 500, maxUses: 100 },
+    { code: 'SPRING20', text: 'Spring offer (ended)', percentOff: 20, active: false },
+  ],
+};
+
+const norwegianCheckout: CheckoutSeed = {
+  stores: [
+    {
+      description: 'Oslo City',
+      region: 'Oslo',
+      city: 'Oslo',
+      address1: 'Stenersgata 1',
+      postalCode: '0050',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Storo',
+      region: 'Oslo',
+      city: 'Oslo',
+      address1: 'Vitaminveien 7',
+      postalCode: '0485',
+      days: 2,
+    },
+    {
+      description: 'Majorstuen',
+      region: 'Oslo',
+      city: 'Oslo',
+      address1: 'Bogstadveien 50',
+      postalCode: '0366',
+      days: 2,
+    },
+    {
+      description: 'Bergen Storsenter',
+      region: 'Vestland',
+      city: 'Bergen',
+      address1: 'Strømgaten 8',
+      postalCode: '5015',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Åsane',
+      region: 'Vestland',
+      city: 'Bergen',
+      address1: 'Myrdalsvegen 2',
+      postalCode: '5130',
+      days: 2,
+    },
+    {
+      description: 'Voss',
+      region: 'Vestland',
+      city: 'Voss',
+      address1: 'Vangsgata 20',
+      postalCode: '5700',
+      days: 3,
+    },
+    {
+      description: 'Trondheim Torg',
+      region: 'Trøndelag',
+      city: 'Trondheim',
+      address1: 'Kongens gate 11',
+      postalCode: '7011',
+      days: 2,
+    },
+    {
+      description: 'Solsiden',
+      region: 'Trøndelag',
+      city: 'Trondheim',
+      address1: 'Beddingen 10',
+      postalCode: '7014',
+      days: 2,
+    },
+    {
+      description: 'Stjørdal',
+      region: 'Trøndelag',
+      city: 'Stjørdal',
+      address1: 'Kjøpmannsgata 30',
+      postalCode: '7500',
+      days: 3,
+    },
+    {
+      description: 'Stavanger Kvadrat',
+      region: 'Rogaland',
+      city: 'Sandnes',
+      address1: 'Gamle Stokkavei 1',
+      postalCode: '4313',
+      days: 2,
+    },
+    {
+      description: 'Stavanger sentrum',
+      region: 'Rogaland',
+      city: 'Stavanger',
+      address1: 'Kirkegata 15',
+      postalCode: '4006',
+      days: 2,
+    },
+    {
+      description: 'Haugesund',
+      region: 'Rogaland',
+      city: 'Haugesund',
+      address1: 'Haraldsgata 90',
+      postalCode: '5527',
+      days: 3,
+    },
+    {
+      description: 'Longyearbyen',
+      region: '',
+      city: 'Longyearbyen',
+      address1: 'Lompensenteret',
+      postalCode: '9170',
+      days: 5,
+    },
+  ],
+  pickupPrice: 0,
+  expressPrice: 2900,
+  postage: [
+    { key: 'standard', name: 'Brev i posten', price: 4900, days: 3 },
+    { key: 'express', name: 'Ekspress', price: 9900, days: 1 },
+  ],
+  payment: [
+    {
+      provider: 'store',
+      title: 'Betal i butikk',
+      description: 'Betal med kort eller kontant når du henter bestillingen.',
+      mobileDescription: 'Betal når du henter.<br>Ta med ordrereferansen.',
+      infoText: 'Betal når du henter bestillingen i butikken. Ta med ordrereferansen.',
+      deliveryTypes: ['store-pickup'],
+    },
+    {
+      provider: 'invoice',
+      title: 'Faktura',
+      description: 'Vi sender deg faktura på e-post. Betal innen 14 dager.',
+      mobileDescription: 'Faktura på e-post.<br>Betal innen 14 dager. <a href="/m/pages/help">Vilkår</a>',
+      infoText: 'Faktura er sendt til e-postadressen din. Betal innen 14 dager.',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+    {
+      provider: 'test-card',
+      title: 'Kort (test)',
+      description: 'Betal med kort på testsiden for betaling. Ingen penger trekkes.',
+      mobileDescription: 'Visa og Mastercard på en testside.<br>Ingen penger trekkes.',
+      infoText: 'Betalt med kort (testbetaling: ingen penger er trukket).',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+  ],
+  rebateCodes: [
+    { code: 'SUMMER10', text: 'Sommertilbud: 10 % rabatt på bildene', percentOff: 10 },
+    { code: 'WELCOME5', text: 'kr 50 i rabatt', amountOff: 5000, maxUses: 100 },
+    { code: 'SPRING20', text: 'Vårtilbud (utløpt)', percentOff: 20, active: false },
+  ],
+};
+
+const usCheckout: CheckoutSeed = {
+  stores: [
+    {
+      description: 'Manhattan 5th Avenue',
+      region: 'Northeast',
+      city: 'New York',
+      address1: '500 5th Avenue',
+      postalCode: 'NY 10110',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Boston Back Bay',
+      region: 'Northeast',
+      city: 'Boston',
+      address1: '800 Boylston Street',
+      postalCode: 'MA 02199',
+      days: 2,
+    },
+    {
+      description: 'Philadelphia Center City',
+      region: 'Northeast',
+      city: 'Philadelphia',
+      address1: '1625 Chestnut Street',
+      postalCode: 'PA 19103',
+      days: 3,
+    },
+    {
+      description: 'San Francisco Union Square',
+      region: 'West',
+      city: 'San Francisco',
+      address1: '170 O’Farrell Street',
+      postalCode: 'CA 94102',
+      days: 2,
+    },
+    {
+      description: 'Santa Monica',
+      region: 'West',
+      city: 'Los Angeles',
+      address1: '1315 3rd Street Promenade',
+      postalCode: 'CA 90401',
+      days: 2,
+    },
+    {
+      description: 'Seattle Pike Place',
+      region: 'West',
+      city: 'Seattle',
+      address1: '1501 Pike Place',
+      postalCode: 'WA 98101',
+      days: 3,
+    },
+    {
+      description: 'Chicago Loop',
+      region: 'Midwest',
+      city: 'Chicago',
+      address1: '111 N State Street',
+      postalCode: 'IL 60602',
+      days: 2,
+    },
+    {
+      description: 'Minneapolis Nicollet',
+      region: 'Midwest',
+      city: 'Minneapolis',
+      address1: '900 Nicollet Mall',
+      postalCode: 'MN 55402',
+      days: 3,
+    },
+    {
+      description: 'Detroit Midtown',
+      region: 'Midwest',
+      city: 'Detroit',
+      address1: '4240 Cass Avenue',
+      postalCode: 'MI 48201',
+      days: 3,
+    },
+    {
+      description: 'Austin Congress Avenue',
+      region: 'South',
+      city: 'Austin',
+      address1: '600 Congress Avenue',
+      postalCode: 'TX 78701',
+      days: 2,
+    },
+    {
+      description: 'Atlanta Midtown',
+      region: 'South',
+      city: 'Atlanta',
+      address1: '1100 Peachtree Street',
+      postalCode: 'GA 30309',
+      days: 2,
+    },
+    {
+      description: 'Miami Brickell',
+      region: 'South',
+      city: 'Miami',
+      address1: '701 S Miami Avenue',
+      postalCode: 'FL 33131',
+      days: 3,
+    },
+    {
+      description: 'JFK Terminal 4',
+      region: '',
+      city: 'Queens',
+      address1: 'JFK Airport, Terminal 4',
+      postalCode: 'NY 11430',
+      days: 1,
+    },
+  ],
+  pickupPrice: 0,
+  expressPrice: 249,
+  postage: [
+    { key: 'standard', name: 'Standard mail', price: 399, days: 4 },
+    { key: 'express', name: 'Priority mail', price: 799, days: 2 },
+  ],
+  payment: englishPayment(),
+  rebateCodes: [
+    { code: 'SUMMER10', text: 'Summer offer: 10 % off your prints', percentOff: 10 },
+    { code: 'WELCOME5', text: '$5 off your order', amountOff: 500, maxUses: 100 },
+    { code: 'SPRING20', text: 'Spring offer (ended)', percentOff: 20, active: false },
+  ],
+};
 
 interface Words {
   home: string;
@@ -391,6 +865,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(english, 'https://www.example.com/contact'),
     pages: pages(english, 5),
     categories: categories(english),
+    checkout: ukCheckout,
     priceScale: 1,
     printFormats: printFormats(1, false),
   },
@@ -413,6 +888,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(norwegian, 'https://www.example.no/kontakt'),
     pages: pages(norwegian, 6),
     categories: categories(norwegian),
+    checkout: norwegianCheckout,
     priceScale: 13,
     printFormats: printFormats(13, true),
   },
@@ -435,6 +911,7 @@ export const seedPortals: SeedPortal[] = [
     menu: menu(english, 'https://www.example.com/contact'),
     pages: pages(english, 5),
     categories: categories(english),
+    checkout: usCheckout,
     priceScale: 1.25,
     printFormats: printFormats(1.25, false),
   },

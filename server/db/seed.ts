@@ -5,16 +5,27 @@ import type { Db } from './connect.ts';
 import {
   contentPages,
   menuItems,
+  paymentOptions,
+  pickupLocations,
   portalHosts,
   portals,
+  postageOptions,
   productCategories,
   productPrices,
   products,
+  rebateCodes,
   subproducts,
   templateCategories,
   templates,
 } from './schema.ts';
-import { type SeedPortal, seedPortals, stableUuid } from './seed-data.ts';
+import {
+  paymentUuid,
+  pickupUuid,
+  postageUuid,
+  type SeedPortal,
+  seedPortals,
+  stableUuid,
+} from './seed-data.ts';
 import { currentDemoTemplates, olderDemoTemplates, productKeyOf } from './templates/index.ts';
 import {
   nameIn,
@@ -170,6 +181,96 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
     .onConflictDoNothing();
 }
 
+/**
+ * The checkout data of one portal: stores (each express twin right after its store), postage options,
+ * payment options and rebate codes.
+ */
+async function seedCheckout(tx: Db, p: SeedPortal) {
+  const c = p.checkout;
+  const locations: (typeof pickupLocations.$inferInsert)[] = [];
+  for (const s of c.stores) {
+    const common = {
+      portalUuid: p.uuid,
+      region: s.region,
+      city: s.city,
+      address1: s.address1,
+      address2: s.address2 ?? '',
+      postalCode: s.postalCode,
+    };
+    locations.push({
+      ...common,
+      uuid: pickupUuid(p.uuid, s.description),
+      position: locations.length,
+      description: s.description,
+      price: c.pickupPrice,
+      deliveryTime: s.days,
+      deliveryTimeUnit: 'd',
+    });
+    if (s.expressHours) {
+      locations.push({
+        ...common,
+        uuid: pickupUuid(p.uuid, s.description, true),
+        position: locations.length,
+        description: s.description,
+        price: c.expressPrice,
+        deliveryTime: s.expressHours,
+        deliveryTimeUnit: 'h',
+      });
+    }
+  }
+  await tx.insert(pickupLocations).values(locations).onConflictDoNothing();
+  await tx
+    .insert(postageOptions)
+    .values(
+      c.postage.map((o, position) => ({
+        uuid: postageUuid(p.uuid, o.key),
+        portalUuid: p.uuid,
+        position,
+        name: o.name,
+        price: o.price,
+        deliveryDays: o.days,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(paymentOptions)
+    .values(
+      c.payment.map((o, position) => ({
+        uuid: paymentUuid(p.uuid, o.provider),
+        portalUuid: p.uuid,
+        position,
+        ...o,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(rebateCodes)
+    .values(
+      c.rebateCodes.map((r) => ({
+        portalUuid: p.uuid,
+        code: r.code,
+        text: r.text,
+        percentOff: r.percentOff ?? null,
+        amountOff: r.amountOff ?? null,
+        maxUses: r.maxUses ?? null,
+        active: r.active ?? true,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** A database seeded before checkout existed gets its data for each demo portal it has (once). */
+async function seedCheckoutWhereMissing(db: Db) {
+  const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
+  const seeded = new Set(
+    (await db.selectDistinct({ uuid: paymentOptions.portalUuid }).from(paymentOptions)).map((r) => r.uuid),
+  );
+  for (const p of seedPortals) {
+    if (!present.has(p.uuid) || seeded.has(p.uuid)) continue;
+    await db.transaction(async (tx) => seedCheckout(tx as unknown as Db, p));
+  }
+}
+
 /** A database seeded before templates existed gets them for each demo portal it has (once). */
 async function seedTemplatesWhereMissing(db: Db) {
   const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
@@ -190,12 +291,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portals);
   if (row && row.n > 0) {
     await seedTemplatesWhereMissing(db);
+    await seedCheckoutWhereMissing(db);
     return false;
   }
   await db.transaction(async (tx) => {
     for (const p of seedPortals) {
       await seedPortal(tx as unknown as Db, p);
       await seedTemplates(tx as unknown as Db, p);
+      await seedCheckout(tx as unknown as Db, p);
     }
   });
   return true;

@@ -23,7 +23,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(body);
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message, code: err.code } satisfies ApiError);
+      const body: ApiError = { error: err.message, code: err.code };
+      return reply.status(err.statusCode).send(err.extra ? { ...err.extra, ...body } : body);
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

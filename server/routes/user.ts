@@ -16,6 +16,9 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       name: user.name,
       email: user.email,
       mobile: user.mobile,
+      ...(user.address ? { address: user.address } : {}),
+      ...(user.zipcode ? { zipcode: user.zipcode } : {}),
+      ...(user.city ? { city: user.city } : {}),
     };
   });
 }

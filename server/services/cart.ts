@@ -10,25 +10,38 @@ import type { Session } from './sessions.ts';
 
 export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
 
-/** The session's cart, made on first use: an anonymous session gets a cart of its own. */
+/**
+ * Which cart a session uses: an anonymous session has a cart of its own; a logged-in session uses its
+ * user's cart (one per user, whichever session or device), which has no session.
+ */
+export function cartOwner(session: Session) {
+  return session.userUuid ? eq(carts.userUuid, session.userUuid) : eq(carts.sessionIdHash, session.idHash);
+}
+
+/** The session's cart, made on first use. */
 export async function cartOf(db: Db, session: Session): Promise<string> {
-  const [found] = await db
-    .select({ uuid: carts.uuid })
-    .from(carts)
-    .where(eq(carts.sessionIdHash, session.idHash));
+  const [found] = await db.select({ uuid: carts.uuid }).from(carts).where(cartOwner(session));
   if (found) return found.uuid;
   const [made] = await db
     .insert(carts)
-    .values({ portalUuid: session.portalUuid, sessionIdHash: session.idHash, userUuid: session.userUuid })
+    .values(
+      session.userUuid
+        ? { portalUuid: session.portalUuid, sessionIdHash: null, userUuid: session.userUuid }
+        : { portalUuid: session.portalUuid, sessionIdHash: session.idHash, userUuid: null },
+    )
     .onConflictDoNothing()
     .returning({ uuid: carts.uuid });
   if (made) return made.uuid;
-  // Two first requests of one session raced; the other made the cart.
-  const [raced] = await db
-    .select({ uuid: carts.uuid })
-    .from(carts)
-    .where(eq(carts.sessionIdHash, session.idHash));
+  // Two first requests of one session (or user) raced; the other made the cart.
+  const [raced] = await db.select({ uuid: carts.uuid }).from(carts).where(cartOwner(session));
   return raced!.uuid;
+}
+
+/** The session's cart row when it has one (nothing is made). */
+export async function findCart(db: Db, session: Session | null) {
+  if (!session) return null;
+  const [found] = await db.select().from(carts).where(cartOwner(session));
+  return found ?? null;
 }
 
 type LineRow = typeof orderLines.$inferSelect;
@@ -63,7 +76,7 @@ export async function sessionCart(db: Db, session: Session): Promise<Cart> {
     .select({ cartUuid: carts.uuid, line: orderLines })
     .from(carts)
     .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
-    .where(eq(carts.sessionIdHash, session.idHash))
+    .where(cartOwner(session))
     .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
   if (rows.length === 0) {
     await cartOf(db, session);

@@ -18,6 +18,8 @@ export interface TestAppOptions {
   /** A fixture build for the app shell, or null for none. */
   distDir?: string | null;
   pictureLimits?: Partial<PictureLimits>;
+  /** The test card provider's callback key (default: the environment's or the documented dev key). */
+  paymentTestSecret?: string;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     logLevel: 'warn',
     dataDir,
     pictureLimits: options.pictureLimits,
+    paymentTestSecret: options.paymentTestSecret,
   });
   await app.ready();
   return {

@@ -1,0 +1,113 @@
+/**
+ * S0 §7 checkout calls, at their exact paths, and the payment hand-off we designed: where a
+ * transaction stands, and the shopper's return from the provider (docs/decisions.md, "Checkout").
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  type DeliveryType,
+  OrderLinesRequest,
+  type PaymentOption,
+  type RebateAnswer,
+  RebateCodeRequest,
+  type TransactionAnswer,
+  TransactionRequest,
+  type TransactionState,
+} from '../../shop/checkout.ts';
+import type { Db } from '../db/connect.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { acceptFormBodies } from '../plugins/formBody.ts';
+import { AttemptLimiter } from '../services/attemptLimiter.ts';
+import { cartOf } from '../services/cart.ts';
+import {
+  applyRebateCode,
+  createTransaction,
+  deliveryTypesOf,
+  haveActiveRebateCodes,
+  orderInfoFor,
+  paymentOptionsFor,
+  productsTotal,
+  resolveDelivery,
+} from '../services/checkout.ts';
+import { fulfilFromReturn, ownedBy, settleTransaction, stateOf, transactionRow } from '../services/orders.ts';
+import type { Providers } from '../services/payments/index.ts';
+
+const DeliveryOptionParams = z.object({ deliveryOptionUuid: z.string().max(64) });
+const TransactionParams = z.object({
+  transactionId: z.string().uuid('The transaction id is not a valid uuid'),
+});
+
+/** Wrong rebate codes per address per 15 minutes before further tries are refused (guessing codes). */
+const REBATE_TRIES = 20;
+
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  { db, providers }: { db: Db; providers: Providers },
+) {
+  acceptFormBodies(app);
+  const rebateTries = new AttemptLimiter({ limit: REBATE_TRIES, windowMs: 15 * 60 * 1000 });
+
+  app.get('/m/api/checkout/delivery-options', async (request): Promise<DeliveryType[]> => {
+    return deliveryTypesOf(db, request.portal, await productsTotal(db, await request.session()));
+  });
+
+  app.get(
+    '/m/api/checkout/delivery-options/:deliveryOptionUuid/payment-options',
+    async (request): Promise<PaymentOption[]> => {
+      const { deliveryOptionUuid } = DeliveryOptionParams.parse(request.params);
+      const portalUuid = request.portal.portal.uuid;
+      const delivery = await resolveDelivery(db, portalUuid, deliveryOptionUuid);
+      if (!delivery) throw notFound('The delivery option');
+      return paymentOptionsFor(db, portalUuid, delivery.kind);
+    },
+  );
+
+  app.get('/m/api/checkout/rebate-codes/have-active-rebate-codes', async (request) => {
+    return { haveActiveRebateCodes: await haveActiveRebateCodes(db, request.portal.portal.uuid) };
+  });
+
+  app.post('/m/api/checkout/rebate-codes/use-rebate-code', async (request, reply): Promise<RebateAnswer> => {
+    const { code } = RebateCodeRequest.parse(request.body ?? {});
+    if (rebateTries.blocked(request.ip)) {
+      throw new HttpError(429, 'too_many_attempts', 'Too many wrong rebate codes. Please try again later.');
+    }
+    const session = await request.ensureSession(reply);
+    try {
+      return await applyRebateCode(db, session, await cartOf(db, session), code);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 400) rebateTries.fail(request.ip);
+      throw err;
+    }
+  });
+
+  app.post('/m/api/checkout/order-lines', async (request) => {
+    const choice = OrderLinesRequest.parse(request.body ?? {});
+    return orderInfoFor(db, request.portal, await request.session(), choice);
+  });
+
+  app.post('/ajax/get_transaction.php', async (request): Promise<TransactionAnswer> => {
+    const body = TransactionRequest.parse(request.body ?? {});
+    const made = await createTransaction(db, providers, request.portal, await request.session(), body);
+    // Pay in store and invoice accept the order at once: it is made before the answer.
+    if (providers[made.provider].confirmsAtOnce) await settleTransaction(db, made.uuid, 'paid');
+    return { transactionid: made.uuid };
+  });
+
+  async function ownTransaction(request: FastifyRequest) {
+    const { transactionId } = TransactionParams.parse(request.params);
+    const row = await transactionRow(db, transactionId);
+    if (!row || !ownedBy(row, await request.session())) throw notFound('The transaction');
+    return row;
+  }
+
+  app.get('/m/api/checkout/transactions/:transactionId', async (request): Promise<TransactionState> => {
+    return stateOf(providers, await ownTransaction(request));
+  });
+
+  app.post(
+    '/m/api/checkout/transactions/:transactionId/fulfil',
+    async (request): Promise<TransactionState> => {
+      return fulfilFromReturn(db, providers, await ownTransaction(request));
+    },
+  );
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Receipt } from '../../shop/checkout.ts';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../errors.ts';
+import { receiptOf } from '../services/orders.ts';
+
+const OrderParams = z.object({ orderUuid: z.string().uuid('The order id is not a valid uuid') });
+
+export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Only the session or user that placed the order reads it; anyone else gets the same 404 as a missing one.
+  app.get('/m/api/order/:orderUuid/receipt', async (request): Promise<Receipt> => {
+    const { orderUuid } = OrderParams.parse(request.params);
+    const receipt = await receiptOf(db, await request.session(), orderUuid);
+    if (!receipt) throw notFound('The order');
+    return receipt;
+  });
+}

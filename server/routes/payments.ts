@@ -1,0 +1,189 @@
+/**
+ * The test card provider's side (standing in for a hosted payment page on another site) and the
+ * shop's callback endpoint for it.
+ *
+ * - `GET /payments/test-card/{id}`: a small server-rendered page (no script, no external resources)
+ *   with the amount and Pay, Decline and Cancel buttons in one form.
+ * - `POST /payments/test-card/{id}`: the provider sends its signed callback to the shop, through
+ *   `app.inject` (a real HTTP request through the whole app: parsing, signature check, settling), and
+ *   only when the shop accepted it sends the browser back with a 303 to
+ *   `/m/cart/checkout/payment?transaction={id}&result=paid|declined|cancelled`.
+ * - `POST /m/api/payments/test-card/callback`: checks the HMAC-SHA256 signature of the raw body
+ *   (401 and nothing changes when it is wrong), then settles the transaction once.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { formatMoney } from '../../shop/money.ts';
+import type { Db } from '../db/connect.ts';
+import { HttpError } from '../errors.ts';
+import { acceptFormBodies } from '../plugins/formBody.ts';
+import { isUuid, type TransactionSnapshot } from '../services/checkout.ts';
+import { settleTransaction, transactionRow } from '../services/orders.ts';
+import type { Providers } from '../services/payments/index.ts';
+import { type PaymentOutcome, returnUrl } from '../services/payments/provider.ts';
+import { SIGNATURE_HEADER, signBody } from '../services/payments/signature.ts';
+import { TEST_CARD_CALLBACK, TEST_CARD_PAGE } from '../services/payments/testCard.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f3f6;color:#1b1f24}
+main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem}
+.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.15rem;margin:0 0 .25rem}
+.note{color:#5b6470;font-size:.9rem;margin:0 0 1rem}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.25rem}
+button,a.button{display:block;width:100%;min-height:48px;margin:.5rem 0 0;border:0;border-radius:8px;font:inherit;font-weight:600;text-align:center;text-decoration:none;padding:.75rem;cursor:pointer}
+.pay{background:#1a7f37;color:#fff}.decline{background:#b42318;color:#fff}.cancel{background:#e4e7ec;color:#1b1f24}
+a.button{background:#1b1f24;color:#fff}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body><main><div class="card">${body}</div></main></body>
+</html>`;
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page(title, body));
+}
+
+const PageParams = z.object({ transactionId: z.string().max(64) });
+const PageForm = z.object({ result: z.enum(['paid', 'declined', 'cancelled']) });
+
+export interface PaymentRoutesOptions {
+  db: Db;
+  providers: Providers;
+  /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET). */
+  testCardSecret: string;
+}
+
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { db, providers, testCardSecret }: PaymentRoutesOptions,
+) {
+  const testCard = providers['test-card'];
+
+  async function testCardTransaction(transactionId: string) {
+    if (!isUuid(transactionId)) return null;
+    const row = await transactionRow(db, transactionId);
+    return row && row.provider === 'test-card' ? row : null;
+  }
+
+  const notFoundPage = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      404,
+      'Payment not found',
+      '<h1>Payment not found</h1><p class="note">This payment does not exist.</p>',
+    );
+
+  // ---- The provider's pages ----
+  await app.register(async (provider) => {
+    acceptFormBodies(provider);
+
+    provider.get('/payments/test-card/:transactionId', async (request, reply) => {
+      const { transactionId } = PageParams.parse(request.params);
+      const row = await testCardTransaction(transactionId);
+      if (!row) return notFoundPage(reply);
+      const snap = row.request as TransactionSnapshot;
+      const amount = escapeHtml(formatMoney(row.amount, snap.portal.currencyFormat));
+      const shop = escapeHtml(snap.portal.name);
+      if (row.status !== 'pending') {
+        const back = escapeHtml(returnUrl(row.uuid, row.status as PaymentOutcome));
+        return sendPage(
+          reply,
+          200,
+          'Payment finished',
+          `<h1>This payment is finished</h1><p class="note">${shop} · ${amount} · ${escapeHtml(row.status)}</p>` +
+            `<a class="button" href="${back}">Back to the shop</a>`,
+        );
+      }
+      const action = escapeHtml(TEST_CARD_PAGE(row.uuid));
+      return sendPage(
+        reply,
+        200,
+        'Test card payment',
+        `<h1>Test card payment</h1><p class="note">To ${shop}. No money is taken: this is the test provider.</p>` +
+          `<p class="amount">${amount}</p>` +
+          `<form method="post" action="${action}">` +
+          '<button class="pay" type="submit" name="result" value="paid">Pay</button>' +
+          '<button class="decline" type="submit" name="result" value="declined">Decline</button>' +
+          '<button class="cancel" type="submit" name="result" value="cancelled">Cancel</button>' +
+          '</form>',
+      );
+    });
+
+    provider.post('/payments/test-card/:transactionId', async (request, reply) => {
+      const { transactionId } = PageParams.parse(request.params);
+      const parsed = PageForm.safeParse(request.body ?? {});
+      const row = await testCardTransaction(transactionId);
+      if (!row) return notFoundPage(reply);
+      if (row.status !== 'pending')
+        return reply.redirect(returnUrl(row.uuid, row.status as PaymentOutcome), 303);
+      if (!parsed.success) {
+        return sendPage(reply, 400, 'Choose an answer', '<h1>Choose Pay, Decline or Cancel</h1>');
+      }
+      const result = parsed.data.result;
+      const body = JSON.stringify({ transactionId: row.uuid, result, amount: row.amount });
+      const answer = await app.inject({
+        method: 'POST',
+        url: TEST_CARD_CALLBACK,
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signBody(testCardSecret, body),
+          host: request.headers.host ?? 'localhost',
+        },
+        payload: body,
+      });
+      if (answer.statusCode >= 300) {
+        request.log.error({ status: answer.statusCode, body: answer.body }, 'test card callback refused');
+        return sendPage(
+          reply,
+          502,
+          'Payment not confirmed',
+          '<h1>The shop did not confirm the payment</h1><p class="note">Nothing was charged. Please go back and try again.</p>',
+        );
+      }
+      return reply.redirect(returnUrl(row.uuid, result), 303);
+    });
+  });
+
+  // ---- The shop's callback endpoint: the raw body is kept for the signature ----
+  await app.register(async (callback) => {
+    callback.removeContentTypeParser('application/json');
+    callback.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    callback.post(TEST_CARD_CALLBACK, async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers[SIGNATURE_HEADER];
+      const event = testCard.verifyCallback!(raw, Array.isArray(header) ? header[0] : header);
+      if (event === 'bad-signature')
+        throw new HttpError(401, 'bad_signature', 'The callback signature is not valid');
+      if (event === 'bad-body') throw new HttpError(400, 'bad_callback', 'The callback body is not valid');
+      const row = await testCardTransaction(event.transactionUuid);
+      if (!row) throw new HttpError(404, 'not_found', 'The transaction was not found');
+      if (event.amount !== row.amount) {
+        throw new HttpError(400, 'amount_mismatch', 'The callback amount is not the transaction amount');
+      }
+      const state = await settleTransaction(db, row.uuid, event.result);
+      return { received: true, status: state.status };
+    });
+  });
+}
