@@ -1,6 +1,26 @@
+import type { IdentityAnswer } from '../../shop/checkout.ts';
 import type { Me } from '../../shop/contract.ts';
+import type { SignUpInput } from '../../shop/customerForms.ts';
 import { call } from './call.ts';
+
+export type SignedIn = Extract<IdentityAnswer, { result: 'OK' }>;
 
 export function getMe(signal?: AbortSignal): Promise<Me> {
   return call<Me>('user/me', { signal });
+}
+
+/**
+ * S0 §7: the legacy login takes a form body. A refusal (`{error}`) rejects with a CallError whose
+ * message is the server's text, shown above the login button (S0 §8).
+ */
+export function login(username: string, password: string): Promise<SignedIn> {
+  return call<SignedIn>('/ajax/login.php', { method: 'POST', body: { username, password }, form: true });
+}
+
+/**
+ * S0 §7: sign-up during checkout. A refusal rejects with a CallError whose `body` may carry
+ * `fields` (field name → message), set on the form (S0 §8).
+ */
+export function signUp(input: SignUpInput): Promise<SignedIn> {
+  return call<SignedIn>('/ajax/create.php', { method: 'POST', body: { ...input }, form: true });
 }

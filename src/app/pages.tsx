@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
-type PlaceholderKind = 'templates' | 'checkout';
+type PlaceholderKind = 'templates';
 
 /** Screens that come later: an honest heading instead of an empty page. */
 export function PlaceholderPage({ kind }: { kind: PlaceholderKind }) {

@@ -14,6 +14,14 @@ const HarnessPage = lazy(() =>
   import('../features/harness/HarnessPage.tsx').then((m) => ({ default: m.HarnessPage })),
 );
 
+/** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */
+const checkoutScreens = () => import('../features/checkout/index.ts');
+const CheckoutStart = lazy(() => checkoutScreens().then((m) => ({ default: m.CheckoutStart })));
+const DeliveryPage = lazy(() => checkoutScreens().then((m) => ({ default: m.DeliveryPage })));
+const PaymentPage = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentPage })));
+const PaymentReturn = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentReturn })));
+const ReceiptPage = lazy(() => checkoutScreens().then((m) => ({ default: m.ReceiptPage })));
+
 /** All routes are relative to the basename (S0 §2). */
 export function createAppRouter(basename: string, layout: Layout) {
   return createBrowserRouter(
@@ -43,7 +51,11 @@ export function createAppRouter(basename: string, layout: Layout) {
               { path: 'upload', element: <UploadPage /> },
               { path: 'cart', element: <CartPage /> },
               { path: 'cart/view/:orderPartUuid', element: <CartPage /> },
-              { path: 'cart/checkout/*', element: <PlaceholderPage kind="checkout" /> },
+              { path: 'cart/checkout', element: <CheckoutStart /> },
+              { path: 'cart/checkout/delivery-options', element: <DeliveryPage /> },
+              { path: 'cart/checkout/payment-options', element: <PaymentPage /> },
+              { path: 'cart/checkout/payment', element: <PaymentReturn /> },
+              { path: 'cart/checkout/receipt/:orderUuid', element: <ReceiptPage /> },
               { path: 'cart/edit/:uuid', element: <EditOrderLinePage /> },
               { path: 'cart/:orderPartUuid', element: <CartPage /> },
               { path: '*', element: <NotFoundPage /> },

@@ -12,8 +12,8 @@ import {
   zoomCrop,
 } from '../../../engine/image.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
-import { EditorPage } from './EditorPage.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
+import { EditorPage } from './EditorPage.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
 /** One arrow-key step, in fractions of the frame: small enough to place a picture precisely. */

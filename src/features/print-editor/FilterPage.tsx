@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EFFECTS, type Effect } from '../../../engine/image.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
-import { EditorPage } from './EditorPage.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
+import { EditorPage } from './EditorPage.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
 /** The scale the editor's previews use (S0 §7); the editor preloads these when it opens. */

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { PictureSize } from '../../../engine/image.ts';
 import { isAbort } from '../../api/call.ts';
 import { getRecentImages, xphotoUrl } from '../../api/pictures.ts';
 import type { KnownPicture } from '../../ui/PrintPreview.tsx';

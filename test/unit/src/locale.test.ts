@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES } from '../../../shop/customerForms.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -48,6 +49,31 @@ describe('locale files', () => {
     expect(english.get('printEditor.landscape')).toBe('Landscape orientation');
     expect(english.get('printEditor.fitWarning')).toBe(
       'Your picture does not fit the print format perfectly, and may get white borders. Resize the picture to avoid this.',
+    );
+  });
+
+  it('uses the specification’s wording at checkout (S0 §5, §8)', () => {
+    expect(english.get('checkout.minimumTitle')).toBe('Minimum price warning');
+    expect(english.get('checkout.minimumText')).toBe(
+      'You have placed an order for {{total}}, while the minimum price is {{minimum}}. The order price will be adjusted to this amount.',
+    );
+    expect(english.get('checkout.shopMore')).toBe('Shop more');
+    expect(english.get('checkout.approveMinimum')).toBe('Approve minimum price');
+    expect(english.get('delivery.businessDays_one')).toBe('{{count}} business day');
+    expect(english.get('delivery.businessDays_other')).toBe('{{count}} business days');
+    expect(english.get('delivery.hours_one')).toBe('{{count}} hour');
+    expect(english.get('delivery.hours_other')).toBe('{{count}} hours');
+  });
+
+  it('has every validation message of shop/customerForms.ts in the server’s English wording', () => {
+    for (const [key, message] of Object.entries(VALIDATION_MESSAGES)) {
+      expect(english.get(`validation.${key}`), key).toBe(message);
+    }
+    const keys = [...english.keys()].filter((k) => k.startsWith('validation.'));
+    expect(keys.sort()).toEqual(
+      Object.keys(VALIDATION_MESSAGES)
+        .map((k) => `validation.${k}`)
+        .sort(),
     );
   });
 

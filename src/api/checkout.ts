@@ -1,0 +1,83 @@
+/** The checkout's calls (S0 §7) with the shapes of shop/checkout.ts. */
+import type {
+  DeliveryType,
+  OrderInfo,
+  PaymentOption,
+  Receipt,
+  TransactionState,
+} from '../../shop/checkout.ts';
+import type { Cart } from '../../shop/contract.ts';
+import { call } from './call.ts';
+
+/** S0 §7: the shopper's answer to the auto-correction question, kept on the cart. */
+export function setAutoCorrection(autoCorrection: 0 | 1): Promise<Cart> {
+  return call<Cart>('webshop/cart/auto-correction', { method: 'PUT', body: { autoCorrection } });
+}
+
+export function getDeliveryOptions(signal?: AbortSignal): Promise<DeliveryType[]> {
+  return call<DeliveryType[]>('checkout/delivery-options', { signal });
+}
+
+export function getPaymentOptions(
+  deliveryOptionUuid: string,
+  signal?: AbortSignal,
+): Promise<PaymentOption[]> {
+  return call<PaymentOption[]>(
+    `checkout/delivery-options/${encodeURIComponent(deliveryOptionUuid)}/payment-options`,
+    { signal },
+  );
+}
+
+export async function haveActiveRebateCodes(signal?: AbortSignal): Promise<boolean> {
+  const answer = await call<{ haveActiveRebateCodes: boolean }>(
+    'checkout/rebate-codes/have-active-rebate-codes',
+    { signal },
+  );
+  return answer.haveActiveRebateCodes === true;
+}
+
+/** Applied: `{code, text}`; refused: rejects with the server's error text (shown under the field). */
+export function applyRebateCode(code: string): Promise<{ code: string; text: string }> {
+  return call<{ code: string; text: string }>('checkout/rebate-codes/use-rebate-code', { body: { code } });
+}
+
+/** S0 §7: the order's summary lines for the current choices (uuids, or empty when not chosen). */
+export function getOrderLines(
+  choice: { paymentOption: string; deliveryOption: string },
+  signal?: AbortSignal,
+): Promise<OrderInfo> {
+  return call<OrderInfo>('checkout/order-lines', { body: choice, signal });
+}
+
+export interface TransactionFields {
+  name: string;
+  mobile: string;
+  email: string;
+  address: string;
+  /** S0 §7: the customer's postal code travels as `zipcode`. */
+  zipcode: string;
+  city: string;
+  paymentoption: string;
+  deliveryoption: string;
+}
+
+/** S0 §7: asks for a transaction id; the fixed fields ride along as the legacy call wants them. */
+export function getTransaction(fields: TransactionFields): Promise<{ transactionid: string }> {
+  return call<{ transactionid: string }>('/ajax/get_transaction.php', {
+    method: 'POST',
+    body: { ...fields, cartfallback: true, ordercomment: '' },
+    form: true,
+  });
+}
+
+/** Where a transaction stands; idempotent on the server, so a reload or a second tab is harmless. */
+export function fulfilTransaction(transactionId: string): Promise<TransactionState> {
+  return call<TransactionState>(`checkout/transactions/${encodeURIComponent(transactionId)}/fulfil`, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+export function getReceipt(orderUuid: string, signal?: AbortSignal): Promise<Receipt> {
+  return call<Receipt>(`order/${encodeURIComponent(orderUuid)}/receipt`, { signal });
+}

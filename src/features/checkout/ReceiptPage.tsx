@@ -1,0 +1,94 @@
+import './checkout.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Receipt } from '../../../shop/checkout.ts';
+import { CallError, isAbort } from '../../api/call.ts';
+import { getReceipt } from '../../api/checkout.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Loading } from '../../ui/Loading.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+
+/** S0 §9: the receipt's reference is the first 8 characters of the order uuid. */
+export const orderReference = (orderUuid: string) => orderUuid.slice(0, 8);
+
+/** The receipt (S0 §2): thanks, the reference, how payment works, and where the prints go. */
+export function ReceiptPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('receipt.title'));
+  const { orderUuid = '' } = useParams();
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [failure, setFailure] = useState<'notFound' | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reload trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailure(null);
+    getReceipt(orderUuid, controller.signal)
+      .then(setReceipt)
+      .catch((error) => {
+        if (isAbort(error)) return;
+        setFailure(error instanceof CallError && error.code === 404 ? 'notFound' : 'failed');
+      });
+    return () => controller.abort();
+  }, [orderUuid, attempt]);
+
+  if (failure) {
+    return (
+      <section className="page checkout-page">
+        <h1>{failure === 'notFound' ? t('receipt.notFound') : t('checkout.loadFailed')}</h1>
+        {failure === 'failed' && (
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </button>
+        )}
+        <p>
+          <Link to="/">{t('placeholder.backHome')}</Link>
+        </p>
+      </section>
+    );
+  }
+  if (!receipt) return <Loading />;
+
+  const { delivery } = receipt;
+  const place = delivery.type === 0 ? delivery.pickupLocation : delivery.address;
+  return (
+    <section className="page checkout-page receipt-page">
+      <h1>{t('receipt.thanks')}</h1>
+      <p className="receipt-reference">
+        {t('receipt.reference')}{' '}
+        <strong data-testid="order-reference">{orderReference(receipt.orderUuid)}</strong>
+      </p>
+      <section className="receipt-payment" aria-labelledby="receipt-payment-title">
+        <h2 id="receipt-payment-title" className="checkout-section__title">
+          {receipt.payment.title ?? t('receipt.paymentTitle')}
+        </h2>
+        {receipt.payment.infoText && <p data-testid="payment-info">{receipt.payment.infoText}</p>}
+      </section>
+      <section className="delivery-box" aria-labelledby="delivery-box-title" data-testid="delivery-box">
+        <h2 id="delivery-box-title" className="checkout-section__title">
+          {delivery.type === 0 ? t('receipt.pickupTitle') : t('receipt.mailTitle')}
+        </h2>
+        <address>
+          <strong>{place.name}</strong>
+          <br />
+          {place.address}
+          <br />
+          {[place.postalCode, place.city].filter(Boolean).join(' ')}
+        </address>
+        {place.deliveryTimeString && (
+          <p className="delivery-box__time">
+            {t('receipt.deliveryTime', { time: place.deliveryTimeString })}
+          </p>
+        )}
+      </section>
+      {receipt.orderInfo && <OrderSummary info={receipt.orderInfo} busy={false} />}
+      <p>
+        <Link className="button" to="/">
+          {t('receipt.continue')}
+        </Link>
+      </p>
+    </section>
+  );
+}
