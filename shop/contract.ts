@@ -155,8 +155,16 @@ export const OrderLine = z.object({
   actualLinePrice: z.number().int(),
   image: OrderLineImage.nullable(),
   templates: z.array(
-    z.object({ template: z.string(), resources: z.array(z.unknown()), year: z.number().int() }),
+    z.object({
+      template: z.string(),
+      /** The template version the line was made with (template lines keep it; issue 7). */
+      version: z.number().int().optional(),
+      resources: z.array(z.unknown()),
+      year: z.number().int(),
+    }),
   ),
+  /** Template lines: the chosen subproducts (envelope, gift box…), priced into the line; [] for prints. */
+  subProductUuids: z.array(z.string()).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -174,6 +182,101 @@ export const CropRectInput = z.object({
  * the quantity, the picture's filter and crop, and the transient `deleted` flag of bulk editing.
  * Everything else (price, files, description) is the server's and is ignored.
  */
+// ---- Template lines (issue 7): what a client sends for a card, calendar or photo gift line ----
+
+const ColourInput = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'A colour is #RRGGBB');
+const HAlignInput = z.enum(['left', 'center', 'right']);
+const VAlignInput = z.enum(['top', 'center', 'middle', 'bottom']);
+const EffectInput = z.enum(['original', 'bw', 'sepia']);
+const SlotId = z.string().min(1).max(200);
+
+/** A picture in a user picture slot: the shopper's picture by uuid, its rotation, effect and crop. */
+export const TemplateImageInput = z.object({
+  uuid: z.uuid('A picture id is not a valid uuid'),
+  rotation: z
+    .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], {
+      error: 'A rotation is 0, 90, 180 or 270',
+    })
+    .default(0),
+  effect: EffectInput.optional(),
+  /** S1 §3's name for the shopper's effect; wins over `effect`. */
+  overrideEffect: EffectInput.optional(),
+  cropRect: CropRectInput,
+});
+
+/**
+ * A user text's font as a client sends it: the override fields (S1 §3), or the plain fields of an
+ * edited font; the server keeps the template's font and records the differences as overrides.
+ */
+export const TemplateFontInput = z.object({
+  family: z.string().max(100).optional(),
+  size: z.number().positive().max(400).optional(),
+  color: ColourInput.optional(),
+  horizontalAlign: HAlignInput.optional(),
+  verticalAlign: VAlignInput.optional(),
+  text: z.string().max(2000).optional(),
+  overrideFamily: z.string().max(100).nullable().optional(),
+  overrideSize: z.number().positive().max(400).nullable().optional(),
+  overrideColor: ColourInput.nullable().optional(),
+  overrideHorizontalAlign: HAlignInput.nullable().optional(),
+  overrideVerticalAlign: VAlignInput.nullable().optional(),
+});
+
+/** One user-supplied resource, named by its full id (`id` is accepted for template-level resources). */
+export const TemplateResourceInput = z
+  .discriminatedUnion('type', [
+    z.object({
+      fullId: SlotId.optional(),
+      id: SlotId.optional(),
+      type: z.literal('IMAGE'),
+      image: TemplateImageInput.nullable(),
+    }),
+    z.object({
+      fullId: SlotId.optional(),
+      id: SlotId.optional(),
+      type: z.literal('STRING'),
+      /** The text; `font.text` is read when this is absent. */
+      text: z.string().max(2000).optional(),
+      font: TemplateFontInput.optional(),
+    }),
+  ])
+  .refine((r) => (r.fullId ?? r.id) !== undefined, 'A resource needs its fullId');
+export type TemplateResourceInput = z.infer<typeof TemplateResourceInput>;
+
+const YearInput = z.number().int('A year is a whole number').min(1900).max(2200);
+
+/** S1 §3 cart add payload: one line per call. */
+export const TemplateLineAdd = z.object({
+  product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
+  subProductUuids: z.array(z.uuid('A subproduct id is not a valid uuid')).max(10).default([]),
+  quantity: z
+    .number()
+    .int('The quantity must be a whole number')
+    .min(1, 'The quantity must be at least 1')
+    .max(9999),
+  template: z.object({
+    uuid: z.uuid('The template id is not a valid uuid'),
+    /** Default: the template's current version. */
+    version: z.number().int().positive().optional(),
+    resources: z.array(TemplateResourceInput).max(500),
+    /** Default: the template's default year (S1 §4). */
+    year: YearInput.optional(),
+  }),
+});
+export type TemplateLineAdd = z.infer<typeof TemplateLineAdd>;
+
+/** A template line's `templates` as a client sends it back in a line update; prints send []. */
+export const TemplateLineTemplates = z
+  .array(
+    z.object({
+      template: z.uuid('The template id is not a valid uuid'),
+      version: z.number().int().positive().optional(),
+      resources: z.array(TemplateResourceInput).max(500),
+      year: YearInput.optional(),
+    }),
+  )
+  .max(1, 'A template line has one template');
+
 export const OrderLineChange = z.object({
   uuid: z.uuid('The order line id is not a valid uuid'),
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
@@ -187,6 +290,8 @@ export const OrderLineChange = z.object({
     .nullable()
     .optional(),
   deleted: z.boolean().optional(),
+  /** Template lines only: the user-supplied resources and the year (the template stays the line's; [] or absent: unchanged). */
+  templates: TemplateLineTemplates.optional(),
 });
 export type OrderLineChange = z.infer<typeof OrderLineChange>;
 

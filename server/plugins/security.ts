@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The app's own scripts and styles only; pictures may be data or blob URLs (previews of uploads). */
+/**
+ * The app's own scripts and styles only; pictures may be data or blob URLs (previews of uploads).
+ * 'wasm-unsafe-eval' lets the editor compile HarfBuzz (WebAssembly) to shape text as the print server
+ * does; it allows compiling WebAssembly, not JavaScript eval. It is in the shared policy because the
+ * app moves into the editor without loading a new page.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

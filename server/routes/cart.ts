@@ -1,20 +1,94 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AutoCorrection, OrderLineChange } from '../../shop/contract.ts';
+import { AutoCorrection, OrderLineChange, TemplateLineAdd } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
-import { HttpError } from '../errors.ts';
+import { orderLines } from '../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { loadFontSet } from '../fonts.ts';
 import {
+  addTemplateLine,
   applyLineChanges,
   cartOf,
   cartView,
   deleteLine,
+  findCart,
   sessionCart,
   setAutoCorrection,
 } from '../services/cart.ts';
+import { linePreview, PREVIEW_WIDTHS } from '../services/linePreviews.ts';
+import { type PictureRow, PictureStore } from '../services/pictures.ts';
+import type { Session } from '../services/sessions.ts';
+import { loadTemplate, storedTemplateOf, type TemplateLineDeps } from '../services/templateLines.ts';
 
 const LineParams = z.object({ lineUuid: z.string().uuid('The order line id is not a valid uuid') });
+const PreviewQuery = z.object({
+  width: z.coerce
+    .number()
+    .int('The width is a whole number of pixels')
+    .min(PREVIEW_WIDTHS.min)
+    .max(PREVIEW_WIDTHS.max)
+    .default(PREVIEW_WIDTHS.default),
+});
 
-export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export interface CartRoutesOptions {
+  db: Db;
+  /** The data directory: the shopper's pictures, and the cart thumbnails' cache (cart-previews/). */
+  dataDir: string;
+}
+
+export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRoutesOptions) {
+  const store = new PictureStore(db, dataDir);
+  const previewsDir = path.join(dataDir, 'cart-previews');
+  const templateDeps = async (session: Session): Promise<TemplateLineDeps> => ({
+    fonts: await loadFontSet(),
+    findPicture: (uuid) => store.find(uuid, session),
+  });
+
+  // Adds one template line (S1 §3 cart add payload); answers the cart, the new line last.
+  app.post('/m/api/webshop/cart', async (request, reply) => {
+    const body = TemplateLineAdd.parse(request.body);
+    const session = await request.ensureSession(reply);
+    return addTemplateLine(db, session, body, await templateDeps(session), request.portal.locale.code);
+  });
+
+  // A template line's cart thumbnail: its first visible page with the shopper's own pictures.
+  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', async (request, reply) => {
+    const { lineUuid } = LineParams.parse(request.params);
+    const { width } = PreviewQuery.parse(request.query);
+    const session = await request.session();
+    const cart = await findCart(db, session);
+    const missing = () => notFound('The order line');
+    if (!session || !cart) throw missing();
+    const [row] = await db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cart.uuid)));
+    const stored = row && row.type !== 0 ? storedTemplateOf(row.templates) : null;
+    if (!stored) throw missing();
+    const loaded = await loadTemplate(db, session.portalUuid, stored.template, stored.version);
+    if (!loaded) throw missing();
+    const pictures = new Map<string, PictureRow>();
+    for (const r of stored.resources) {
+      if (r.type !== 'IMAGE' || !r.image || pictures.has(r.image.uuid)) continue;
+      const picture = await store.find(r.image.uuid, session);
+      if (picture) pictures.set(picture.uuid, picture);
+    }
+    const preview = await linePreview({
+      template: loaded.template,
+      stored,
+      widthPx: width,
+      pictures,
+      store,
+      fonts: await loadFontSet(),
+      cacheDir: previewsDir,
+    });
+    reply.header('etag', preview.etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === preview.etag) return reply.code(304).send();
+    return reply.type('image/jpeg').send(await preview.jpeg());
+  });
+
   app.get('/m/api/webshop/cart', async (request, reply) => {
     return sessionCart(db, await request.ensureSession(reply));
   });
@@ -26,13 +100,15 @@ export async function cartRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (body.uuid && body.uuid !== lineUuid) {
       throw new HttpError(400, 'line_mismatch', 'The order line in the body is not the one in the path');
     }
-    return applyLineChanges(db, await request.ensureSession(reply), [{ ...body, uuid: lineUuid }]);
+    const session = await request.ensureSession(reply);
+    return applyLineChanges(db, session, [{ ...body, uuid: lineUuid }], await templateDeps(session));
   });
 
   // Several lines at once (bulk editing, S0 §4), all or nothing.
   app.put('/m/api/webshop/cart', async (request, reply) => {
     const lines = z.array(OrderLineChange).max(1000).parse(request.body);
-    return applyLineChanges(db, await request.ensureSession(reply), lines);
+    const session = await request.ensureSession(reply);
+    return applyLineChanges(db, session, lines, await templateDeps(session));
   });
 
   app.put('/m/api/webshop/cart/auto-correction', async (request, reply) => {

@@ -8,10 +8,8 @@
  * The render uses `harnessInstance` (engine/harness.ts), the same instance the browser harness
  * builds, so the browser's Konva render and this one can be compared pixel by pixel.
  *
- * The harness page shapes text in the browser with HarfBuzz compiled to WebAssembly, which the app's
- * Content-Security-Policy (`script-src 'self'`, plugins/security.ts) does not allow yet. So, on the
- * harness's own HTML pages only, 'wasm-unsafe-eval' is added to script-src: it permits compiling
- * WebAssembly, not JavaScript eval. (The customisation editor will need the same in the shared policy.)
+ * The harness page shapes text in the browser with HarfBuzz compiled to WebAssembly, which the shared
+ * Content-Security-Policy allows ('wasm-unsafe-eval', plugins/security.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,25 +42,7 @@ const RenderBody = z.object({
 export const samplePictureRefs = () =>
   SAMPLE_PICTURES.map(({ uuid, width, height }) => ({ uuid, width, height }));
 
-/** The harness's app paths: /m/dev/harness…, /m2/dev/harness…, /dev/harness… (desktop). */
-const HARNESS_PAGE = /^\/(?:m2?\/)?dev\/harness(?:[/?#]|$)/;
-
-/** A Content-Security-Policy that also allows compiling WebAssembly. */
-export const withWasm = (policy: string) =>
-  /'wasm-unsafe-eval'/.test(policy)
-    ? policy
-    : policy.replace(/(^|;\s*)script-src([^;]*)/, "$1script-src$2 'wasm-unsafe-eval'");
-
 async function harness(app: FastifyInstance) {
-  // Runs after the security plugin's onSend (registered before this one) has set the policy.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string' && HARNESS_PAGE.test(request.url)) {
-      reply.header('content-security-policy', withWasm(policy));
-    }
-    return payload;
-  });
-
   const loadImage = createImageLoader({ userPicture: async (uuid) => samplePicturePng(uuid) });
 
   app.get('/m/api/dev/sample-pictures', async () => samplePictureRefs());

@@ -1,12 +1,22 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
-import type { Cart, OrderLine, OrderLineChange, Product } from '../../shop/contract.ts';
+import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
 import type { Session } from './sessions.ts';
+import {
+  checkTemplateProduct,
+  loadTemplate,
+  resolveTemplateState,
+  type StoredTemplate,
+  storedTemplateOf,
+  type TemplateLineDeps,
+  templateLineDescription,
+  templateLinePrice,
+} from './templateLines.ts';
 
 export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
 
@@ -46,6 +56,14 @@ export async function findCart(db: Db, session: Session | null) {
 
 type LineRow = typeof orderLines.$inferSelect;
 
+/** A template line's stored entry keeps its subproducts; the answer shows them on the line. */
+function answeredTemplates(r: LineRow): Pick<OrderLine, 'templates' | 'subProductUuids'> {
+  const stored = r.type === PRINT ? null : storedTemplateOf(r.templates);
+  if (!stored) return { templates: r.templates as OrderLine['templates'], subProductUuids: [] };
+  const { subProductUuids, ...entry } = stored;
+  return { templates: [entry], subProductUuids };
+}
+
 function toCart(rows: LineRow[]): Cart {
   const lines: OrderLine[] = rows.map((r) => ({
     uuid: r.uuid,
@@ -56,7 +74,7 @@ function toCart(rows: LineRow[]): Cart {
     quantity: r.quantity,
     actualLinePrice: r.actualLinePrice,
     image: (r.image as OrderLine['image']) ?? null,
-    templates: r.templates as OrderLine['templates'],
+    ...answeredTemplates(r),
   }));
   return { orderLines: lines, summary: { totalPrice: lines.reduce((sum, l) => sum + l.actualLinePrice, 0) } };
 }
@@ -161,6 +179,7 @@ export async function applyLineChanges(
   db: Db,
   session: Session,
   changes: readonly OrderLineChange[],
+  templateDeps?: TemplateLineDeps,
 ): Promise<Cart> {
   const uuids = changes.map((c) => c.uuid);
   if (new Set(uuids).size !== uuids.length) {
@@ -168,6 +187,17 @@ export async function applyLineChanges(
   }
   const cartUuid = await cartOf(db, session);
   const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
+  // Template lines are checked before the transaction (templates, pictures and fonts are read
+  // outside it: PGlite's one connection is held by a transaction). A line never changes its template
+  // or product, so what is checked here still holds when the locked row is written.
+  const templateUpdates = await prepareTemplateUpdates(
+    db,
+    session,
+    cartUuid,
+    changes,
+    catalogue,
+    templateDeps,
+  );
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const rows =
@@ -201,6 +231,20 @@ export async function applyLineChanges(
       if (row.type === PRINT && change.image === null) {
         throw new HttpError(400, 'invalid_image', 'A print needs its filter and crop');
       }
+      if (row.type !== PRINT) {
+        const update = templateUpdates.get(row.uuid);
+        if (!update) throw notFound('The template of the order line');
+        await tx
+          .update(orderLines)
+          .set({
+            quantity: change.quantity,
+            templates: [update.entry],
+            actualLinePrice: update.price(change.quantity),
+            updatedAt: new Date(),
+          })
+          .where(eq(orderLines.uuid, row.uuid));
+        continue;
+      }
       const image = change.image === undefined ? row.image : lineImage(change.image);
       const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
       await tx
@@ -215,6 +259,121 @@ export async function applyLineChanges(
         })
         .where(eq(orderLines.uuid, row.uuid));
     }
+  });
+  return cartView(db, cartUuid);
+}
+
+interface TemplateUpdate {
+  entry: StoredTemplate;
+  price(quantity: number): number;
+}
+
+/**
+ * The checked new state of each template line in `changes`: its resources and year when sent (checked
+ * against the line's own template version), else as stored, with its subproducts kept. Lines of other
+ * carts and prints are left to the transaction.
+ */
+async function prepareTemplateUpdates(
+  db: Db,
+  session: Session,
+  cartUuid: string,
+  changes: readonly OrderLineChange[],
+  catalogue: ReadonlyMap<string, Product>,
+  deps: TemplateLineDeps | undefined,
+): Promise<Map<string, TemplateUpdate>> {
+  const wanted = changes.filter((c) => !c.deleted).map((c) => c.uuid);
+  const updates = new Map<string, TemplateUpdate>();
+  if (wanted.length === 0) return updates;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.cartUuid, cartUuid), inArray(orderLines.uuid, wanted)));
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+  for (const change of changes) {
+    const row = byUuid.get(change.uuid);
+    if (!row || row.type === PRINT || change.deleted) continue;
+    const stored = storedTemplateOf(row.templates);
+    if (!stored) throw new HttpError(409, 'not_a_template_line', 'The order line has no template');
+    const loaded = await loadTemplate(db, session.portalUuid, stored.template, stored.version);
+    if (!loaded) throw notFound(`Version ${stored.version} of the line's template`);
+    const product = catalogue.get(change.product.uuid);
+    if (!product || product.uuid !== row.productUuid) {
+      throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+    }
+    checkTemplateProduct(catalogue, loaded, product.uuid, stored.subProductUuids, change.quantity);
+    let entry = stored;
+    const sent = change.templates?.[0];
+    if (sent) {
+      if (
+        sent.template !== stored.template ||
+        (sent.version !== undefined && sent.version !== stored.version)
+      ) {
+        throw new HttpError(400, 'template_mismatch', "The template in the body is not the order line's");
+      }
+      if (!deps) throw new Error('Template line changes need the fonts and the picture lookup');
+      const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
+      entry = { ...stored, ...state };
+    }
+    const t = loaded.template;
+    updates.set(row.uuid, {
+      entry,
+      price: (quantity) => templateLinePrice(product, t, quantity, stored.subProductUuids),
+    });
+  }
+  return updates;
+}
+
+/**
+ * Adds one template line (S1 §3 cart add payload) to the session's cart: the template (its current
+ * version unless one is named), its own product with known subproducts and at least the minimum
+ * quantity, the resources and year checked against the template, the server's price. Answers the
+ * cart; the new line is the last one.
+ */
+export async function addTemplateLine(
+  db: Db,
+  session: Session,
+  body: TemplateLineAdd,
+  deps: TemplateLineDeps,
+  locale: string,
+): Promise<Cart> {
+  const loaded = await loadTemplate(
+    db,
+    session.portalUuid,
+    body.template.uuid,
+    body.template.version ?? null,
+  );
+  if (!loaded) {
+    const which = body.template.version ? `Version ${body.template.version} of the template` : 'The template';
+    throw new HttpError(400, 'unknown_template', `${which} ${body.template.uuid} is not sold here`);
+  }
+  const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
+  const subProductUuids = [...new Set(body.subProductUuids)];
+  const product = checkTemplateProduct(catalogue, loaded, body.product.uuid, subProductUuids, body.quantity);
+  const t = loaded.template;
+  const state = await resolveTemplateState(t, body.template.resources, body.template.year, deps);
+  const entry: StoredTemplate = {
+    template: t.uuid,
+    version: t.version,
+    resources: state.resources,
+    year: state.year,
+    subProductUuids,
+  };
+  const cartUuid = await cartOf(db, session);
+  const [last] = await db
+    .select({ position: max(orderLines.position) })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  await db.insert(orderLines).values({
+    cartUuid,
+    position: (last?.position ?? -1) + 1,
+    type: product.producttype,
+    productUuid: product.uuid,
+    description: templateLineDescription(t, product, subProductUuids, locale),
+    quantity: body.quantity,
+    actualLinePrice: templateLinePrice(product, t, body.quantity, subProductUuids),
+    image: null,
+    files: [],
+    templates: [entry],
   });
   return cartView(db, cartUuid);
 }

@@ -75,6 +75,10 @@ export async function settleTransaction(
       }
       return { status, error: PAYMENT_ERRORS[status] };
     }
+    // The cart's lock, as get_transaction takes it: a confirm racing this settle waits, then sees the
+    // lines gone and the transaction paid together, never one without the other.
+    if (row.cartUuid)
+      await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, row.cartUuid)).for('update');
     const snapshot = row.request as TransactionSnapshot;
     const paidAt = new Date();
     const orderSnapshot: OrderSnapshot = {

@@ -76,7 +76,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
       const res = await t.app.inject({ url: '/m/products', headers: { host: 'no.localhost' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
       expect(res.body).toContain('<html lang="nb-NO"');
       const json = /<script id="portal-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
       expect(JSON.parse(json!).portal.uuid).toBe(norwegian.uuid);

@@ -1,0 +1,431 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Template } from '../../engine/template.ts';
+import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
+import { linePrice } from '../../shop/pricing.ts';
+import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds } from './databases.ts';
+import { multipartBody } from './multipart.ts';
+
+const CART = '/m/api/webshop/cart';
+
+describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let cookieA: string;
+  let cookieB: string;
+  let pictureA: { uuid: string; width: number; height: number };
+  let pictureB: { uuid: string; width: number; height: number };
+  let card: Template;
+  let calendar: Template;
+  let cardProduct: Product;
+  let products: Product[];
+
+  const upload = async (cookie: string | null, width: number, height: number) => {
+    const bytes = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipartBody([{ field: 'file', name: 'photo.jpg', bytes }]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/m/api/pictures',
+      headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const picture = (res.json() as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
+    return { picture, cookie: cookie ?? cookieOf(res.headers['set-cookie'] as string | string[]) };
+  };
+
+  const cartOf = async (cookie: string) =>
+    (await app.inject({ url: CART, headers: { cookie } })).json() as Cart;
+  const post = (cookie: string, payload: unknown) =>
+    app.inject({ method: 'POST', url: CART, headers: { cookie }, payload: payload as object });
+
+  const cardPayload = (over: Record<string, unknown> = {}, resources?: unknown[]) => ({
+    product: { uuid: cardProduct.uuid },
+    subProductUuids: [],
+    quantity: 1,
+    template: {
+      uuid: card.uuid,
+      resources: resources ?? [
+        {
+          fullId: 'photo',
+          type: 'IMAGE',
+          image: { uuid: pictureA.uuid, rotation: 0, cropRect: { x: 0, y: 0.1, width: 1, height: 0.8 } },
+        },
+        { fullId: 'greeting', type: 'STRING', font: { text: 'Happy day, Anna' } },
+      ],
+      year: 2027,
+    },
+    ...over,
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    app = t.app;
+    ({ picture: pictureA, cookie: cookieA } = await upload(null, 1200, 900));
+    ({ picture: pictureB, cookie: cookieB } = await upload(null, 900, 1200));
+    const cards = (await app.inject({ url: '/m/api/templates/cards' })).json() as Template[];
+    card = cards.find((c) => c.name.en_GB === 'Balloon party')!;
+    const calendars = (await app.inject({ url: '/m/api/templates/calendars' })).json() as Template[];
+    calendar = calendars.find((c) => c.name.en_GB === 'Modern 20x30')!;
+    products = ((await app.inject({ url: '/m/api/products' })).json() as { products: Product[] }).products;
+    cardProduct = products.find((p) => p.uuid === card.product.uuid)!;
+    expect(cardProduct.subproducts.length).toBeGreaterThanOrEqual(2);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('adds a card line per subproduct row, priced by the server', async () => {
+    const [white, kraft] = cardProduct.subproducts;
+    let res = await post(cookieA, cardPayload({ subProductUuids: [white!.uuid], quantity: 3 }));
+    expect(res.statusCode).toBe(200);
+    res = await post(cookieA, cardPayload({ subProductUuids: [kraft!.uuid], quantity: 12 }));
+    expect(res.statusCode).toBe(200);
+    const cart = res.json() as Cart;
+    expect(cart.orderLines).toHaveLength(2);
+    const [one, two] = cart.orderLines as [OrderLine, OrderLine];
+    expect(one.type).toBe(1);
+    expect(one.product).toEqual({ uuid: cardProduct.uuid, type: 1 });
+    expect(one.subProductUuids).toEqual([white!.uuid]);
+    expect(two.subProductUuids).toEqual([kraft!.uuid]);
+    expect(one.actualLinePrice).toBe(linePrice(cardProduct, 3, [white!.uuid]));
+    expect(two.actualLinePrice).toBe(linePrice(cardProduct, 12, [kraft!.uuid]));
+    // The kraft envelope costs extra per card.
+    expect(two.actualLinePrice).toBeGreaterThan(linePrice(cardProduct, 12));
+    expect(cart.summary.totalPrice).toBe(one.actualLinePrice + two.actualLinePrice);
+    expect(one.description).toContain('Balloon party');
+    const entry = one.templates[0]!;
+    expect(entry).toMatchObject({ template: card.uuid, version: card.version });
+    const photo = entry.resources.find((r) => (r as { fullId: string }).fullId === 'photo') as {
+      image: { uuid: string; width: number; height: number };
+    };
+    expect(photo.image).toMatchObject({ uuid: pictureA.uuid, width: 1200, height: 900 });
+    const greeting = entry.resources.find((r) => (r as { fullId: string }).fullId === 'greeting') as {
+      text: string;
+      font: { text: string; family: string };
+    };
+    expect(greeting.text).toBe('Happy day, Anna');
+    expect(greeting.font.text).toBe('Happy day, Anna');
+  });
+
+  describe('refuses with a 4xx and a message, leaving the cart as it was', () => {
+    const longText = 'This greeting is far too long to fit in the small box of the card '.repeat(6);
+    const refusals: [string, () => unknown, string][] = [
+      [
+        'an unknown template',
+        () => ({
+          ...cardPayload(),
+          template: { ...cardPayload().template, uuid: '00000000-0000-4000-8000-000000000000' },
+        }),
+        'unknown_template',
+      ],
+      [
+        'an unknown product',
+        () => cardPayload({ product: { uuid: '00000000-0000-4000-8000-000000000001' } }),
+        'unknown_product',
+      ],
+      [
+        'a product of another template',
+        () => cardPayload({ product: { uuid: products.find((p) => p.producttype === 89)!.uuid } }),
+        'product_mismatch',
+      ],
+      [
+        'an unknown subproduct',
+        () => cardPayload({ subProductUuids: ['00000000-0000-4000-8000-000000000002'] }),
+        'unknown_subproduct',
+      ],
+      [
+        'an unknown slot',
+        () =>
+          cardPayload({}, [
+            ...cardPayload().template.resources,
+            { fullId: 'nope', type: 'STRING', text: 'x' },
+          ]),
+        'unknown_slot',
+      ],
+      [
+        'a text in a picture slot',
+        () => cardPayload({}, [{ fullId: 'photo', type: 'STRING', text: 'x' }]),
+        'wrong_slot_type',
+      ],
+      [
+        'a text that overflows its slot',
+        () =>
+          cardPayload({}, [
+            cardPayload().template.resources[0],
+            { fullId: 'greeting', type: 'STRING', text: longText },
+          ]),
+        'text_overflow',
+      ],
+      [
+        'a text too big at its size',
+        () =>
+          cardPayload({}, [
+            cardPayload().template.resources[0],
+            { fullId: 'greeting', type: 'STRING', font: { text: 'Have a wonderful day', overrideSize: 60 } },
+          ]),
+        'text_overflow',
+      ],
+      [
+        'an unknown font',
+        () =>
+          cardPayload({}, [
+            cardPayload().template.resources[0],
+            { fullId: 'greeting', type: 'STRING', font: { text: 'Hi', overrideFamily: 'Comic Sans MS' } },
+          ]),
+        'unknown_font',
+      ],
+      [
+        'a size below 12 pt',
+        () =>
+          cardPayload({}, [
+            cardPayload().template.resources[0],
+            { fullId: 'greeting', type: 'STRING', font: { text: 'Hi', overrideSize: 8 } },
+          ]),
+        'invalid_font_size',
+      ],
+      [
+        'a missing required picture',
+        () => cardPayload({}, [{ fullId: 'photo', type: 'IMAGE', image: null }]),
+        'incomplete',
+      ],
+      [
+        'a picture of another session',
+        () =>
+          cardPayload({}, [
+            {
+              fullId: 'photo',
+              type: 'IMAGE',
+              image: { uuid: pictureB.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+            },
+          ]),
+        'unknown_picture',
+      ],
+      ['a quantity of 0', () => cardPayload({ quantity: 0 }), 'invalid_request'],
+      [
+        'a crop that is no crop',
+        () =>
+          cardPayload({}, [
+            {
+              fullId: 'photo',
+              type: 'IMAGE',
+              image: { uuid: pictureA.uuid, cropRect: { x: 0, y: 0, width: -1, height: 1 } },
+            },
+          ]),
+        'invalid_request',
+      ],
+    ];
+    it.each(refusals)('%s', async (_name, payload, code) => {
+      const before = await cartOf(cookieA);
+      const res = await post(cookieA, payload());
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      const body = res.json() as { error: string; code: string };
+      expect(body.code).toBe(code);
+      expect(body.error.length).toBeGreaterThan(5);
+      expect(await cartOf(cookieA)).toEqual(before);
+    });
+
+    it('a year outside the calendar’s years, and a past year', async () => {
+      const resources = [
+        {
+          fullId: 'cover:photo',
+          type: 'IMAGE',
+          image: { uuid: pictureA.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+        },
+        ...Array.from({ length: 12 }, (_, i) => ({
+          fullId: `month-${i + 1}:photo`,
+          type: 'IMAGE',
+          image: { uuid: pictureA.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+        })),
+      ];
+      const payload = (year: number) => ({
+        product: { uuid: calendar.product.uuid },
+        subProductUuids: [],
+        quantity: 1,
+        template: { uuid: calendar.uuid, resources, year },
+      });
+      const before = await cartOf(cookieA);
+      for (const year of [2029, 2020]) {
+        const res = await post(cookieA, payload(year));
+        expect(res.statusCode).toBe(400);
+        expect((res.json() as { code: string }).code).toBe('invalid_year');
+      }
+      expect(await cartOf(cookieA)).toEqual(before);
+      // A supported year is taken, and the line is a calendar line (type 2).
+      const res = await post(cookieA, payload(2028));
+      expect(res.statusCode).toBe(200);
+      const line = (res.json() as Cart).orderLines.at(-1)!;
+      expect(line.type).toBe(2);
+      expect(line.templates[0]!.year).toBe(2028);
+      // A PUT may change the year within the supported ones, and not outside them.
+      const put = (year: number) =>
+        app.inject({
+          method: 'PUT',
+          url: `${CART}/${line.uuid}`,
+          headers: { cookie: cookieA },
+          payload: { ...line, templates: [{ ...line.templates[0], year }] },
+        });
+      expect((await put(2029)).statusCode).toBe(400);
+      const changed = await put(2027);
+      expect(changed.statusCode).toBe(200);
+      expect((changed.json() as Cart).orderLines.at(-1)!.templates[0]!.year).toBe(2027);
+      await app.inject({ method: 'DELETE', url: `${CART}/${line.uuid}`, headers: { cookie: cookieA } });
+    });
+  });
+
+  it('changes the text of a template line with a PUT, checked like an add', async () => {
+    const line = (await cartOf(cookieA)).orderLines[0]!;
+    const withText = (text: string) => ({
+      ...line,
+      templates: [
+        {
+          ...line.templates[0],
+          resources: (line.templates[0]!.resources as { fullId: string; font?: object }[]).map((r) =>
+            r.fullId === 'greeting' ? { ...r, text, font: { ...r.font, text } } : r,
+          ),
+        },
+      ],
+    });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `${CART}/${line.uuid}`,
+      headers: { cookie: cookieA },
+      payload: withText('Love from Oslo'),
+    });
+    expect(res.statusCode).toBe(200);
+    const updated = (res.json() as Cart).orderLines.find((l) => l.uuid === line.uuid)!;
+    const greeting = updated.templates[0]!.resources.find(
+      (r) => (r as { fullId: string }).fullId === 'greeting',
+    ) as { text: string };
+    expect(greeting.text).toBe('Love from Oslo');
+    expect(updated.actualLinePrice).toBe(line.actualLinePrice);
+    expect(updated.subProductUuids).toEqual(line.subProductUuids);
+
+    // An overflowing text, another session's picture, an unknown slot: refused, nothing changes.
+    const before = await cartOf(cookieA);
+    const bad = [
+      withText('An overflowing greeting that goes on and on and on '.repeat(5)),
+      {
+        ...line,
+        templates: [
+          {
+            ...line.templates[0],
+            resources: [
+              {
+                fullId: 'photo',
+                type: 'IMAGE',
+                image: { uuid: pictureB.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        ...line,
+        templates: [{ ...line.templates[0], resources: [{ fullId: 'ghost', type: 'STRING', text: 'x' }] }],
+      },
+      { ...line, product: { uuid: products.find((p) => p.producttype === 0)!.uuid } },
+    ];
+    for (const payload of bad) {
+      const refused = await app.inject({
+        method: 'PUT',
+        url: `${CART}/${line.uuid}`,
+        headers: { cookie: cookieA },
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect(await cartOf(cookieA)).toEqual(before);
+
+    // A quantity change reprices with the line's subproduct.
+    const more = await app.inject({
+      method: 'PUT',
+      url: `${CART}/${line.uuid}`,
+      headers: { cookie: cookieA },
+      payload: { ...line, quantity: 10 },
+    });
+    expect(more.statusCode).toBe(200);
+    const repriced = (more.json() as Cart).orderLines.find((l) => l.uuid === line.uuid)!;
+    expect(repriced.actualLinePrice).toBe(linePrice(cardProduct, 10, line.subProductUuids ?? []));
+  });
+
+  it('keeps a bulk update all or nothing across template lines', async () => {
+    const before = await cartOf(cookieA);
+    const [one, two] = before.orderLines as [OrderLine, OrderLine];
+    const res = await app.inject({
+      method: 'PUT',
+      url: CART,
+      headers: { cookie: cookieA },
+      payload: [
+        { ...one, quantity: 5 },
+        {
+          ...two,
+          templates: [{ ...two.templates[0], resources: [{ fullId: 'nope', type: 'STRING', text: 'x' }] }],
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await cartOf(cookieA)).toEqual(before);
+    const ok = await app.inject({
+      method: 'PUT',
+      url: CART,
+      headers: { cookie: cookieA },
+      payload: [
+        { ...one, quantity: 5 },
+        { ...two, quantity: 2 },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const lines = (ok.json() as Cart).orderLines;
+    expect(lines.map((l) => l.quantity)).toEqual([5, 2]);
+  });
+
+  it('renders a cart thumbnail of a template line for its owner only', async () => {
+    const line = (await cartOf(cookieA)).orderLines[0]!;
+    const url = `${CART}/${line.uuid}/preview.jpg?width=320`;
+    const res = await app.inject({ url, headers: { cookie: cookieA } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBe(320);
+    expect(meta.height).toBe(Math.round((320 * card.dimensions.height) / card.dimensions.width));
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    // The shopper's picture (a flat blue) is on the page.
+    const { data, info } = await sharp(res.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    let blue = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (
+        Math.abs(data[i]! - 0x3a) < 20 &&
+        Math.abs(data[i + 1]! - 0x7b) < 20 &&
+        Math.abs(data[i + 2]! - 0xd5) < 20
+      )
+        blue += 1;
+    }
+    expect(blue).toBeGreaterThan(1000);
+
+    const again = await app.inject({ url, headers: { cookie: cookieA, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const other = await app.inject({ url, headers: { cookie: cookieB } });
+    expect(other.statusCode).toBe(404);
+    const anonymous = await app.inject({ url });
+    expect(anonymous.statusCode).toBe(404);
+    const small = await app.inject({
+      url: `${CART}/${line.uuid}/preview.jpg?width=100`,
+      headers: { cookie: cookieA },
+    });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(100);
+    expect(small.headers.etag).not.toBe(etag);
+    const tooWide = await app.inject({
+      url: `${CART}/${line.uuid}/preview.jpg?width=5000`,
+      headers: { cookie: cookieA },
+    });
+    expect(tooWide.statusCode).toBe(400);
+  });
+});
