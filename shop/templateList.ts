@@ -1,0 +1,234 @@
+/**
+ * Template list rules (S1 §2, §9): the list types, the product sort, the filter values a list
+ * offers, filtering, and the filters' encoding in the URL query. Pure: the list screen
+ * (src/features/templates/) only renders what these decide.
+ */
+import type { Template } from '../engine/template.ts';
+
+/** The list route's `type` segment (S1 §2) and the template type each lists. */
+export const LIST_TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
+export type ListType = keyof typeof LIST_TYPES;
+
+export const isListType = (value: string | undefined): value is ListType =>
+  value !== undefined && Object.hasOwn(LIST_TYPES, value);
+
+/** What the list needs of a template: the served template has more, none of it read here. */
+export type ListTemplate = Pick<
+  Template,
+  'uuid' | 'name' | 'categories' | 'product' | 'hasUserText' | 'numUserImages' | 'preview' | 'dimensions'
+> & { pages: readonly { clientIgnore?: boolean }[] };
+
+export type ListProduct = ListTemplate['product'];
+
+/**
+ * A name in the shop's language: the language's own, else the English, else the first one given
+ * (a template needs at least one language, S1 §3).
+ */
+export function localised(names: Readonly<Record<string, string>>, language: string): string {
+  return names[language] ?? names.en_GB ?? Object.values(names)[0] ?? '';
+}
+
+// ---- The product sort (S1 §9) ----
+
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const area = (p: ListProduct) => p.formatSize.widthMm * p.formatSize.heightMm;
+/** Sorts `true` before `false`. */
+const firstIf = (a: boolean, b: boolean) => Number(b) - Number(a);
+
+/**
+ * The order of two products in a list of `type`. Cards: names with 15x15 first, then the larger
+ * area, then natural name order ('Card 9x9' before 'Card 10x10'). Calendars: 20x30 first, then the
+ * '(12' (twelve-month) variant, then natural name order. Photo gifts have no rule: 0 keeps the
+ * server's order (the sort is stable).
+ */
+export function compareProducts(type: ListType, a: ListProduct, b: ListProduct): number {
+  if (type === 'cards') {
+    return (
+      firstIf(a.name.includes('15x15'), b.name.includes('15x15')) ||
+      area(b) - area(a) ||
+      naturalOrder.compare(a.name, b.name)
+    );
+  }
+  if (type === 'calendars') {
+    return (
+      firstIf(a.name.includes('20x30'), b.name.includes('20x30')) ||
+      firstIf(a.name.includes('(12'), b.name.includes('(12')) ||
+      naturalOrder.compare(a.name, b.name)
+    );
+  }
+  return 0;
+}
+
+export interface ProductGroup<T extends ListTemplate> {
+  product: ListProduct;
+  templates: T[];
+}
+
+/**
+ * The templates grouped by the product they are sold as (each group has its 'Prices'), groups in
+ * the sort of S1 §9, templates within a group in the server's order.
+ */
+export function groupByProduct<T extends ListTemplate>(
+  type: ListType,
+  templates: readonly T[],
+): ProductGroup<T>[] {
+  const groups = new Map<string, ProductGroup<T>>();
+  for (const template of templates) {
+    const group = groups.get(template.product.uuid);
+    if (group) group.templates.push(template);
+    else groups.set(template.product.uuid, { product: template.product, templates: [template] });
+  }
+  return [...groups.values()].sort((a, b) => compareProducts(type, a.product, b.product));
+}
+
+// ---- Filter values ----
+
+/** A template's format: its product's size in whole millimetres, `WIDTHxHEIGHT` ('148x105'). */
+export const formatOf = (t: Pick<ListTemplate, 'product'>): string =>
+  `${Math.round(t.product.formatSize.widthMm)}x${Math.round(t.product.formatSize.heightMm)}`;
+
+/** The size a format value names, or null for a value that is not one ('abc', '0x5'). */
+export function parseFormat(value: string): { widthMm: number; heightMm: number } | null {
+  const match = /^(\d{1,5})x(\d{1,5})$/.exec(value);
+  if (!match) return null;
+  const widthMm = Number(match[1]);
+  const heightMm = Number(match[2]);
+  return widthMm > 0 && heightMm > 0 ? { widthMm, heightMm } : null;
+}
+
+/** The pages a shopper sees: clientIgnore pages (an inside back, a cut mask) do not count. */
+export const pageCountOf = (t: Pick<ListTemplate, 'pages'>): number =>
+  t.pages.filter((p) => !p.clientIgnore).length;
+
+export const TEXT_VALUES = ['with', 'without'] as const;
+export type TextValue = (typeof TEXT_VALUES)[number];
+
+export interface FilterValues {
+  /** Distinct formats, largest area first (then by width). */
+  formats: string[];
+  /** Distinct numbers of user images, ascending. */
+  images: number[];
+  /** Distinct numbers of visible pages, ascending. */
+  pages: number[];
+}
+
+/** The distinct values of a list, the choices of its filter dialog. */
+export function filterValues(templates: readonly ListTemplate[]): FilterValues {
+  const formats = new Map<string, number>();
+  for (const t of templates) formats.set(formatOf(t), area(t.product));
+  const distinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+  return {
+    formats: [...formats.entries()]
+      .sort(([aKey, aArea], [bKey, bArea]) => bArea - aArea || naturalOrder.compare(aKey, bKey))
+      .map(([key]) => key),
+    images: distinct(templates.map((t) => t.numUserImages)),
+    pages: distinct(templates.map(pageCountOf)),
+  };
+}
+
+export type FilterKey = 'format' | 'images' | 'pages' | 'text';
+/** The order of the dialog's sections and of the chips. */
+export const FILTER_KEYS: readonly FilterKey[] = ['format', 'images', 'pages', 'text'];
+
+/**
+ * The filters a list offers (S1 §2): format, images and pages only when the list has more than one
+ * distinct value of them (a choice of one filters nothing); text always.
+ */
+export function offeredFilters(values: FilterValues): FilterKey[] {
+  return FILTER_KEYS.filter((key) => {
+    if (key === 'format') return values.formats.length > 1;
+    if (key === 'images') return values.images.length > 1;
+    if (key === 'pages') return values.pages.length > 1;
+    return true;
+  });
+}
+
+// ---- Filters and filtering ----
+
+/** The chosen filters; null is "all". One value per filter. */
+export interface TemplateFilters {
+  format: string | null;
+  images: number | null;
+  pages: number | null;
+  text: TextValue | null;
+}
+
+export const NO_FILTERS: TemplateFilters = { format: null, images: null, pages: null, text: null };
+
+export function matchesFilters(t: ListTemplate, f: TemplateFilters): boolean {
+  if (f.format !== null && formatOf(t) !== f.format) return false;
+  if (f.images !== null && t.numUserImages !== f.images) return false;
+  if (f.pages !== null && pageCountOf(t) !== f.pages) return false;
+  if (f.text !== null && t.hasUserText !== (f.text === 'with')) return false;
+  return true;
+}
+
+export const filterTemplates = <T extends ListTemplate>(templates: readonly T[], f: TemplateFilters): T[] =>
+  templates.filter((t) => matchesFilters(t, f));
+
+/** The chosen filters in chip order. */
+export function activeFilters(f: TemplateFilters): { key: FilterKey; value: string | number }[] {
+  return FILTER_KEYS.flatMap((key) => {
+    const value = f[key];
+    return value === null ? [] : [{ key, value }];
+  });
+}
+
+export const hasFilters = (f: TemplateFilters): boolean => activeFilters(f).length > 0;
+
+export const withoutFilter = (f: TemplateFilters, key: FilterKey): TemplateFilters => ({ ...f, [key]: null });
+
+// ---- The URL query ----
+
+/** A count in the query: a whole number from 0 to 999, written without sign, point or leading zero. */
+function parseCount(value: string | null): number | null {
+  return value !== null && /^(0|[1-9]\d{0,2})$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The filters in a URL query (`?format=148x105&images=2&pages=1&text=with`). A value that is not
+ * well-formed is ignored rather than failing the page: a shared link with a typo still lists.
+ */
+export function parseFilters(search: string | URLSearchParams): TemplateFilters {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const format = params.get('format');
+  const text = params.get('text');
+  return {
+    format: format !== null && parseFormat(format) ? format : null,
+    images: parseCount(params.get('images')),
+    pages: parseCount(params.get('pages')),
+    text: text === 'with' || text === 'without' ? text : null,
+  };
+}
+
+/**
+ * The query with `f` in it: the filter parameters replaced (in FILTER_KEYS order), any other
+ * parameter kept as it was. Returns the query without '?' ('' when nothing is left).
+ */
+export function filtersToSearch(f: TemplateFilters, current: string | URLSearchParams = ''): string {
+  const params = new URLSearchParams(current);
+  for (const key of FILTER_KEYS) params.delete(key);
+  for (const { key, value } of activeFilters(f)) params.set(key, String(value));
+  return params.toString();
+}
+
+// ---- Links ----
+
+/**
+ * The editor route of a template (S1 §2), relative to the basename. Cards and photo gifts carry the
+ * category they were chosen in; without one (a list of every photo gift) the template's first.
+ */
+export function editorPath(
+  type: ListType,
+  category: string | null,
+  t: Pick<ListTemplate, 'uuid' | 'product' | 'categories'>,
+): string {
+  const ids = `${encodeURIComponent(t.product.uuid)}/${encodeURIComponent(t.uuid)}`;
+  if (type === 'calendars') return `/products/calendars/${ids}`;
+  const chosen = category ?? t.categories[0] ?? '';
+  return `/products/${type}/${encodeURIComponent(chosen)}/${ids}`;
+}
+
+/** The list a template's preview picture comes from (S1 §2). */
+export const previewUrl = (t: Pick<ListTemplate, 'preview'>): string =>
+  `/templates2/all/${encodeURIComponent(t.preview.large)}`;

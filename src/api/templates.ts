@@ -1,0 +1,58 @@
+/**
+ * The template calls of S1 §7. Answers are the server's validated templates (engine/template.ts),
+ * so they are typed, not parsed again.
+ */
+import type { Template } from '../../engine/template.ts';
+import type { ListType } from '../../shop/templateList.ts';
+import { call } from './call.ts';
+
+export interface CardCategory {
+  category: string;
+  /** By language (en_GB, nb_NO, da_DK). */
+  names: Record<string, string>;
+}
+
+export interface CardCategories {
+  categories: CardCategory[];
+  defaultCategory: string | null;
+}
+
+export interface PhotogiftCategoryInfo {
+  names: Record<string, string>;
+  separateFromBackground: boolean;
+}
+
+const seg = encodeURIComponent;
+
+/** GET /m/api/templates/{type} or /m/api/templates/{type}/categories/{category}. */
+export function getTemplates(
+  type: ListType,
+  category: string | null,
+  signal?: AbortSignal,
+): Promise<Template[]> {
+  const path = category ? `templates/${type}/categories/${seg(category)}` : `templates/${type}`;
+  return call<Template[]>(path, { signal });
+}
+
+/** GET /m/api/templates/cards/categories. */
+export function getCardCategories(signal?: AbortSignal): Promise<CardCategories> {
+  return call<CardCategories>('templates/cards/categories', { signal });
+}
+
+/** GET /m/api/templates/photogift/categories/{category}/info. */
+export function getPhotogiftCategoryInfo(
+  category: string,
+  signal?: AbortSignal,
+): Promise<PhotogiftCategoryInfo> {
+  return call<PhotogiftCategoryInfo>(`templates/photogift/categories/${seg(category)}/info`, { signal });
+}
+
+/** GET /m/api/templates/by-uuid/{uuid}: the current version. */
+export function getTemplate(uuid: string, signal?: AbortSignal): Promise<Template> {
+  return call<Template>(`templates/by-uuid/${seg(uuid)}`, { signal });
+}
+
+/** GET /m/api/templates/by-uuid/{uuid}/{version}: one version (a cart line's). */
+export function getTemplateVersion(uuid: string, version: number, signal?: AbortSignal): Promise<Template> {
+  return call<Template>(`templates/by-uuid/${seg(uuid)}/${version}`, { signal });
+}

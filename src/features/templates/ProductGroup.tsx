@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Template } from '../../../engine/template.ts';
+import type { Product } from '../../../shop/contract.ts';
+import { priceText } from '../../../shop/pricing.ts';
+import type { ListProduct, ListType } from '../../../shop/templateList.ts';
+import { useMoney } from '../../app/format.ts';
+import { PricesDialog } from './PricesDialog.tsx';
+import { TemplateTile } from './TemplateTile.tsx';
+
+/** One product's templates, headed by its name, its lowest price and its 'Prices' dialog (S1 §2). */
+export function ProductGroup({
+  type,
+  category,
+  product,
+  templates,
+  priced,
+  campaignMet,
+}: {
+  type: ListType;
+  category: string | null;
+  product: ListProduct;
+  templates: Template[];
+  /** The product in the price list; null until it loads (or when the price list lacks it). */
+  priced: Product | null;
+  campaignMet: (requirement: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const headingId = useId();
+  const [pricesOpen, setPricesOpen] = useState(false);
+  const from = priced ? priceText(priced, campaignMet) : null;
+
+  return (
+    <section className="template-group" aria-labelledby={headingId} data-testid="template-group">
+      <div className="template-group__header">
+        <h2 id={headingId} className="template-group__name">
+          {product.name}
+        </h2>
+        {from && <span className="template-group__from">{t(from.key, { price: money(from.amount) })}</span>}
+        {priced && (
+          <button
+            type="button"
+            className="template-group__prices"
+            onClick={() => setPricesOpen(true)}
+            data-testid="open-prices"
+          >
+            {t('templates.prices')}
+          </button>
+        )}
+      </div>
+      <ul className="template-grid">
+        {templates.map((template) => (
+          <li key={template.uuid}>
+            <TemplateTile type={type} category={category} template={template} />
+          </li>
+        ))}
+      </ul>
+      {pricesOpen && priced && (
+        <PricesDialog product={priced} campaignMet={campaignMet} onClose={() => setPricesOpen(false)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { Template } from '../../../engine/template.ts';
+import {
+  filtersToSearch,
+  filterTemplates,
+  filterValues,
+  groupByProduct,
+  hasFilters,
+  isListType,
+  type ListType,
+  localised,
+  offeredFilters,
+  parseFilters,
+  type TemplateFilters,
+} from '../../../shop/templateList.ts';
+import { NotFoundPage } from '../../app/pages.tsx';
+import { usePriceList } from '../../app/priceList.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { CategoryBar } from './CategoryBar.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { FilterDialog } from './FilterDialog.tsx';
+import { ProductGroup } from './ProductGroup.tsx';
+import { useCardCategories, usePhotogiftInfo, useTemplates } from './useTemplateList.ts';
+import './templates.css';
+
+/** S1 §2: 10 skeleton tiles while the list loads. */
+export const LIST_SKELETONS = 10;
+
+/** `/products/{type}` and `/products/{type}/{category}` (S1 §2). */
+export function TemplateListPage() {
+  const { type, category } = useParams();
+  if (!isListType(type)) return <NotFoundPage />;
+  // Calendars have no category (S1 §2): /products/calendars/x lists the calendars.
+  const listCategory = type === 'calendars' ? null : (category ?? null);
+  return <TemplateList key={type} type={type} category={listCategory} />;
+}
+
+function TemplateList({ type, category }: { type: ListType; category: string | null }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const cards = useCardCategories(type === 'cards');
+  // Cards without a category wait for the default one; with no categories, every card is listed.
+  const defaultCategory = cards.categories?.defaultCategory ?? null;
+  const waiting = type === 'cards' && category === null && !cards.failed && cards.categories === null;
+  const redirect = type === 'cards' && category === null && defaultCategory !== null;
+  const list = useTemplates(type, category, !waiting && !redirect);
+  const info = usePhotogiftInfo(type === 'photogift' ? category : null);
+
+  const heading =
+    type === 'cards'
+      ? t('templates.cards')
+      : type === 'calendars'
+        ? t('templates.calendars')
+        : info
+          ? localised(info.names, i18n.language)
+          : t('templates.photogifts');
+  useDocumentTitle(heading);
+
+  if (redirect) {
+    return (
+      <Navigate
+        replace
+        to={{ pathname: `/products/cards/${encodeURIComponent(defaultCategory)}`, search: location.search }}
+      />
+    );
+  }
+
+  return (
+    <section className="page template-list" data-testid="template-list" data-type={type}>
+      <h1 className="template-list__title">{heading}</h1>
+      {type === 'cards' && !cards.failed && (
+        <CategoryBar categories={cards.categories?.categories ?? null} active={category} />
+      )}
+      {list.status === 'loading' ? (
+        <SkeletonGrid />
+      ) : (
+        <FilteredList type={type} category={category} templates={list.templates} />
+      )}
+    </section>
+  );
+}
+
+function FilteredList({
+  type,
+  category,
+  templates,
+}: {
+  type: ListType;
+  category: string | null;
+  templates: Template[];
+}) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const { products } = usePriceList();
+  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const values = useMemo(() => filterValues(templates), [templates]);
+  const groups = useMemo(
+    () => groupByProduct(type, filterTemplates(templates, filters)),
+    [type, templates, filters],
+  );
+  // Each change is a history entry, so back and forward step through the shopper's filters.
+  const apply = (next: TemplateFilters) => setSearchParams(filtersToSearch(next, searchParams));
+  // S1 §9: a product's campaign price applies when the list's category runs the campaign.
+  const campaignMet = (requirement: string) =>
+    category !== null && requirement.toUpperCase() === category.toUpperCase();
+
+  return (
+    <>
+      <div className="template-list__toolbar">
+        <button
+          type="button"
+          className="button button--secondary template-list__filter"
+          onClick={() => setDialogOpen(true)}
+          data-testid="open-filters"
+        >
+          <FilterIcon />
+          {t('templates.filter')}
+        </button>
+        <FilterChips filters={filters} onChange={apply} />
+      </div>
+      {groups.length === 0 ? (
+        <p className="status-message" data-testid="templates-empty">
+          {hasFilters(filters) ? t('templates.noMatch') : t('templates.empty')}
+        </p>
+      ) : (
+        groups.map((group) => (
+          <ProductGroup
+            key={group.product.uuid}
+            type={type}
+            category={category}
+            product={group.product}
+            templates={group.templates}
+            priced={products?.find((p) => p.uuid === group.product.uuid) ?? null}
+            campaignMet={campaignMet}
+          />
+        ))
+      )}
+      {dialogOpen && (
+        <FilterDialog
+          templates={templates}
+          offered={offeredFilters(values)}
+          values={values}
+          filters={filters}
+          onApply={(next) => {
+            setDialogOpen(false);
+            apply(next);
+          }}
+          onClose={() => setDialogOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function SkeletonGrid() {
+  const { t } = useTranslation();
+  return (
+    <ul className="template-grid" aria-busy="true" aria-label={t('templates.loadingTemplates')}>
+      {Array.from({ length: LIST_SKELETONS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <li key={i} className="template-skeleton" data-testid="template-skeleton">
+          <span className="skeleton template-skeleton__image" />
+          <span className="skeleton template-skeleton__name" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M3 5h18l-7 8v5l-4 2v-7z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilters,
+  compareProducts,
+  editorPath,
+  filtersToSearch,
+  filterTemplates,
+  filterValues,
+  formatOf,
+  groupByProduct,
+  hasFilters,
+  isListType,
+  type ListProduct,
+  type ListTemplate,
+  localised,
+  matchesFilters,
+  NO_FILTERS,
+  offeredFilters,
+  pageCountOf,
+  parseFilters,
+  parseFormat,
+  previewUrl,
+  withoutFilter,
+} from '../../../shop/templateList.ts';
+
+const product = (name: string, widthMm: number, heightMm: number, uuid = name): ListProduct => ({
+  uuid,
+  name,
+  formatSize: { widthMm, heightMm },
+});
+
+let counter = 0;
+function template(over: Partial<ListTemplate> = {}): ListTemplate {
+  counter += 1;
+  return {
+    uuid: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    name: { en_GB: `Template ${counter}` },
+    categories: ['BIRTHDAY'],
+    product: product('Card 10x15', 148, 105),
+    hasUserText: true,
+    numUserImages: 1,
+    preview: { large: `t${counter}-1.png` },
+    dimensions: { width: 148, height: 105 },
+    pages: [{ clientIgnore: false }],
+    ...over,
+  };
+}
+
+const names = (list: ListProduct[]) => list.map((p) => p.name);
+const sorted = (type: 'cards' | 'calendars' | 'photogift', list: ListProduct[]) =>
+  names([...list].sort((a, b) => compareProducts(type, a, b)));
+
+describe('isListType', () => {
+  it('accepts the three list types only', () => {
+    expect(isListType('cards')).toBe(true);
+    expect(isListType('calendars')).toBe(true);
+    expect(isListType('photogift')).toBe(true);
+    expect(isListType('CARDS')).toBe(false);
+    expect(isListType('toString')).toBe(false);
+    expect(isListType(undefined)).toBe(false);
+  });
+});
+
+describe('localised', () => {
+  it('takes the language, else English, else the first name', () => {
+    expect(localised({ en_GB: 'Birthday', nb_NO: 'Bursdag' }, 'nb_NO')).toBe('Bursdag');
+    expect(localised({ en_GB: 'Birthday', nb_NO: 'Bursdag' }, 'en_US')).toBe('Birthday');
+    expect(localised({ da_DK: 'Fødselsdag' }, 'en_GB')).toBe('Fødselsdag');
+    expect(localised({}, 'en_GB')).toBe('');
+  });
+});
+
+describe('product sort (S1 §9)', () => {
+  it('cards: 15x15 first, then the larger area, then natural name order', () => {
+    expect(
+      sorted('cards', [
+        product('Card 10x15', 148, 105),
+        product('Card 21x10', 210, 100),
+        product('Card 15x15', 150, 150),
+        product('Card A5', 210, 148),
+      ]),
+    ).toEqual(['Card 15x15', 'Card A5', 'Card 21x10', 'Card 10x15']);
+  });
+
+  it('cards: several 15x15 names are ordered by area among themselves', () => {
+    expect(
+      sorted('cards', [
+        product('Mini 15x15', 100, 100),
+        product('Card 15x15', 150, 150),
+        product('Card 9x9', 90, 90),
+      ]),
+    ).toEqual(['Card 15x15', 'Mini 15x15', 'Card 9x9']);
+  });
+
+  it('cards: the same area falls back to natural name order (9 before 10)', () => {
+    expect(
+      sorted('cards', [
+        product('Card 10 fold', 100, 100),
+        product('Card 9 fold', 100, 100),
+        product('card 2', 100, 100),
+      ]),
+    ).toEqual(['card 2', 'Card 9 fold', 'Card 10 fold']);
+  });
+
+  it('calendars: 20x30 first, then the (12 variant, then natural name order', () => {
+    expect(
+      sorted('calendars', [
+        product('Calendar A4 (6 months)', 210, 297),
+        product('Calendar A4 (12 months)', 210, 297),
+        product('Calendar 20x30 (12 months)', 200, 300),
+        product('Calendar A3 (12 months)', 297, 420),
+      ]),
+    ).toEqual([
+      'Calendar 20x30 (12 months)',
+      'Calendar A3 (12 months)',
+      'Calendar A4 (12 months)',
+      'Calendar A4 (6 months)',
+    ]);
+  });
+
+  it('calendars: a 20x30 without (12 still comes before a (12 of another size', () => {
+    expect(
+      sorted('calendars', [
+        product('Calendar A4 (12 months)', 210, 297),
+        product('Calendar 20x30 desk', 200, 300),
+      ]),
+    ).toEqual(['Calendar 20x30 desk', 'Calendar A4 (12 months)']);
+  });
+
+  it('photo gifts keep the server order', () => {
+    const list = [product('Photo mug', 200, 85), product('Canvas 40x40', 400, 400), product('A mug', 1, 1)];
+    expect(sorted('photogift', list)).toEqual(['Photo mug', 'Canvas 40x40', 'A mug']);
+  });
+});
+
+describe('groupByProduct', () => {
+  it('groups templates by product in the sort order, templates in the server order', () => {
+    const small = product('Card 10x15', 148, 105, 'p-small');
+    const square = product('Card 15x15', 150, 150, 'p-square');
+    const a = template({ product: small });
+    const b = template({ product: square });
+    const c = template({ product: small });
+    const groups = groupByProduct('cards', [a, b, c]);
+    expect(groups.map((g) => g.product.uuid)).toEqual(['p-square', 'p-small']);
+    expect(groups[1]?.templates.map((t) => t.uuid)).toEqual([a.uuid, c.uuid]);
+  });
+
+  it('is empty for an empty list', () => {
+    expect(groupByProduct('calendars', [])).toEqual([]);
+  });
+});
+
+describe('filter values', () => {
+  it('formats are product sizes in whole mm', () => {
+    expect(formatOf(template({ product: product('x', 148.4, 104.6) }))).toBe('148x105');
+    expect(parseFormat('148x105')).toEqual({ widthMm: 148, heightMm: 105 });
+    expect(parseFormat('0x105')).toBeNull();
+    expect(parseFormat('148X105')).toBeNull();
+    expect(parseFormat('148x')).toBeNull();
+    expect(parseFormat('abc')).toBeNull();
+  });
+
+  it('counts visible pages only', () => {
+    expect(pageCountOf(template({ pages: [{}, { clientIgnore: true }, { clientIgnore: false }] }))).toBe(2);
+  });
+
+  it('lists distinct values: formats largest first, counts ascending', () => {
+    const values = filterValues([
+      template({ product: product('a', 148, 105), numUserImages: 3 }),
+      template({ product: product('b', 150, 150), numUserImages: 1, pages: [{}, {}] }),
+      template({ product: product('c', 148, 105), numUserImages: 1 }),
+    ]);
+    expect(values).toEqual({ formats: ['150x150', '148x105'], images: [1, 3], pages: [1, 2] });
+  });
+
+  it('offers format, images and pages only with more than one value; text always', () => {
+    expect(offeredFilters({ formats: ['1x1'], images: [1], pages: [1] })).toEqual(['text']);
+    expect(offeredFilters({ formats: [], images: [], pages: [] })).toEqual(['text']);
+    expect(offeredFilters({ formats: ['1x1', '2x2'], images: [0, 1], pages: [1, 13] })).toEqual([
+      'format',
+      'images',
+      'pages',
+      'text',
+    ]);
+    expect(offeredFilters({ formats: ['1x1'], images: [0, 1], pages: [13] })).toEqual(['images', 'text']);
+  });
+});
+
+describe('filtering', () => {
+  const withText = template({ product: product('a', 148, 105), numUserImages: 1, hasUserText: true });
+  const noText = template({ product: product('b', 150, 150), numUserImages: 0, hasUserText: false });
+  const twoPages = template({ product: product('c', 150, 150), numUserImages: 2, pages: [{}, {}] });
+  const all = [withText, noText, twoPages];
+
+  it('no filters keep everything', () => {
+    expect(filterTemplates(all, NO_FILTERS)).toEqual(all);
+  });
+
+  it('filters by format, images, pages and text, all together', () => {
+    expect(filterTemplates(all, { ...NO_FILTERS, format: '150x150' })).toEqual([noText, twoPages]);
+    expect(filterTemplates(all, { ...NO_FILTERS, images: 0 })).toEqual([noText]);
+    expect(filterTemplates(all, { ...NO_FILTERS, pages: 2 })).toEqual([twoPages]);
+    expect(filterTemplates(all, { ...NO_FILTERS, text: 'with' })).toEqual([withText, twoPages]);
+    expect(filterTemplates(all, { ...NO_FILTERS, text: 'without' })).toEqual([noText]);
+    expect(filterTemplates(all, { format: '150x150', images: null, pages: null, text: 'with' })).toEqual([
+      twoPages,
+    ]);
+    expect(matchesFilters(withText, { ...NO_FILTERS, format: '999x999' })).toBe(false);
+  });
+
+  it('lists the active filters in chip order and removes one', () => {
+    const f = { format: '150x150', images: null, pages: 0, text: 'without' as const };
+    expect(activeFilters(f)).toEqual([
+      { key: 'format', value: '150x150' },
+      { key: 'pages', value: 0 },
+      { key: 'text', value: 'without' },
+    ]);
+    expect(hasFilters(f)).toBe(true);
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+    expect(withoutFilter(f, 'pages')).toEqual({ ...f, pages: null });
+  });
+});
+
+describe('URL query', () => {
+  it('round-trips the filters', () => {
+    const f = { format: '148x105', images: 2, pages: 13, text: 'with' as const };
+    const search = filtersToSearch(f);
+    expect(search).toBe('format=148x105&images=2&pages=13&text=with');
+    expect(parseFilters(search)).toEqual(f);
+    expect(parseFilters(`?${search}`)).toEqual(f);
+    expect(parseFilters(new URLSearchParams(search))).toEqual(f);
+  });
+
+  it('an empty query is no filters, and no filters an empty query', () => {
+    expect(parseFilters('')).toEqual(NO_FILTERS);
+    expect(filtersToSearch(NO_FILTERS)).toBe('');
+  });
+
+  it('ignores values that are not well-formed', () => {
+    expect(parseFilters('format=abc&images=-1&pages=1.5&text=maybe')).toEqual(NO_FILTERS);
+    expect(parseFilters('images=01&pages=1000')).toEqual(NO_FILTERS);
+    expect(parseFilters('images=0&pages=999')).toEqual({ ...NO_FILTERS, images: 0, pages: 999 });
+  });
+
+  it('takes the first of repeated parameters', () => {
+    expect(parseFilters('images=1&images=2').images).toBe(1);
+  });
+
+  it('keeps other parameters and replaces the filter ones', () => {
+    expect(filtersToSearch({ ...NO_FILTERS, images: 1 }, '?utm=x&images=3&format=1x1')).toBe(
+      'utm=x&images=1',
+    );
+    expect(filtersToSearch(NO_FILTERS, 'utm=x&text=with')).toBe('utm=x');
+  });
+
+  it('encodes values safely', () => {
+    expect(filtersToSearch({ ...NO_FILTERS, text: 'without' }, 'q=a b&c=1')).toBe('q=a+b&c=1&text=without');
+  });
+});
+
+describe('links', () => {
+  const t = template({
+    uuid: '11111111-1111-4111-8111-111111111111',
+    product: product('Card', 1, 1, '22222222-2222-4222-8222-222222222222'),
+    categories: ['MUG', 'OTHER'],
+  });
+
+  it('builds the editor routes of S1 §2', () => {
+    expect(editorPath('calendars', null, t)).toBe(
+      '/products/calendars/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111',
+    );
+    expect(editorPath('cards', 'BIRTHDAY', t)).toBe(
+      '/products/cards/BIRTHDAY/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111',
+    );
+    expect(editorPath('photogift', 'CANVAS', t)).toMatch(/^\/products\/photogift\/CANVAS\//);
+  });
+
+  it('falls back to the template’s first category without one', () => {
+    expect(editorPath('photogift', null, t)).toMatch(/^\/products\/photogift\/MUG\//);
+  });
+
+  it('previews come from /templates2/all/', () => {
+    expect(previewUrl({ preview: { large: 'abc-1.png' } })).toBe('/templates2/all/abc-1.png');
+    expect(previewUrl({ preview: { large: 'a b.png' } })).toBe('/templates2/all/a%20b.png');
+  });
+});
