@@ -1,29 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from './useDocumentTitle.ts';
-
-type PlaceholderKind = 'templates';
-
-/** Screens that come later: an honest heading instead of an empty page. */
-export function PlaceholderPage({ kind }: { kind: PlaceholderKind }) {
-  const { t } = useTranslation();
-  const { type, category } = useParams();
-  const heading = t(`placeholder.${kind}`);
-  const detail = [type, category].filter(Boolean).join(' / ');
-  useDocumentTitle(heading);
-  return (
-    <section className="page placeholder-page">
-      <h1>{heading}</h1>
-      {detail && <p className="placeholder-detail">{detail}</p>}
-      <p>{t('placeholder.comingSoon')}</p>
-      <p>
-        <Link className="button" to="/">
-          {t('placeholder.backHome')}
-        </Link>
-      </p>
-    </section>
-  );
-}
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -4,14 +4,25 @@ import { CartPage } from '../features/cart/CartPage.tsx';
 import { EditOrderLinePage } from '../features/cart/EditOrderLinePage.tsx';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
+import { TemplateListPage } from '../features/templates/TemplateListPage.tsx';
 import { UploadPage } from '../features/upload/UploadPage.tsx';
 import type { Layout } from './layout.ts';
-import { NotFoundPage, PlaceholderPage, RouteError } from './pages.tsx';
+import { NotFoundPage, RouteError } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
 /** The template author harness (dev): its own chunk, with Konva, never in the start page's. */
 const HarnessPage = lazy(() =>
   import('../features/harness/HarnessPage.tsx').then((m) => ({ default: m.HarnessPage })),
+);
+
+/** The customisation editor (S1 §2): full screen, its own chunk with Konva, never in the start page's. */
+const EditorPage = lazy(() =>
+  import('../features/editor/EditorPage.tsx').then((m) => ({ default: m.EditorPage })),
+);
+const editor = (kind: 'calendars' | 'cards' | 'photogift') => (
+  <Suspense fallback={<p role="status">Loading…</p>}>
+    <EditorPage kind={kind} />
+  </Suspense>
 );
 
 /** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */
@@ -35,6 +46,22 @@ export function createAppRouter(basename: string, layout: Layout) {
           </Suspense>
         ),
       },
+      // The editor is full screen, outside the shell (S1 §2: a full-screen flow).
+      {
+        path: 'products/calendars/:productUuid/:templateUuid',
+        errorElement: <RouteError />,
+        element: editor('calendars'),
+      },
+      {
+        path: 'products/cards/:category/:productUuid/:templateUuid',
+        errorElement: <RouteError />,
+        element: editor('cards'),
+      },
+      {
+        path: 'products/photogift/:category/:productUuid/:templateUuid',
+        errorElement: <RouteError />,
+        element: editor('photogift'),
+      },
       {
         element: <Shell layout={layout} />,
         errorElement: <RouteError />,
@@ -46,8 +73,8 @@ export function createAppRouter(basename: string, layout: Layout) {
               { index: true, element: <ContentPageRoute /> },
               { path: 'pages/:id', element: <ContentPageRoute /> },
               { path: 'products', element: <ProductsPage /> },
-              { path: 'products/:type', element: <PlaceholderPage kind="templates" /> },
-              { path: 'products/:type/:category', element: <PlaceholderPage kind="templates" /> },
+              { path: 'products/:type', element: <TemplateListPage /> },
+              { path: 'products/:type/:category', element: <TemplateListPage /> },
               { path: 'upload', element: <UploadPage /> },
               { path: 'cart', element: <CartPage /> },
               { path: 'cart/view/:orderPartUuid', element: <CartPage /> },

@@ -32,6 +32,8 @@ export interface PageCanvasProps {
   onSlotTap?: (slotId: string) => void;
   /** The Konva stage, for reading pixels (`toCanvas({ pixelRatio: 1 })`). */
   stageRef?: Ref<Konva.Stage>;
+  /** Called after every draw of the page's layer (the editor marks its first drawn page). */
+  onDraw?: () => void;
 }
 
 export const makeCanvas: MakeCanvas = (w, h) =>
@@ -81,7 +83,15 @@ function SlotHit({ item, pxPerMm, onTap }: { item: SceneItem; pxPerMm: number; o
   );
 }
 
-export function PageCanvas({ scene, fonts, pxPerMm, imageFor, onSlotTap, stageRef }: PageCanvasProps) {
+export function PageCanvas({
+  scene,
+  fonts,
+  pxPerMm,
+  imageFor,
+  onSlotTap,
+  stageRef,
+  onDraw,
+}: PageCanvasProps) {
   const deps = useMemo<DrawDeps>(
     () => ({ fonts, pxPerMm, imageFor, makeCanvas }),
     [fonts, pxPerMm, imageFor],
@@ -91,7 +101,7 @@ export function PageCanvas({ scene, fonts, pxPerMm, imageFor, onSlotTap, stageRe
   const slots = onSlotTap ? scene.items.filter((item) => item.editable) : [];
   return (
     <Stage ref={stageRef} width={width} height={height}>
-      <Layer listening={slots.length > 0}>
+      <Layer listening={slots.length > 0} onDraw={onDraw}>
         <Shape listening={false} sceneFunc={(context) => drawBackground(raw(context), scene, pxPerMm)} />
         {keyed(scene.items).map(({ key, item }) => (
           <Shape key={key} listening={false} sceneFunc={(context) => drawItem(raw(context), item, deps)} />

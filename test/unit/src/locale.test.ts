@@ -65,6 +65,36 @@ describe('locale files', () => {
     expect(english.get('delivery.hours_other')).toBe('{{count}} hours');
   });
 
+  it('uses the specification’s wording in the template editor (S1 §2)', () => {
+    expect(english.get('editor.insertImage')).toBe('Insert image');
+    expect(english.get('editor.insertText')).toBe('Insert text');
+    expect(english.get('editor.changeYear')).toBe('Change year');
+    expect(english.get('editor.preview')).toBe('Preview');
+    expect(english.get('editor.addToCart')).toBe('Add to cart');
+    expect(english.get('editor.updateCart')).toBe('Update cart');
+    expect(english.get('editor.selectText')).toBe('Select text');
+    expect(english.get('editor.unsavedText')).toBe('Do you want to abort without saving the changes?');
+    expect(english.get('editor.closeWithoutSaving')).toBe('Close without saving');
+    expect(english.get('editor.continueEditing')).toBe('Continue editing');
+    // S1 §2: the overview is headed with a Danish word for preview, in every language.
+    for (const language of ['en_GB', 'nb_NO', 'da_DK']) {
+      expect(new Map(entries(load(language))).get('editor.overviewTitle')).toBe('Forhåndsvisning');
+    }
+  });
+
+  it('uses the specification’s wording in the template lists (S1 §2)', () => {
+    expect(english.get('templates.filterTitle')).toBe('Filter selection');
+    // 'Show %d templates', with i18next's plural forms.
+    expect(english.get('templates.showTemplates_other')).toBe('Show {{count}} templates');
+    expect(english.get('templates.showTemplates_one')).toBe('Show {{count}} template');
+    expect(english.get('templates.prices')).toBe('Prices');
+    for (const language of ['nb_NO', 'da_DK']) {
+      const translated = new Map(entries(load(language)));
+      expect(translated.get('templates.showTemplates_other'), language).toContain('{{count}}');
+      expect(translated.get('templates.showTemplates_one'), language).toContain('{{count}}');
+    }
+  });
+
   it('has every validation message of shop/customerForms.ts in the server’s English wording', () => {
     for (const [key, message] of Object.entries(VALIDATION_MESSAGES)) {
       expect(english.get(`validation.${key}`), key).toBe(message);

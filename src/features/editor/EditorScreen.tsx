@@ -1,0 +1,286 @@
+/**
+ * The customisation editor's screen (S1 §2, §4): the current page scaled to fit, previous/next
+ * arrows, the part selector strip with a check mark per complete page, and the sub-menu by name:
+ * main, year, preview; image, text and buy are the next step and show a "coming next" panel.
+ *
+ * Leaving: Cancel without changes leaves at once; with changes it asks first (not dismissable by the
+ * backdrop or Escape). The editor closes CLOSE_DELAY_MS after Done or Cancel, to the template list.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStore } from 'zustand';
+import { editableSlots, pageComplete, templateComplete } from '../../../engine/instance.ts';
+import { pageScene } from '../../../engine/scene.ts';
+import { type Template, visiblePages } from '../../../engine/template.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { xphotoUrl } from '../../api/pictures.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
+import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm } from './editorRules.ts';
+import { createEditorStore, type Menu } from './editorStore.ts';
+import { PageView } from './PageView.tsx';
+import { PreviewScreen } from './PreviewScreen.tsx';
+import { createBrowserPictureLoader } from './pictures.ts';
+import { useBoxSize } from './useBoxSize.ts';
+import { YearScreen } from './YearScreen.tsx';
+
+/** The editor's first drawn page, for the bench (bench/editor-open.bench.ts). */
+export const FIRST_PAGE_MARK = 'editor:first-page-drawn';
+
+export function EditorScreen(props: {
+  template: Template;
+  fonts: FontSet;
+  productUuid: string;
+  leaveTo: string;
+  updateMode?: boolean;
+}) {
+  const { template, fonts, leaveTo, updateMode = false } = props;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [store] = useState(() => createEditorStore(template, new Date()));
+  const history = useStore(store, (s) => s.history);
+  const menu = useStore(store, (s) => s.menu);
+  const { run, setMenu, discard, today } = store.getState();
+  const instance = history.instance;
+
+  const loader = useMemo(
+    () =>
+      createBrowserPictureLoader({
+        userPicture: async (uuid) => {
+          const response = await fetch(xphotoUrl(uuid, 640));
+          return response.ok ? response.blob() : null;
+        },
+      }),
+    [],
+  );
+
+  const name =
+    template.name[i18n.language as keyof typeof template.name] ??
+    template.name.en_GB ??
+    Object.values(template.name)[0];
+  useDocumentTitle(name);
+
+  const pages = useMemo(() => visiblePages(template), [template]);
+  const at = Math.max(
+    0,
+    pages.findIndex((p) => p.id === instance.currentPageId),
+  );
+  const scene = useMemo(
+    () => pageScene(template, instance, pages[at]!.id, fonts),
+    [template, instance, pages, at, fonts],
+  );
+
+  const stage = useRef<HTMLDivElement>(null);
+  const box = useBoxSize(stage);
+  const pxPerMm = fitPxPerMm(scene, box, EDITOR_MARGINS);
+
+  const [confirming, setConfirming] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  const close = () => {
+    setClosing(true);
+    closeTimer.current = window.setTimeout(() => navigate(leaveTo, { replace: true }), CLOSE_DELAY_MS);
+  };
+  const cancel = () => {
+    if (instance.dirty) setConfirming(true);
+    else {
+      discard();
+      close();
+    }
+  };
+
+  const toMain = () => {
+    run('selectResource', null);
+    setMenu('main');
+  };
+  const openSlot = (slotId: string) => {
+    const item = scene.items.find((i) => i.id === slotId);
+    run('selectResource', slotId);
+    setMenu(item?.kind === 'text' ? 'text' : 'image');
+  };
+
+  const isCalendar = template.type === 'CALENDAR';
+  const oneYear =
+    template.supportedYears.length === 1 || (template.year !== null && template.supportedYears.length === 0);
+  const hasText =
+    template.hasUserText || pages.some((p) => editableSlots(template, p.id, 'STRING').length > 0);
+  const complete = templateComplete(template, instance);
+  const drawnOnce = useRef(false);
+
+  return (
+    <main className="editor" data-testid="editor" aria-busy={closing}>
+      <header className="editor-top">
+        <h1 className="editor-top__title">{name}</h1>
+      </header>
+      {pages.length > 1 && (
+        <nav className="editor-strip" aria-label={t('editor.pages')}>
+          {pages.map((p, n) => {
+            const done = pageComplete(template, instance, p.id);
+            return (
+              <button
+                key={p.id}
+                type="button"
+                className="editor-strip__page"
+                aria-current={n === at ? 'page' : undefined}
+                aria-label={
+                  done ? t('editor.pageComplete', { number: n + 1 }) : t('editor.page', { number: n + 1 })
+                }
+                data-complete={done}
+                onClick={() => run('selectPage', p.id)}
+              >
+                {n + 1}
+                {done && <CheckIcon />}
+              </button>
+            );
+          })}
+        </nav>
+      )}
+      <div ref={stage} className="editor-stage">
+        {box.width > 0 && (
+          <PageView
+            scene={scene}
+            year={instance.year}
+            fonts={fonts}
+            loader={loader}
+            pxPerMm={pxPerMm}
+            marks={menu === 'main'}
+            onSlotTap={menu === 'main' ? openSlot : undefined}
+            label={t('editor.pageOf', { number: at + 1, total: pages.length })}
+            testId="editor-page"
+            onFirstDraw={() => {
+              if (drawnOnce.current) return;
+              drawnOnce.current = true;
+              performance.mark(FIRST_PAGE_MARK);
+            }}
+          />
+        )}
+        {at > 0 && (
+          <button
+            type="button"
+            className="editor-arrow editor-arrow--prev"
+            aria-label={t('editor.previousPage')}
+            onClick={() => run('stepPage', -1)}
+          >
+            ‹
+          </button>
+        )}
+        {at < pages.length - 1 && (
+          <button
+            type="button"
+            className="editor-arrow editor-arrow--next"
+            aria-label={t('editor.nextPage')}
+            onClick={() => run('stepPage', 1)}
+          >
+            ›
+          </button>
+        )}
+      </div>
+
+      {menu === 'main' && (
+        <nav className="editor-menu editor-main" aria-label={t('editor.menu')}>
+          <button type="button" className="editor-tool" onClick={() => setMenu('image')}>
+            {t('editor.insertImage')}
+          </button>
+          {hasText && (
+            <button type="button" className="editor-tool" onClick={() => setMenu('text')}>
+              {t('editor.insertText')}
+            </button>
+          )}
+          {isCalendar && (
+            <button type="button" className="editor-tool" disabled={oneYear} onClick={() => setMenu('year')}>
+              {t('editor.changeYear')} <span className="editor-tool__year">{instance.year}</span>
+            </button>
+          )}
+          <button type="button" className="editor-tool" onClick={() => setMenu('preview')}>
+            {t('editor.preview')}
+          </button>
+          <button type="button" className="editor-tool" disabled={closing} onClick={cancel}>
+            {t('editor.cancel')}
+          </button>
+          <button
+            type="button"
+            className="editor-tool editor-tool--primary"
+            disabled={!complete || closing}
+            onClick={() => setMenu('buy')}
+          >
+            {updateMode ? t('editor.updateCart') : t('editor.addToCart')}
+          </button>
+        </nav>
+      )}
+      {menu === 'year' && (
+        <YearScreen
+          template={template}
+          year={instance.year}
+          today={today}
+          onCancel={toMain}
+          onDone={(year) => {
+            run('setYear', year, today);
+            toMain();
+          }}
+        />
+      )}
+      {(menu === 'image' || menu === 'text' || menu === 'buy') && <ComingNext menu={menu} onBack={toMain} />}
+      {menu === 'preview' && (
+        <div className="editor-overlay">
+          <PreviewScreen
+            template={template}
+            instance={instance}
+            fonts={fonts}
+            loader={loader}
+            onCancel={toMain}
+            onDone={toMain}
+          />
+        </div>
+      )}
+
+      <Dialog
+        open={confirming}
+        // S1 §2: neither the backdrop nor Escape dismisses it; only its two buttons do.
+        onClose={() => {}}
+        title={t('editor.unsavedText')}
+        testId="unsaved-dialog"
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setConfirming(false);
+                discard();
+                close();
+              }}
+            >
+              {t('editor.closeWithoutSaving')}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t('editor.continueEditing')}
+            </button>
+          </>
+        }
+      />
+    </main>
+  );
+}
+
+function ComingNext({
+  menu,
+  onBack,
+}: {
+  menu: Exclude<Menu, 'main' | 'year' | 'preview'>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="editor-menu editor-coming" role="status" data-testid={`coming-${menu}`}>
+      <p>{t(`editor.comingNext.${menu}`)}</p>
+      <div className="editor-menu__actions">
+        <button type="button" className="button" onClick={onBack}>
+          {t('editor.back')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * One page of the shopper's template: its scene (engine/scene.ts) drawn by PageCanvas once the
+ * page's pictures are decoded, with the editor's own marks over it in HTML (never in the canvas,
+ * so they are never printed): empty picture slots and the 'Select text' hint on empty user texts.
+ *
+ * For tests and the bench, the page says what it shows: `data-page-id`, `data-year`, the ISO week
+ * numbers of its month grid in `data-weeks`, and `data-drawn="true"` once Konva has drawn it.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DrawableImage } from '../../../engine/draw.ts';
+import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { PageCanvas, pagePixels } from './PageCanvas.tsx';
+import { type BrowserPictureLoader, pictureKey } from './pictures.ts';
+
+/** The ISO week numbers a page's month grid shows, top to bottom (the scene's `…/w0`..`/w5` cells). */
+export const weekNumbers = (scene: PageScene) =>
+  scene.items
+    .filter((i) => i.kind === 'text' && /\/w\d$/.test(i.id))
+    .map((i) => (i.kind === 'text' ? i.lines.join('') : ''));
+
+/** Decoded pictures of a scene; undefined until all are there (a failed one stays empty). */
+function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
+  const [images, setImages] = useState<{ scene: PageScene; map: Map<string, DrawableImage> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const map = new Map<string, DrawableImage>();
+    const pictures = scene.items.filter((i): i is ScenePicture => i.kind === 'picture' && i.picture !== null);
+    Promise.all(
+      pictures.map(async (item) => {
+        const source = item.picture!.source;
+        try {
+          const image = await loader(source);
+          if (image) map.set(pictureKey(source), image);
+        } catch (error) {
+          console.warn('A picture of the page could not be loaded', error);
+        }
+      }),
+    ).then(() => live && setImages({ scene, map }));
+    return () => {
+      live = false;
+    };
+  }, [scene, loader]);
+  // The previous page's pictures stay drawn until the new page's are decoded (no white flash).
+  return images?.map;
+}
+
+function boxStyle(item: SceneItem, pxPerMm: number) {
+  const r = item.rotation;
+  return {
+    left: item.xMm * pxPerMm,
+    top: item.yMm * pxPerMm,
+    width: item.widthMm * pxPerMm,
+    height: item.heightMm * pxPerMm,
+    transform: r ? `rotate(${r.deg}deg)` : undefined,
+    transformOrigin: r
+      ? `${(r.originXMm - item.xMm) * pxPerMm}px ${(r.originYMm - item.yMm) * pxPerMm}px`
+      : undefined,
+  };
+}
+
+export interface PageViewProps {
+  scene: PageScene;
+  year: number;
+  fonts: FontSet;
+  pxPerMm: number;
+  loader: BrowserPictureLoader;
+  /** Editor marks (empty slots, 'Select text'); off in the preview. */
+  marks?: boolean;
+  onSlotTap?: (slotId: string) => void;
+  onFirstDraw?: () => void;
+  label?: string;
+  testId?: string;
+}
+
+export function PageView(props: PageViewProps) {
+  const { scene, year, fonts, pxPerMm, loader, marks = false, onSlotTap, onFirstDraw, label, testId } = props;
+  const { t } = useTranslation();
+  const images = useSceneImages(scene, loader);
+  const [drawn, setDrawn] = useState(false);
+  const imageFor = useMemo(
+    () => (item: ScenePicture) => (item.picture && images?.get(pictureKey(item.picture.source))) || null,
+    [images],
+  );
+  const { width, height } = pagePixels(scene, pxPerMm);
+  const weeks = useMemo(() => weekNumbers(scene).join(','), [scene]);
+  const onDraw = () => {
+    if (drawn) return;
+    setDrawn(true);
+    onFirstDraw?.();
+  };
+
+  return (
+    <div
+      className={`editor-page${scene.lifted ? ' editor-page--lifted' : ''}`}
+      style={{ width, height }}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-page-id={scene.pageId}
+      data-year={year}
+      data-weeks={weeks || undefined}
+      data-drawn={drawn ? 'true' : 'false'}
+    >
+      {images && (
+        <PageCanvas
+          scene={scene}
+          fonts={fonts}
+          pxPerMm={pxPerMm}
+          imageFor={imageFor}
+          onSlotTap={onSlotTap}
+          onDraw={onDraw}
+        />
+      )}
+      {marks &&
+        scene.items.map((item) => {
+          if (!item.editable) return null;
+          if (item.kind === 'picture' && item.picture === null) {
+            return (
+              <div
+                key={`empty:${item.id}`}
+                className="editor-slot editor-slot--picture"
+                style={boxStyle(item, pxPerMm)}
+              />
+            );
+          }
+          if (item.kind === 'text' && item.empty) {
+            return (
+              <div
+                key={`empty:${item.id}`}
+                className="editor-slot editor-slot--text"
+                style={boxStyle(item, pxPerMm)}
+              >
+                {t('editor.selectText')}
+              </div>
+            );
+          }
+          return null;
+        })}
+    </div>
+  );
+}

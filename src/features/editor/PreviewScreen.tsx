@@ -1,0 +1,162 @@
+/**
+ * Preview (S1 §2): the overview of every visible page in 2, 3 or 4 columns (xs, sm, lg), headed with
+ * the Danish word for preview, with Cancel and Done back to the main menu; a tap on a page opens the
+ * full-screen 'Preview' dialog on it, with Close and previous/next page navigation.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Instance } from '../../../engine/instance.ts';
+import { type PageScene, pageScene } from '../../../engine/scene.ts';
+import { type Template, visiblePages } from '../../../engine/template.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { fitPxPerMm, PREVIEW_MARGINS } from './editorRules.ts';
+import { PageView } from './PageView.tsx';
+import type { BrowserPictureLoader } from './pictures.ts';
+import { useBoxSize } from './useBoxSize.ts';
+
+/** S1 §2: 2 columns on xs, 3 on sm, 4 on lg (the shop's breakpoints, 600 and 1024 px). */
+const columnsFor = (width: number) => (width >= 1024 ? 4 : width >= 600 ? 3 : 2);
+const GAP_PX = 12;
+
+export function PreviewScreen(props: {
+  template: Template;
+  instance: Instance;
+  fonts: FontSet;
+  loader: BrowserPictureLoader;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { template, instance, fonts, loader, onCancel, onDone } = props;
+  const { t } = useTranslation();
+  const pages = useMemo(() => visiblePages(template), [template]);
+  const scenes = useMemo(
+    () => pages.map((p) => pageScene(template, instance, p.id, fonts)),
+    [pages, template, instance, fonts],
+  );
+  const grid = useRef<HTMLDivElement>(null);
+  const { width } = useBoxSize(grid);
+  const columns = columnsFor(typeof window === 'undefined' ? width : window.innerWidth);
+  const cell = Math.max(40, (width - GAP_PX * (columns - 1)) / columns);
+  const [open, setOpen] = useState<number | null>(null);
+
+  return (
+    <section className="editor-overview" aria-labelledby="editor-overview-title">
+      <h2 id="editor-overview-title" className="editor-overview__title">
+        {t('editor.overviewTitle')}
+      </h2>
+      <div
+        ref={grid}
+        className="editor-overview__grid"
+        data-testid="preview-overview"
+        data-columns={columns}
+        style={{ gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: GAP_PX }}
+      >
+        {width > 0 &&
+          scenes.map((scene, n) => (
+            <button
+              key={scene.pageId}
+              type="button"
+              className="editor-overview__page"
+              aria-label={t('editor.page', { number: n + 1 })}
+              onClick={() => setOpen(n)}
+            >
+              <PageView
+                scene={scene}
+                year={instance.year}
+                fonts={fonts}
+                loader={loader}
+                pxPerMm={fitPxPerMm(scene, { width: cell, height: cell * 1.5 }, { x: 0, y: 0 })}
+                testId="overview-page"
+              />
+            </button>
+          ))}
+      </div>
+      <div className="editor-menu__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('editor.cancel')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('editor.done')}
+        </button>
+      </div>
+      <PreviewDialog
+        open={open !== null}
+        at={open ?? 0}
+        scenes={scenes}
+        year={instance.year}
+        fonts={fonts}
+        loader={loader}
+        onStep={(n) => setOpen(n)}
+        onClose={() => setOpen(null)}
+      />
+    </section>
+  );
+}
+
+function PreviewDialog(props: {
+  open: boolean;
+  at: number;
+  scenes: PageScene[];
+  year: number;
+  fonts: FontSet;
+  loader: BrowserPictureLoader;
+  onStep: (n: number) => void;
+  onClose: () => void;
+}) {
+  const { open, at, scenes, year, fonts, loader, onStep, onClose } = props;
+  const { t } = useTranslation();
+  const scene = scenes[at];
+  // The dialog fills the screen; its padding takes 32 px of the width, its title and buttons about
+  // 150 px of the height.
+  const box = { width: window.innerWidth - 32, height: Math.max(120, window.innerHeight - 150) };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('editor.preview')}
+      size="sheet"
+      testId="preview-dialog"
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {t('editor.close')}
+        </button>
+      }
+    >
+      {scene && (
+        <div className="editor-preview">
+          <PageView
+            scene={scene}
+            year={year}
+            fonts={fonts}
+            loader={loader}
+            pxPerMm={fitPxPerMm(scene, box, PREVIEW_MARGINS)}
+            label={t('editor.page', { number: at + 1 })}
+            testId="preview-page"
+          />
+          <div className="editor-preview__nav">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={at === 0}
+              onClick={() => onStep(at - 1)}
+            >
+              {t('editor.previousPage')}
+            </button>
+            <span className="editor-preview__count">
+              {t('editor.pageOf', { number: at + 1, total: scenes.length })}
+            </span>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={at === scenes.length - 1}
+              onClick={() => onStep(at + 1)}
+            >
+              {t('editor.nextPage')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

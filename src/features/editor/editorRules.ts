@@ -1,0 +1,96 @@
+/**
+ * The customisation editor's small rules that are not template rules (those are engine/): how big a
+ * page is drawn, the year field of the year screen, where leaving the editor goes, and the saved
+ * instance of a reload. Pure functions, unit tested (test/unit/src/editor-rules.test.ts).
+ */
+import type { Instance } from '../../../engine/instance.ts';
+
+/** S1 §2: the page's margins inside its container, in CSS pixels (horizontal, vertical). */
+export const EDITOR_MARGINS = { x: 60, y: 20 } as const;
+export const PREVIEW_MARGINS = { x: 10, y: 20 } as const;
+
+/** S1 §4: the editor closes this long after Done or Cancel. */
+export const CLOSE_DELAY_MS = 300;
+
+/**
+ * Stage pixels per millimetre so that a page of `page` mm fits `box` px less the margins on every
+ * side; never below a sliver, so a container not laid out yet still draws something.
+ */
+export function fitPxPerMm(
+  page: { widthMm: number; heightMm: number },
+  box: { width: number; height: number },
+  margins: { x: number; y: number },
+): number {
+  const w = Math.max(1, box.width - 2 * margins.x);
+  const h = Math.max(1, box.height - 2 * margins.y);
+  return Math.max(0.05, Math.min(w / page.widthMm, h / page.heightMm));
+}
+
+// ---- the year screen (S1 §5) ----
+
+/** Minus: one year back, never below this calendar year. */
+export function yearMinus(value: string, today: Date): string {
+  const year = Number.parseInt(value, 10);
+  const min = today.getFullYear();
+  return String(Number.isFinite(year) ? Math.max(min, year - 1) : min);
+}
+
+/** Plus: one year on, starting from this year when the field is empty (or not a number). */
+export function yearPlus(value: string, today: Date): string {
+  const year = Number.parseInt(value, 10);
+  return String(Number.isFinite(year) && /^\s*\d+\s*$/.test(value) ? year + 1 : today.getFullYear());
+}
+
+/** On blur: a non-numeric value or a year before this one becomes this year. */
+export function yearOnBlur(value: string, today: Date): string {
+  const trimmed = value.trim();
+  const year = Number(trimmed);
+  if (!/^\d{4}$/.test(trimmed) || year < today.getFullYear()) return String(today.getFullYear());
+  return trimmed;
+}
+
+// ---- leaving (S1 §2) ----
+
+export type EditorKind = 'calendars' | 'cards' | 'photogift';
+
+/** Where leaving the editor goes: the template list it came from. */
+export function listPath(kind: EditorKind, category?: string): string {
+  if (kind === 'calendars') return '/products/calendars';
+  return `/products/${kind}/${encodeURIComponent(category ?? '')}`;
+}
+
+// ---- the saved instance (a reload keeps the work) ----
+
+export const storageKey = (templateUuid: string) => `editor:template:${templateUuid}`;
+
+interface Saved {
+  v: 1;
+  instance: Instance;
+}
+
+export function serialiseInstance(instance: Instance): string {
+  return JSON.stringify({ v: 1, instance } satisfies Saved);
+}
+
+/**
+ * The saved instance when it belongs to this template version and looks whole; anything else
+ * (another version, a damaged or foreign value) is null and the editor starts afresh.
+ */
+export function restoreInstance(
+  text: string | null,
+  template: { uuid: string; version: number },
+  pageIds: readonly string[],
+): Instance | null {
+  if (!text) return null;
+  try {
+    const saved = JSON.parse(text) as Partial<Saved> | null;
+    const i = saved?.v === 1 ? saved.instance : null;
+    if (!i || typeof i !== 'object') return null;
+    if (i.templateUuid !== template.uuid || i.templateVersion !== template.version) return null;
+    if (!Number.isInteger(i.year) || typeof i.resources !== 'object' || i.resources === null) return null;
+    if (!pageIds.includes(i.currentPageId)) return null;
+    return { ...i, currentResourceId: null, dirty: !!i.dirty };
+  } catch {
+    return null;
+  }
+}

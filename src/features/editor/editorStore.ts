@@ -1,0 +1,80 @@
+/**
+ * The editor's state: one zustand store per open editor around the engine's instance history
+ * (engine/instance.ts). Every change goes through a named engine command (`run`), so undo and redo
+ * come from immer's patches; the store adds the screen's own state (which sub-menu is open) and
+ * saves the instance to localStorage after each change, so a reload keeps the shopper's work.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  type CommandArgs,
+  type CommandName,
+  createInstance,
+  type History,
+  run,
+  startHistory,
+  undo,
+} from '../../../engine/instance.ts';
+import { type Template, visiblePages } from '../../../engine/template.ts';
+import { restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
+
+/** S1 §2: the editor's sub-menus switch by name. 'image', 'text' and 'buy' are the next step. */
+export type Menu = 'main' | 'year' | 'preview' | 'image' | 'text' | 'buy';
+
+export interface EditorState {
+  template: Template;
+  today: Date;
+  history: History;
+  menu: Menu;
+  run: <N extends CommandName>(name: N, ...args: CommandArgs<N>) => void;
+  undo: () => void;
+  setMenu: (menu: Menu) => void;
+  /** Forgets the saved work (close without saving). */
+  discard: () => void;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createEditorStore(template: Template, today: Date): StoreApi<EditorState> {
+  const key = storageKey(template.uuid);
+  const saved = restoreInstance(
+    storage()?.getItem(key) ?? null,
+    template,
+    visiblePages(template).map((p) => p.id),
+  );
+  const history = startHistory(saved ?? createInstance(template, today));
+
+  const save = (h: History) => {
+    try {
+      storage()?.setItem(key, serialiseInstance(h.instance));
+    } catch {
+      // A full or disabled storage only loses the reload safety net, never the editing.
+    }
+  };
+
+  return createStore<EditorState>((set, get) => ({
+    template,
+    today,
+    history,
+    menu: 'main',
+    run: (name, ...args) => {
+      const before = get().history;
+      const after = run(template, before, name, ...args);
+      if (after === before) return;
+      set({ history: after });
+      save(after);
+    },
+    undo: () => {
+      const after = undo(get().history);
+      set({ history: after });
+      save(after);
+    },
+    setMenu: (menu) => set({ menu }),
+    discard: () => storage()?.removeItem(key),
+  }));
+}

@@ -1,0 +1,188 @@
+/**
+ * The customisation editor's foundation (S1 §2, §4, §5): a demo calendar opened by its editor URL,
+ * page navigation, the year screen and the month pages following the year, a reload keeping the
+ * work, Cancel with and without changes, and the preview of every page.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { monthGrid } from '../../engine/calendar.ts';
+
+interface Listed {
+  uuid: string;
+  name: Record<string, string>;
+  supportedYears: number[];
+  product: { uuid: string };
+  pages: { id: string; clientIgnore?: boolean }[];
+}
+
+const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
+/** A finger on the phone profile, the mouse on desktop. */
+const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
+
+const weeksOf = (year: number, month: number) =>
+  monthGrid(year, month)
+    .weeks.map((w) => w.isoWeek)
+    .join(',');
+
+/** The 13-page demo calendar that may be made for any year (Classic A4). */
+async function anyYearCalendar(page: Page): Promise<Listed> {
+  const res = await page.request.get('/m/api/templates/calendars');
+  expect(res.ok()).toBe(true);
+  const list = (await res.json()) as Listed[];
+  const calendar = list.find((t) => t.supportedYears.length === 0 && t.pages.length === 13);
+  expect(calendar, 'a demo calendar for any year').toBeTruthy();
+  return calendar!;
+}
+
+async function openEditor(page: Page): Promise<Listed> {
+  const calendar = await anyYearCalendar(page);
+  await page.goto(`/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  return calendar;
+}
+
+// Today is the browser's today: the default year moves on after June (S1 §4).
+const now = new Date();
+const thisYear = now.getFullYear();
+const startYear = thisYear + (now.getMonth() >= 6 ? 1 : 0);
+
+test('pages navigate with the arrows and the strip; the first and last page hide an arrow', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const current = page.getByTestId('editor-page');
+  const previous = page.getByRole('button', { name: 'Previous page' });
+  const next = page.getByRole('button', { name: 'Next page' });
+  await expect(current).toHaveAttribute('data-page-id', 'cover');
+  await expect(previous).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button')).toHaveCount(13);
+
+  await press(next);
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(startYear, 1));
+  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(previous).toBeVisible();
+
+  await press(page.getByRole('button', { name: 'Page 13', exact: true }));
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(startYear, 12));
+  await expect(next).toHaveCount(0);
+  await press(previous);
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(startYear, 11));
+
+  // Main menu: pictures are required, so Add to cart waits for them; a calendar has no text slot.
+  const menu = page.getByRole('navigation', { name: 'Editor menu' });
+  await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(menu.getByRole('button', { name: 'Insert text' })).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: 'Insert image' })).toBeEnabled();
+});
+
+test('the year screen: minus stops at this year, a bad year resets on blur, Done moves the months', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const changeYear = page.getByRole('button', { name: /Change year/ });
+  await expect(changeYear).toContainText(String(startYear));
+  await press(changeYear);
+
+  const field = page.getByRole('textbox', { name: 'Year' });
+  await expect(field).toHaveValue(String(startYear));
+  const minus = page.getByRole('button', { name: 'Previous year' });
+  for (let y = startYear; y > thisYear; y--) await press(minus);
+  await expect(field).toHaveValue(String(thisYear));
+  await expect(minus).toBeDisabled();
+
+  await field.fill('abc');
+  await field.blur();
+  await expect(field).toHaveValue(String(thisYear));
+
+  // Cancel leaves the year as it was.
+  await press(page.getByRole('button', { name: 'Next year' }));
+  await press(page.getByRole('button', { name: 'Cancel' }));
+  await expect(changeYear).toContainText(String(startYear));
+
+  const target = startYear + 1;
+  await press(changeYear);
+  await press(page.getByRole('button', { name: 'Next year' }));
+  await expect(field).toHaveValue(String(target));
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(changeYear).toContainText(String(target));
+
+  const current = page.getByTestId('editor-page');
+  await press(page.getByRole('button', { name: 'Page 2', exact: true }));
+  await expect(current).toHaveAttribute('data-year', String(target));
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(target, 1));
+
+  // A reload keeps the work: the year and the page.
+  await page.reload();
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(target, 1));
+  await expect(changeYear).toContainText(String(target));
+});
+
+test('Cancel with changes asks; Continue editing keeps them; Close without saving goes to the list', async ({
+  page,
+}) => {
+  const calendar = await openEditor(page);
+  await press(page.getByRole('button', { name: /Change year/ }));
+  await press(page.getByRole('button', { name: 'Next year' }));
+  await press(page.getByRole('button', { name: 'Done' }));
+
+  const menu = page.getByRole('navigation', { name: 'Editor menu' });
+  await press(menu.getByRole('button', { name: 'Cancel' }));
+  const dialog = page.getByTestId('unsaved-dialog');
+  await expect(dialog).toContainText('Do you want to abort without saving the changes?');
+  // Neither Escape nor the backdrop dismisses it.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(2, 2);
+  await expect(dialog.getByRole('button', { name: 'Continue editing' })).toBeVisible();
+  await press(dialog.getByRole('button', { name: 'Continue editing' }));
+  await expect(dialog.getByRole('button', { name: 'Continue editing' })).toBeHidden();
+  await expect(page.getByRole('button', { name: /Change year/ })).toContainText(String(startYear + 1));
+
+  await press(menu.getByRole('button', { name: 'Cancel' }));
+  await press(dialog.getByRole('button', { name: 'Close without saving' }));
+  await expect(page).toHaveURL(/\/m\/products\/calendars$/);
+
+  // Nothing was kept: the calendar opens on its default year again.
+  await page.goto(`/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
+  await expect(page.getByRole('button', { name: /Change year/ })).toContainText(String(startYear));
+});
+
+test('Cancel without changes leaves at once', async ({ page }) => {
+  await openEditor(page);
+  await press(page.getByRole('button', { name: 'Next page' }));
+  await press(page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Cancel' }));
+  await expect(page).toHaveURL(/\/m\/products\/calendars$/);
+  await expect(page.getByTestId('unsaved-dialog').getByRole('button')).toHaveCount(0);
+});
+
+test('Preview: the overview of every page, the Preview dialog with page navigation', async ({ page }) => {
+  await openEditor(page);
+  await press(page.getByRole('button', { name: 'Preview' }));
+  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
+  const pages = page.getByTestId('overview-page');
+  await expect(pages).toHaveCount(13);
+  await expect(page.locator('[data-testid="overview-page"][data-drawn="true"]')).toHaveCount(13, {
+    timeout: 20_000,
+  });
+  const columns = Number(await page.getByTestId('preview-overview').getAttribute('data-columns'));
+  expect(columns).toBe(
+    (page.viewportSize()?.width ?? 0) >= 1024 ? 4 : (page.viewportSize()?.width ?? 0) >= 600 ? 3 : 2,
+  );
+
+  await press(page.getByTestId('preview-overview').getByRole('button', { name: 'Page 2', exact: true }));
+  const dialog = page.getByTestId('preview-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible();
+  const shown = dialog.getByTestId('preview-page');
+  await expect(shown).toHaveAttribute('data-weeks', weeksOf(startYear, 1));
+  await press(dialog.getByRole('button', { name: 'Next page' }));
+  await expect(shown).toHaveAttribute('data-weeks', weeksOf(startYear, 2));
+  await expect(dialog).toContainText('Page 3 of 13');
+  await press(dialog.getByRole('button', { name: 'Close' }));
+  await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeHidden();
+
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Editor menu' })).toBeVisible();
+});

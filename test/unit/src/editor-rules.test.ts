@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createInstance } from '../../../engine/instance.ts';
+import { classicA4 } from '../../../server/db/templates/calendars.ts';
+import {
+  EDITOR_MARGINS,
+  fitPxPerMm,
+  listPath,
+  restoreInstance,
+  serialiseInstance,
+  yearMinus,
+  yearOnBlur,
+  yearPlus,
+} from '../../../src/features/editor/editorRules.ts';
+
+const today = new Date(2026, 10, 23);
+
+describe('fitPxPerMm', () => {
+  it('fits the page inside the container less the margins (60 by 20)', () => {
+    // 200 x 300 mm into 420 x 640 px: width allows (420-120)/200 = 1.5, height (640-40)/300 = 2.
+    expect(fitPxPerMm({ widthMm: 200, heightMm: 300 }, { width: 420, height: 640 }, EDITOR_MARGINS)).toBe(
+      1.5,
+    );
+    expect(fitPxPerMm({ widthMm: 200, heightMm: 300 }, { width: 1000, height: 340 }, EDITOR_MARGINS)).toBe(1);
+  });
+  it('never reaches zero for a container not laid out yet', () => {
+    expect(
+      fitPxPerMm({ widthMm: 200, heightMm: 300 }, { width: 0, height: 0 }, EDITOR_MARGINS),
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('the year field (S1 §5)', () => {
+  it('minus never goes below this year', () => {
+    expect(yearMinus('2028', today)).toBe('2027');
+    expect(yearMinus('2026', today)).toBe('2026');
+    expect(yearMinus('', today)).toBe('2026');
+  });
+  it('plus adds one, from this year when empty', () => {
+    expect(yearPlus('2027', today)).toBe('2028');
+    expect(yearPlus('', today)).toBe('2026');
+    expect(yearPlus('abc', today)).toBe('2026');
+  });
+  it('on blur a non-numeric or past year becomes this year', () => {
+    expect(yearOnBlur('abc', today)).toBe('2026');
+    expect(yearOnBlur('2019', today)).toBe('2026');
+    expect(yearOnBlur(' 2029 ', today)).toBe('2029');
+    expect(yearOnBlur('20271', today)).toBe('2026');
+  });
+});
+
+describe('leaving the editor (S1 §2)', () => {
+  it('goes back to the template list of its kind', () => {
+    expect(listPath('calendars')).toBe('/products/calendars');
+    expect(listPath('cards', 'BIRTHDAY')).toBe('/products/cards/BIRTHDAY');
+    expect(listPath('photogift', 'MUG')).toBe('/products/photogift/MUG');
+  });
+});
+
+describe('the saved instance', () => {
+  const t = classicA4();
+  const pageIds = t.pages.map((p) => p.id);
+  it('comes back as it was saved, without a current resource', () => {
+    const i = { ...createInstance(t, today), year: 2029, currentPageId: pageIds[3]!, dirty: true };
+    const back = restoreInstance(serialiseInstance({ ...i, currentResourceId: 'x' }), t, pageIds);
+    expect(back).toEqual({ ...i, currentResourceId: null });
+  });
+  it('is dropped for another template version, an unknown page or damaged text', () => {
+    const i = createInstance(t, today);
+    expect(restoreInstance(serialiseInstance(i), { ...t, version: t.version + 1 }, pageIds)).toBeNull();
+    expect(restoreInstance(serialiseInstance({ ...i, currentPageId: 'nope' }), t, pageIds)).toBeNull();
+    expect(restoreInstance('{not json', t, pageIds)).toBeNull();
+    expect(restoreInstance(null, t, pageIds)).toBeNull();
+    expect(restoreInstance('{"v":1,"instance":null}', t, pageIds)).toBeNull();
+  });
+});
