@@ -1,4 +1,4 @@
-import type { Cart, OrderLine } from '../../shop/contract.ts';
+import type { Cart, OrderLine, TemplateLineAdd } from '../../shop/contract.ts';
 import { call } from './call.ts';
 
 /** A line as sent back to the server: the transient `deleted` flag of bulk editing rides along. */
@@ -20,4 +20,28 @@ export function putCartLines(lines: readonly LineToSave[]): Promise<Cart> {
 
 export function deleteCartLine(lineUuid: string): Promise<Cart> {
   return call<Cart>(`webshop/cart/${lineUuid}`, { method: 'DELETE' });
+}
+
+/**
+ * S1 §3, §7: add one template line (card, calendar or photo gift); one line per call. The answer is
+ * the whole cart, priced by the server, the new line last; a refusal is 400 with `{error, code}`.
+ */
+export function postCartLine(payload: TemplateLineAdd): Promise<Cart> {
+  return call<Cart>('webshop/cart', { method: 'POST', body: payload });
+}
+
+/** A template line's first page as the server draws it (owner only), for the cart's thumbnail. */
+export function linePreviewUrl(line: Pick<OrderLine, 'uuid' | 'templates'>, width = 320): string {
+  // The address changes with the line's content, so an updated line never shows an old picture.
+  const version = contentHash(JSON.stringify(line.templates[0] ?? null));
+  return `/m/api/webshop/cart/${encodeURIComponent(line.uuid)}/preview.jpg?width=${width}&v=${version}`;
+}
+
+function contentHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
 }

@@ -181,10 +181,11 @@ export function leafThankYou(): Template {
   });
 }
 
-/** Two pictures side by side on a square card, a bold THANKS and a line of text. */
+/** Two pictures side by side on a square card, a bold THANKS and a line of text under each picture. */
 export function twoThanks(): Template {
   const heading = fixedText('heading', font('Anton', 36, '#2F5D3A', { text: 'THANKS' }));
   const message = userText('message', font('Oswald', 12, '#2E3B2F', { text: 'From the two of us' }));
+  const names = userText('names', font('Oswald', 12, '#2E3B2F', { text: 'Kari and Ola' }));
   return onePage({
     slug: 'card-two-thanks',
     name: { en_GB: 'Thanks from two', nb_NO: 'Takk fra to', da_DK: 'Tak fra to' },
@@ -193,13 +194,21 @@ export function twoThanks(): Template {
     product: 'card-15x15',
     dimensions: SQUARE,
     separateFromBackground: true,
-    resources: [art('background', 'leaves.svg', 1480, 1050), photo('left'), photo('right'), heading, message],
+    resources: [
+      art('background', 'leaves.svg', 1480, 1050),
+      photo('left'),
+      photo('right'),
+      heading,
+      message,
+      names,
+    ],
     parts: [
       imagePart('background', fullPage(SQUARE)),
       imagePart('left', { x: 10, y: 10, w: 63, h: 82 }),
       imagePart('right', { x: 77, y: 10, w: 63, h: 82 }),
       textOf(heading, { x: 10, y: 96, w: 130, h: 26 }),
-      textOf(message, { x: 10, y: 124, w: 130, h: 16 }),
+      textOf(message, { x: 10, y: 124, w: 63, h: 16 }),
+      textOf(names, { x: 77, y: 124, w: 63, h: 16 }),
     ],
   });
 }

@@ -18,14 +18,19 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
+import { TEMPLATE_LINE_TYPES } from './EditOrderLinePage.tsx';
 import { PrintLine } from './PrintLine.tsx';
+import { TemplateLine } from './TemplateLine.tsx';
 import { useRecentPictureSizes } from './useRecentPictureSizes.ts';
 
 /** Order line type 0 is a print (S0 §2: only these are listed under 'Prints'). */
 export const PRINT_LINE_TYPE = 0;
+/** Order line type 89 is a photo gift: listed in the photo gift section (S0 §2, S1). */
+export const PHOTO_GIFT_LINE_TYPE = 89;
 
 /**
- * The cart page (S0 §2): the 'Prints' section, the bottom bar with the count, the total, 'Order more'
+ * The cart page (S0 §2): the 'Prints' section, the cards and calendars and the photo gift sections
+ * (template lines with the server's thumbnail; bulk editing is for prints only), the bottom bar with the count, the total, 'Order more'
  * and 'Proceed to payment', and 'Adjust multiple pictures' (select mode).
  */
 export function CartPage() {
@@ -65,6 +70,21 @@ export function CartPage() {
   const productsByUuid = new Map((products ?? []).map((p) => [p.uuid, p]));
   const shown = bulk ? bulk.lines : cart.orderLines;
   const prints = shown.filter((line) => line.type === PRINT_LINE_TYPE);
+  const templateLines = cart.orderLines.filter((line) => TEMPLATE_LINE_TYPES.includes(line.type));
+  const templateSections = [
+    {
+      id: 'cart-cards',
+      title: t('cart.cardsAndCalendars'),
+      lines: templateLines.filter((line) => line.type !== PHOTO_GIFT_LINE_TYPE),
+    },
+    {
+      id: 'cart-gifts',
+      title: t('cart.photoGifts'),
+      lines: templateLines.filter((line) => line.type === PHOTO_GIFT_LINE_TYPE),
+    },
+  ];
+  // Bulk editing ('Adjust multiple pictures') works on prints only.
+  const printLines = cart.orderLines.filter((line) => line.type === PRINT_LINE_TYPE);
 
   async function done(edit: BulkEdit) {
     const changes = bulkChanges(edit);
@@ -120,7 +140,7 @@ export function CartPage() {
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => setBulk(startBulkEdit(cart.orderLines))}
+                onClick={() => setBulk(startBulkEdit(printLines))}
               >
                 {t('cart.adjustMultiple')}
               </button>
@@ -140,13 +160,35 @@ export function CartPage() {
                 updating={updating.has(line.uuid)}
                 highlighted={line.uuid === orderPartUuid}
                 onToggle={() => bulk && setBulk(toggleSelected(bulk, line.uuid))}
-                onLongPress={() => setBulk(startBulkEdit(cart.orderLines, line.uuid))}
+                onLongPress={() => setBulk(startBulkEdit(printLines, line.uuid))}
                 onDelete={() => setToDelete(line)}
               />
             ))}
           </ul>
         </section>
       )}
+      {!bulk &&
+        templateSections.map(
+          (section) =>
+            section.lines.length > 0 && (
+              <section key={section.id} className="cart-section" aria-labelledby={section.id}>
+                <div className="cart-section__head">
+                  <h2 id={section.id}>{section.title}</h2>
+                </div>
+                <ul className="cart-lines">
+                  {section.lines.map((line) => (
+                    <TemplateLine
+                      key={line.uuid}
+                      line={line}
+                      updating={updating.has(line.uuid)}
+                      highlighted={line.uuid === orderPartUuid}
+                      onDelete={() => setToDelete(line)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ),
+        )}
       {bulk ? (
         <BulkToolbar
           edit={bulk}

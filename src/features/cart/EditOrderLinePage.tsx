@@ -8,10 +8,18 @@ const PrintEditor = lazy(() =>
   import('../print-editor/PrintEditor.tsx').then((m) => ({ default: m.PrintEditor })),
 );
 
-/** Order line types the template editor opens (S0 §2); it comes with the template products. */
+/** The template editor in update mode: its own chunk with Konva, never the start page's. */
+const TemplateLineEditor = lazy(() =>
+  import('./TemplateLineEditor.tsx').then((m) => ({ default: m.TemplateLineEditor })),
+);
+
+/** Order line types the template editor opens (S0 §2): 1 cards, 2 calendars, 89 photo gifts. */
 export const TEMPLATE_LINE_TYPES: readonly number[] = [1, 2, 89];
 
-/** /cart/edit/{uuid} (S0 §2): the print editor for a print, back to the cart for a line not found. */
+/**
+ * /cart/edit/{uuid} (S0 §2): the print editor for a print, the template editor in update mode for a
+ * card, calendar or photo gift, back to the cart for a line not found.
+ */
 export function EditOrderLinePage() {
   const { uuid } = useParams();
   const cart = useCartStore((s) => s.cart);
@@ -25,7 +33,14 @@ export function EditOrderLinePage() {
   if (!cart) return <Loading />;
   const line = cart.orderLines.find((l) => l.uuid === uuid);
   if (!line) return <Navigate to="/cart" replace />;
-  // Other types, and template lines until their editor lands, show only 'Loading' (S0 §2).
+  if (TEMPLATE_LINE_TYPES.includes(line.type)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <TemplateLineEditor key={line.uuid} line={line} />
+      </Suspense>
+    );
+  }
+  // Other types show only 'Loading' (S0 §2).
   if (line.type !== 0) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>

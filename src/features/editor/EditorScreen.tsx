@@ -10,19 +10,28 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
-import { editableSlots, pageComplete, templateComplete } from '../../../engine/instance.ts';
+import { editableSlots, pageComplete, startHistory, templateComplete } from '../../../engine/instance.ts';
 import { pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { OrderLine } from '../../../shop/contract.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
+import { BuyScreen } from './buy/BuyScreen.tsx';
+import { lineInstance } from './buy/buyRules.ts';
+import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
 import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm } from './editorRules.ts';
-import { createEditorStore, type Menu } from './editorStore.ts';
+import { createEditorStore } from './editorStore.ts';
+import { ImageMenu } from './image/ImageEditor.tsx';
+import { SlotLayer } from './image/SlotLayer.tsx';
 import { PageView } from './PageView.tsx';
 import { PreviewScreen } from './PreviewScreen.tsx';
 import { createBrowserPictureLoader } from './pictures.ts';
+import { ChooseText } from './text/ChooseText.tsx';
+import { TextEditor } from './text/TextEditor.tsx';
+import { insertTextTarget } from './text/textEditorRules.ts';
 import { useBoxSize } from './useBoxSize.ts';
 import { YearScreen } from './YearScreen.tsx';
 
@@ -35,11 +44,20 @@ export function EditorScreen(props: {
   productUuid: string;
   leaveTo: string;
   updateMode?: boolean;
+  /** Update mode: the cart line whose resources and year the editor opens with (S0 §2). */
+  line?: OrderLine;
 }) {
   const { template, fonts, leaveTo, updateMode = false } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [store] = useState(() => createEditorStore(template, new Date()));
+  const [store] = useState(() => {
+    const created = createEditorStore(template, new Date());
+    if (props.line) {
+      const fromLine = lineInstance(template, props.line, created.getState().today);
+      created.setState({ history: startHistory(fromLine) });
+    }
+    return created;
+  });
   const history = useStore(store, (s) => s.history);
   const menu = useStore(store, (s) => s.menu);
   const { run, setMenu, discard, today } = store.getState();
@@ -101,6 +119,18 @@ export function EditorScreen(props: {
     run('selectResource', slotId);
     setMenu(item?.kind === 'text' ? 'text' : 'image');
   };
+  // Insert text (S1 §2): one editable text slot on the page opens it, several open Choose text.
+  const textSlots = editableSlots(template, pages[at]!.id, 'STRING');
+  const choosingText = menu === 'text' && instance.currentResourceId === null;
+  const insertText = () => {
+    const target = insertTextTarget(template, pages[at]!.id);
+    if ('open' in target) run('selectResource', target.open);
+    setMenu('text');
+  };
+  const chooseText = (slotId: string) => {
+    if (textSlots.includes(slotId)) run('selectResource', slotId);
+  };
+  const currentText = instance.currentResourceId ? instance.resources[instance.currentResourceId] : undefined;
 
   const isCalendar = template.type === 'CALENDAR';
   const oneYear =
@@ -147,7 +177,11 @@ export function EditorScreen(props: {
             loader={loader}
             pxPerMm={pxPerMm}
             marks={menu === 'main'}
-            onSlotTap={menu === 'main' ? openSlot : undefined}
+            onSlotTap={menu === 'main' ? openSlot : choosingText ? chooseText : undefined}
+            numbered={choosingText ? textSlots : undefined}
+            overlay={
+              menu === 'image' ? <SlotLayer store={store} scene={scene} pxPerMm={pxPerMm} /> : undefined
+            }
             label={t('editor.pageOf', { number: at + 1, total: pages.length })}
             testId="editor-page"
             onFirstDraw={() => {
@@ -185,7 +219,7 @@ export function EditorScreen(props: {
             {t('editor.insertImage')}
           </button>
           {hasText && (
-            <button type="button" className="editor-tool" onClick={() => setMenu('text')}>
+            <button type="button" className="editor-tool" onClick={insertText}>
               {t('editor.insertText')}
             </button>
           )}
@@ -222,7 +256,36 @@ export function EditorScreen(props: {
           }}
         />
       )}
-      {(menu === 'image' || menu === 'text' || menu === 'buy') && <ComingNext menu={menu} onBack={toMain} />}
+      {menu === 'buy' &&
+        (updateMode && props.line ? (
+          <UpdateCartScreen template={template} instance={instance} line={props.line} onBack={toMain} />
+        ) : (
+          <BuyScreen
+            template={template}
+            instance={instance}
+            productUuid={props.productUuid}
+            onCancel={toMain}
+            onAdded={() => {
+              discard();
+              navigate('/cart', { replace: true });
+            }}
+          />
+        ))}
+      {menu === 'image' && <ImageMenu store={store} scene={scene} onExit={toMain} />}
+      {menu === 'text' &&
+        (currentText?.type === 'STRING' && instance.currentResourceId ? (
+          <TextEditor
+            key={instance.currentResourceId}
+            template={template}
+            fonts={fonts}
+            slotId={instance.currentResourceId}
+            value={currentText}
+            run={run}
+            onDone={toMain}
+          />
+        ) : (
+          <ChooseText slots={textSlots} onChoose={chooseText} onCancel={toMain} />
+        ))}
       {menu === 'preview' && (
         <div className="editor-overlay">
           <PreviewScreen
@@ -262,25 +325,5 @@ export function EditorScreen(props: {
         }
       />
     </main>
-  );
-}
-
-function ComingNext({
-  menu,
-  onBack,
-}: {
-  menu: Exclude<Menu, 'main' | 'year' | 'preview'>;
-  onBack: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="editor-menu editor-coming" role="status" data-testid={`coming-${menu}`}>
-      <p>{t(`editor.comingNext.${menu}`)}</p>
-      <div className="editor-menu__actions">
-        <button type="button" className="button" onClick={onBack}>
-          {t('editor.back')}
-        </button>
-      </div>
-    </section>
   );
 }

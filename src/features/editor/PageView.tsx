@@ -6,7 +6,7 @@
  * For tests and the bench, the page says what it shows: `data-page-id`, `data-year`, the ISO week
  * numbers of its month grid in `data-weeks`, and `data-drawn="true"` once Konva has drawn it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawableImage } from '../../../engine/draw.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
@@ -69,6 +69,10 @@ export interface PageViewProps {
   /** Editor marks (empty slots, 'Select text'); off in the preview. */
   marks?: boolean;
   onSlotTap?: (slotId: string) => void;
+  /** Select mode (Choose text / Choose image): these slots get the numbers 1, 2, … */
+  numbered?: readonly string[];
+  /** HTML laid over the page in page pixels (the image editor's slot layer). */
+  overlay?: ReactNode;
   onFirstDraw?: () => void;
   label?: string;
   testId?: string;
@@ -76,6 +80,7 @@ export interface PageViewProps {
 
 export function PageView(props: PageViewProps) {
   const { scene, year, fonts, pxPerMm, loader, marks = false, onSlotTap, onFirstDraw, label, testId } = props;
+  const { numbered } = props;
   const { t } = useTranslation();
   const images = useSceneImages(scene, loader);
   const [drawn, setDrawn] = useState(false);
@@ -138,6 +143,20 @@ export function PageView(props: PageViewProps) {
           }
           return null;
         })}
+      {numbered?.map((id, n) => {
+        const item = scene.items.find((i) => i.id === id);
+        return item ? (
+          <div
+            key={`number:${id}`}
+            className="editor-slot editor-slot--number"
+            style={boxStyle(item, pxPerMm)}
+            data-slot-number={n + 1}
+          >
+            <span>{n + 1}</span>
+          </div>
+        ) : null;
+      })}
+      {props.overlay}
     </div>
   );
 }

@@ -107,6 +107,17 @@ describe('locale files', () => {
     );
   });
 
+  it('uses the specification’s wording in the text editor (S1 §2)', () => {
+    expect(english.get('editorText.enterText')).toBe('Enter text');
+    expect(english.get('editorText.font')).toBe('Font');
+    expect(english.get('editorText.align')).toBe('Align text');
+    expect(english.get('editorText.size')).toBe('Font size');
+    expect(english.get('editorText.color')).toBe('Color');
+    expect(english.get('editorText.cancel')).toBe('Cancel');
+    expect(english.get('editorText.done')).toBe('Done');
+    expect(english.get('editorText.chooseText')).toBe('Choose text');
+  });
+
   for (const language of ['nb_NO', 'da_DK']) {
     it(`${language} translates every key with the same placeholders`, () => {
       const translated = new Map(entries(load(language)));
@@ -116,4 +127,39 @@ describe('locale files', () => {
       }
     });
   }
+});
+
+describe('buy screen wording (S1 §2)', () => {
+  const english = new Map(entries(load('en_GB')));
+  it('uses the specification’s English', () => {
+    expect(english.get('buy.title')).toBe('Select quantity');
+    expect(english.get('buy.pieces_other')).toBe('{{count}} pcs');
+    expect(english.get('buy.sum')).toBe('Sum {{sum}}');
+    expect(english.get('buy.addToCart')).toBe('Add to cart');
+    expect(english.get('editor.updateCart')).toBe('Update cart');
+  });
+});
+
+describe('locale files: the image editor (S1 §4, §8)', () => {
+  const english = new Map(entries(load('en_GB')));
+  it('uses the specification’s wording', () => {
+    expect(english.get('editorImage.chooseImage')).toBe('Choose image');
+    expect(english.get('editorImage.imageInbox')).toBe('Image inbox');
+    expect(english.get('editorImage.editImage')).toBe('Edit image');
+    expect(english.get('editorImage.uploadMore')).toBe('Upload more');
+    expect(english.get('editorImage.inboxEmpty')).toBe('The image inbox is empty');
+    expect(english.get('editorImage.bw')).toBe('Black/White');
+    expect(english.get('editorImage.hint')).toBe(
+      'Move the picture with your finger. Pinch with two fingers to zoom in/out.',
+    );
+    expect(english.get('editorImage.cropWarning')).toBe(
+      'Your picture does not fit the print format perfectly, and may get white borders. Resize the picture to avoid this.',
+    );
+    expect(english.get('editorImage.retrying')).toBe('Retrying...');
+    expect(english.get('editorImage.uploadFailed')).toBe('Upload failed');
+    expect(english.get('editorImage.uploadFailedText')).toBe(
+      "At least one of the files couldn't be uploaded due to an issue with your Internet connection. Please check your connection and try again.",
+    );
+    expect(english.get('editorImage.ok')).toBe('Ok');
+  });
 });

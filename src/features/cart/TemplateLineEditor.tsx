@@ -1,0 +1,108 @@
+/**
+ * /cart/edit/{uuid} for a template line (S0 §2: types 1, 2 and 89 open the template editor): the
+ * line's template at the line's version and the browser fonts, then the editor in update mode with
+ * the line's resources and year. Its own chunk with the editor (Konva), never the start page's.
+ */
+import '../editor/editor.css';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { parseTemplate, type Template } from '../../../engine/template.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { OrderLine } from '../../../shop/contract.ts';
+import { call } from '../../api/call.ts';
+import { loadBrowserFonts } from '../editor/browserFonts.ts';
+import { EditorScreen } from '../editor/EditorScreen.tsx';
+import { storageKey } from '../editor/editorRules.ts';
+
+const ABOVE_SHELL = { position: 'fixed', inset: 0, zIndex: 100 } as const;
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ready'; template: Template; fonts: FontSet };
+
+export function TemplateLineEditor({ line }: { line: OrderLine }) {
+  const { t } = useTranslation();
+  const entry = line.templates[0];
+  const templateUuid = entry?.template ?? '';
+  const version = entry?.version;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
+    Promise.all([call<unknown>(path, { signal: controller.signal }), loadBrowserFonts()]).then(
+      ([json, fonts]) => {
+        const parsed = parseTemplate(json);
+        if (!parsed.ok) {
+          console.error('The template does not parse', parsed.problems);
+          setLoaded({ state: 'error' });
+        } else setLoaded({ state: 'ready', template: parsed.template, fonts });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('The editor could not load', error);
+        setLoaded({ state: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [templateUuid, version]);
+
+  // The editor saves its work under the template's key; a new design of the same template in
+  // progress is put back when the line's editor closes.
+  useKeepSavedWork(templateUuid);
+
+  if (!entry || loaded.state === 'error') {
+    return (
+      <main className="editor editor--message" role="alert">
+        <p>{t('editor.loadFailed')}</p>
+        <Link className="button" to="/cart">
+          {t('buy.backToCart')}
+        </Link>
+      </main>
+    );
+  }
+  if (loaded.state === 'loading') {
+    return (
+      <main className="editor editor--message">
+        <p role="status">{t('common.loading')}</p>
+      </main>
+    );
+  }
+  return (
+    // Full screen above the shop's header: /cart/edit lives inside the shell (S0 §2).
+    <div style={ABOVE_SHELL}>
+      <EditorScreen
+        key={line.uuid}
+        template={loaded.template}
+        fonts={loaded.fonts}
+        productUuid={line.product.uuid}
+        leaveTo={`/cart/view/${line.uuid}`}
+        updateMode
+        line={line}
+      />
+    </div>
+  );
+}
+
+function useKeepSavedWork(templateUuid: string) {
+  useEffect(() => {
+    if (!templateUuid) return;
+    const key = storageKey(templateUuid);
+    let before: string | null = null;
+    try {
+      before = window.localStorage.getItem(key);
+    } catch {
+      return;
+    }
+    return () => {
+      try {
+        if (before === null) window.localStorage.removeItem(key);
+        else window.localStorage.setItem(key, before);
+      } catch {
+        // Storage gone: nothing to put back.
+      }
+    };
+  }, [templateUuid]);
+}

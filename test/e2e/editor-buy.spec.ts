@@ -1,0 +1,211 @@
+/**
+ * Template lines in the cart and the editor's buy and update flows (S1 §3, §4; S0 §2): a calendar
+ * line made through the real add call shows in the cart with the server's thumbnail and price, opens
+ * from the cart in update mode, and 'Update cart' saves a new year; the buy screen adds a card in two
+ * subproducts as two lines with the server's prices.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createInstance, type Instance } from '../../engine/instance.ts';
+import { parseTemplate, type Template } from '../../engine/template.ts';
+import type { Cart, Product } from '../../shop/contract.ts';
+import { linePrice } from '../../shop/pricing.ts';
+import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
+import { serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
+
+const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
+/** A finger on the phone profile, the mouse on desktop. */
+const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+const serverCart = async (page: Page) =>
+  (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;
+
+/** One picture through the real upload with the page's session (the session owns it). */
+async function uploadPicture(page: Page): Promise<{ uuid: string; width: number; height: number }> {
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer();
+  const res = await page.request.post('/m/api/pictures', {
+    multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
+}
+
+async function templateOf(page: Page, uuid: string): Promise<Template> {
+  const res = await page.request.get(`/m/api/templates/by-uuid/${uuid}`);
+  expect(res.ok()).toBe(true);
+  const parsed = parseTemplate(await res.json());
+  if (!parsed.ok) throw new Error('The demo template does not parse');
+  return parsed.template;
+}
+
+async function productOf(page: Page, uuid: string): Promise<Product> {
+  const { products } = (await (await page.request.get('/m/api/products')).json()) as { products: Product[] };
+  return products.find((p) => p.uuid === uuid)!;
+}
+
+/** Every user picture slot filled with the picture, every user text with `text`. */
+function filled(template: Template, picture: { uuid: string; width: number; height: number }, text: string) {
+  const instance: Instance = createInstance(template, new Date());
+  for (const [fullId, value] of Object.entries(instance.resources)) {
+    instance.resources[fullId] =
+      value.type === 'IMAGE'
+        ? {
+            type: 'IMAGE',
+            image: {
+              ...picture,
+              rotation: 0,
+              effect: 'original',
+              cropRect: { x: 0, y: 0, width: 1, height: 1 },
+            },
+          }
+        : { ...value, text, font: { ...value.font, text } };
+  }
+  return instance;
+}
+
+const now = new Date();
+const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
+
+test('a calendar line: listed with its thumbnail and price, opened in update mode, a new year saved', async ({
+  page,
+}) => {
+  await page.goto('/m/');
+  const picture = await uploadPicture(page);
+  const list = (await (await page.request.get('/m/api/templates/calendars')).json()) as {
+    uuid: string;
+    supportedYears: number[];
+    pages: unknown[];
+  }[];
+  const listed = list.find((t) => t.supportedYears.length === 0 && t.pages.length === 13)!;
+  const template = await templateOf(page, listed.uuid);
+  const instance = filled(template, picture, 'Our year');
+  instance.year = startYear;
+  const added = await page.request.post('/m/api/webshop/cart', {
+    data: addPayload(template, instance, template.product.uuid, { subProductUuids: [] }, 2),
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const line = ((await added.json()) as Cart).orderLines.at(-1)!;
+  expect(line.type).toBe(2);
+  const product = await productOf(page, template.product.uuid);
+  expect(line.actualLinePrice).toBe(templateLinePrice(product, template, 2, []));
+
+  await page.goto('/m/cart');
+  await expect(page.getByRole('heading', { name: 'Cards and calendars' })).toBeVisible();
+  const row = page.getByTestId('template-line');
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('.cart-line__name')).toHaveText(line.description);
+  await expect(row.locator('.cart-line__quantity')).toHaveText('2 pcs');
+  await expect(row.getByTestId('line-price')).toHaveText(pounds(line.actualLinePrice));
+  const thumbnail = row.locator('img');
+  await expect(thumbnail).toHaveAttribute(
+    'src',
+    new RegExp(`/m/api/webshop/cart/${line.uuid}/preview\\.jpg\\?width=320`),
+  );
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const oldSrc = (await thumbnail.getAttribute('src'))!;
+  // Prints keep their own section and bulk mode; a cart of template lines has no 'Prints'.
+  await expect(page.getByRole('heading', { name: 'Prints' })).toHaveCount(0);
+
+  await press(row.getByRole('link', { name: `Edit ${line.description}` }));
+  await expect(page).toHaveURL(new RegExp(`/m/cart/edit/${line.uuid}$`));
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  const menu = page.getByRole('navigation', { name: 'Editor menu' });
+  await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+  const update = menu.getByRole('button', { name: 'Update cart' });
+  await expect(update).toBeEnabled();
+  await expect(menu.getByRole('button', { name: /Change year/ })).toContainText(String(startYear));
+
+  await press(menu.getByRole('button', { name: /Change year/ }));
+  await press(page.getByRole('button', { name: 'Next year' }));
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(menu.getByRole('button', { name: /Change year/ })).toContainText(String(startYear + 1));
+  await press(update);
+
+  await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
+  await expect(page.getByTestId('template-line')).toHaveCount(1);
+  const after = (await serverCart(page)).orderLines.find((l) => l.uuid === line.uuid)!;
+  expect(after.templates[0]!.year).toBe(startYear + 1);
+  expect(after.quantity).toBe(2);
+  expect(after.actualLinePrice).toBe(line.actualLinePrice);
+  // The thumbnail follows the line's new content.
+  await expect(page.getByTestId('template-line').locator('img')).not.toHaveAttribute('src', oldSrc);
+});
+
+test('the buy screen adds a card in two subproducts as two lines with the server’s prices', async ({
+  page,
+}) => {
+  await page.goto('/m/');
+  const picture = await uploadPicture(page);
+  const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as {
+    uuid: string;
+    name: { en_GB: string };
+  }[];
+  const template = await templateOf(page, cards.find((c) => c.name.en_GB === 'Balloon party')!.uuid);
+  const product = await productOf(page, template.product.uuid);
+  expect(product.subproducts.length).toBeGreaterThanOrEqual(2);
+  const [white, kraft] = product.subproducts as [Product['subproducts'][0], Product['subproducts'][0]];
+
+  // The shopper's finished work, as the editor saved it (S1: the work survives a reload).
+  const work = serialiseInstance(filled(template, picture, 'Happy day, Anna'));
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [storageKey(template.uuid), work],
+  );
+  await page.goto(`/m/products/cards/${template.categories[0]}/${product.uuid}/${template.uuid}`);
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await press(
+    page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Add to cart' }),
+  );
+
+  const buy = page.getByTestId('buy-screen');
+  await expect(buy.getByRole('heading', { name: 'Select quantity' })).toBeVisible();
+  await expect(buy.getByTestId('buy-row')).toHaveCount(product.subproducts.length);
+  const add = buy.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeDisabled();
+  const step = await buy.getByRole('button', { name: `More: ${white.name}` }).boundingBox();
+  expect(step?.width).toBe(40);
+  expect(step?.height).toBe(40);
+
+  for (let i = 0; i < 3; i++) await press(buy.getByRole('button', { name: `More: ${white.name}` }));
+  await press(buy.getByRole('button', { name: `Fewer: ${white.name}` }));
+  await press(buy.getByRole('button', { name: `More: ${white.name}` }));
+  await expect(buy.getByRole('textbox', { name: `Quantity: ${white.name}` })).toHaveValue('3');
+  const kraftField = buy.getByRole('textbox', { name: `Quantity: ${kraft.name}` });
+  await kraftField.fill('12');
+  await kraftField.blur();
+  await expect(kraftField).toHaveValue('12');
+  await expect(buy.getByTestId('buy-pieces')).toHaveText('15 pcs');
+  const expected = [
+    templateLinePrice(product, template, 3, [white.uuid]),
+    templateLinePrice(product, template, 12, [kraft.uuid]),
+  ];
+  await expect(buy.getByTestId('buy-sum')).toHaveText(`Sum ${pounds(expected[0]! + expected[1]!)}`);
+  await expect(add).toBeEnabled();
+  await press(add);
+
+  await expect(page).toHaveURL(/\/m\/cart$/);
+  const rows = page.getByTestId('template-line');
+  await expect(rows).toHaveCount(2);
+  const cart = await serverCart(page);
+  expect(cart.orderLines.map((l) => [l.subProductUuids, l.quantity, l.actualLinePrice])).toEqual([
+    [[white.uuid], 3, expected[0]],
+    [[kraft.uuid], 12, expected[1]],
+  ]);
+  expect(expected[1]).toBeGreaterThan(linePrice(product, 12));
+  await expect(rows.getByTestId('line-price')).toHaveText(expected.map(pounds));
+  await expect(page.getByTestId('cart-total')).toHaveText(pounds(cart.summary.totalPrice));
+  // Delete asks first, as for prints.
+  await press(rows.first().getByRole('button', { name: `Delete ${cart.orderLines[0]!.description}` }));
+  await press(page.getByTestId('delete-dialog').getByRole('button', { name: 'Delete' }));
+  await expect(rows).toHaveCount(1);
+  expect((await serverCart(page)).orderLines.map((l) => l.uuid)).toEqual([cart.orderLines[1]!.uuid]);
+  // The finished work is in the cart: the editor forgets it.
+  expect(
+    await page.evaluate((key) => window.localStorage.getItem(key), storageKey(template.uuid)),
+  ).toBeNull();
+});

@@ -1,0 +1,218 @@
+/**
+ * The text editor (S1 §2, §4, §5, §9): Insert text opens the only text slot of a page, or Choose
+ * text with numbered slots when there are several; Enter text, Font, Color, Align text and Font size
+ * change the instance (kept after a reload); a text too long for its slot is refused; Cancel in a
+ * sub-toolbar restores; the tools wait for a text.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+interface Listed {
+  uuid: string;
+  name: Record<string, string>;
+  product: { uuid: string };
+}
+
+interface SavedFont {
+  family: string;
+  size: number;
+  color: string;
+  horizontalAlign: string;
+  overrideFamily?: string;
+  overrideSize?: number;
+  overrideColor?: string;
+  overrideHorizontalAlign?: string;
+}
+type Saved = { instance: { resources: Record<string, { type: string; text?: string; font?: SavedFont }> } };
+
+const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
+/** A finger on the phone profile, the mouse on desktop. */
+const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
+
+async function find(page: Page, type: 'cards' | 'photogift', name: string): Promise<Listed> {
+  const res = await page.request.get(`/m/api/templates/${type}`);
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as Listed[]).find((t) => t.name.en_GB === name);
+  expect(found, name).toBeTruthy();
+  return found!;
+}
+
+async function open(page: Page, type: 'cards' | 'photogift', name: string): Promise<Listed> {
+  const template = await find(page, type, name);
+  await page.goto(`/m/products/${type}/demo/${template.product.uuid}/${template.uuid}`);
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  return template;
+}
+
+/** The user text resources as saved in localStorage (what a reload restores). */
+async function savedTexts(page: Page, uuid: string) {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), `editor:template:${uuid}`);
+  expect(raw, 'the work is saved').toBeTruthy();
+  const saved = JSON.parse(raw!) as Saved;
+  return Object.values(saved.instance.resources).filter((r) => r.type === 'STRING');
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Editor menu' });
+const editor = (page: Page) => page.getByTestId('text-editor');
+
+test('Insert text opens the only text slot: text, Lobster, a colour, alignment and size are kept after a reload', async ({
+  page,
+}) => {
+  const card = await open(page, 'cards', 'Balloon party');
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  const text = editor(page);
+  await expect(text).toHaveAttribute('data-text', 'Have a wonderful day');
+  await expect(text).toHaveAttribute('data-family', 'Pacifico');
+
+  await press(text.getByRole('button', { name: 'Enter text' }));
+  await text.getByRole('textbox', { name: 'Your text' }).fill('Happy 40th, Anna!');
+  await press(text.getByRole('button', { name: 'Done' }));
+  await expect(text).toHaveAttribute('data-text', 'Happy 40th, Anna!');
+
+  // Font: the 15 families, each in its own face.
+  await press(text.getByRole('button', { name: 'Font', exact: true }));
+  const fonts = text.getByRole('radio');
+  await expect(fonts).toHaveCount(15);
+  const lobster = text.getByRole('radio', { name: 'Lobster' });
+  await expect(lobster).toHaveCSS('font-family', /Lobster/);
+  await press(lobster);
+  await expect(lobster).toHaveAttribute('aria-checked', 'true');
+  await press(text.getByRole('button', { name: 'Done' }));
+  await expect(text).toHaveAttribute('data-family', 'Lobster');
+
+  // Color: the template's own #333333 first, then the ten of S1 §9.
+  await press(text.getByRole('button', { name: 'Color' }));
+  const swatches = text.getByRole('radio');
+  await expect(swatches).toHaveCount(11);
+  await expect(swatches.first()).toHaveAccessibleName('Colour #333333');
+  await press(text.getByRole('radio', { name: 'Colour #2B9BC5' }));
+  await press(text.getByRole('button', { name: 'Done' }));
+  await expect(text).toHaveAttribute('data-color', '#2B9BC5');
+
+  await press(text.getByRole('button', { name: 'Align text' }));
+  await press(text.getByRole('radio', { name: 'Left' }));
+  await press(text.getByRole('button', { name: 'Done' }));
+  await expect(text).toHaveAttribute('data-align', 'left');
+
+  // Font size: the slider, debounced, within the engine's range (14 pt: 12 to 72).
+  await press(text.getByRole('button', { name: 'Font size' }));
+  const slider = text.getByRole('slider', { name: 'Font size' });
+  await expect(slider).toHaveAttribute('min', '12');
+  await expect(slider).toHaveAttribute('max', '72');
+  await slider.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(text).toHaveAttribute('data-size', '17');
+  await press(text.getByRole('button', { name: 'Done' }));
+  await press(text.getByRole('button', { name: 'Done' }));
+  await expect(menu(page)).toBeVisible();
+
+  const expected = {
+    text: 'Happy 40th, Anna!',
+    font: expect.objectContaining({
+      overrideFamily: 'Lobster',
+      overrideColor: '#2B9BC5',
+      overrideHorizontalAlign: 'left',
+      overrideSize: 17,
+    }),
+  };
+  expect(await savedTexts(page, card.uuid)).toEqual([expect.objectContaining(expected)]);
+
+  // After a reload the work is there; tapping the text slot opens its editor.
+  await page.reload();
+  const view = page.getByTestId('editor-page');
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  expect(await savedTexts(page, card.uuid)).toEqual([expect.objectContaining(expected)]);
+  const box = (await view.boundingBox())!;
+  // The greeting's box is x 90..144, y 48..88 of the 148 x 105 mm card.
+  const at = { x: box.x + (117 / 148) * box.width, y: box.y + (68 / 105) * box.height };
+  if (await hasTouch(page)) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+  await expect(text).toHaveAttribute('data-text', 'Happy 40th, Anna!');
+  await expect(text).toHaveAttribute('data-family', 'Lobster');
+  await expect(text).toHaveAttribute('data-color', '#2B9BC5');
+  await expect(text).toHaveAttribute('data-size', '17');
+});
+
+test('a text far too long for its slot is refused; Cancel in a sub-toolbar restores', async ({ page }) => {
+  const card = await open(page, 'cards', 'Balloon party');
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  const text = editor(page);
+
+  await press(text.getByRole('button', { name: 'Enter text' }));
+  const input = text.getByRole('textbox', { name: 'Your text' });
+  await input.fill('See you soon');
+  await expect(text).toHaveAttribute('data-text', 'See you soon');
+  await input.fill('So many words that they cannot possibly fit into this small greeting box '.repeat(6));
+  await expect(text.getByRole('status')).toContainText('does not fit');
+  await expect(input).toHaveValue('See you soon');
+  await expect(text).toHaveAttribute('data-text', 'See you soon');
+  // Cancel restores the text the editor opened with.
+  await press(text.getByRole('button', { name: 'Cancel' }));
+  await expect(text).toHaveAttribute('data-text', 'Have a wonderful day');
+
+  await press(text.getByRole('button', { name: 'Color' }));
+  await press(text.getByRole('radio', { name: 'Colour #C52B2B' }));
+  await expect(text).toHaveAttribute('data-color', '#C52B2B');
+  await press(text.getByRole('button', { name: 'Cancel' }));
+  await expect(text).toHaveAttribute('data-color', '#333333');
+
+  await press(text.getByRole('button', { name: 'Font', exact: true }));
+  await press(text.getByRole('radio', { name: 'Lobster' }));
+  await expect(text).toHaveAttribute('data-family', 'Lobster');
+  await press(text.getByRole('button', { name: 'Cancel' }));
+  await expect(text).toHaveAttribute('data-family', 'Pacifico');
+
+  const [saved] = await savedTexts(page, card.uuid);
+  expect(saved?.text).toBe('Have a wonderful day');
+  expect(saved?.font?.overrideFamily).toBeUndefined();
+  expect(saved?.font?.overrideColor).toBeUndefined();
+});
+
+test('an empty text: Select text on the page, the input focused, the other tools wait for a text', async ({
+  page,
+}) => {
+  await open(page, 'photogift', 'Canvas 40x40 with caption');
+  await expect(page.getByTestId('editor-page')).toContainText('Select text');
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  const text = editor(page);
+  const input = text.getByRole('textbox', { name: 'Your text' });
+  await expect(input).toBeFocused();
+  await press(text.getByRole('button', { name: 'Cancel' }));
+  for (const name of ['Font', 'Align text', 'Font size', 'Color']) {
+    await expect(text.getByRole('button', { name, exact: true })).toBeDisabled();
+  }
+  await press(text.getByRole('button', { name: 'Enter text' }));
+  await input.fill('Summer 2026');
+  await press(text.getByRole('button', { name: 'Done' }));
+  for (const name of ['Font', 'Align text', 'Font size', 'Color']) {
+    await expect(text.getByRole('button', { name, exact: true })).toBeEnabled();
+  }
+});
+
+test('several text slots open Choose text with numbers on the page and numbered buttons', async ({
+  page,
+}) => {
+  const card = await find(page, 'cards', 'Thanks from two');
+  await open(page, 'cards', 'Thanks from two');
+
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  const choose = page.getByTestId('choose-text');
+  await expect(choose.getByRole('heading', { name: 'Choose text' })).toBeVisible();
+  await expect(choose.getByRole('button', { name: /^Text \d$/ })).toHaveCount(2);
+  const view = page.getByTestId('editor-page');
+  await expect(view.locator('[data-slot-number]')).toHaveCount(2);
+
+  await press(choose.getByRole('button', { name: 'Text 2' }));
+  const text = editor(page);
+  await expect(text).toHaveAttribute('data-slot', /names/);
+  await press(text.getByRole('button', { name: 'Enter text' }));
+  await text.getByRole('textbox', { name: 'Your text' }).fill('Love, Kari and Ola');
+  await press(text.getByRole('button', { name: 'Done' }));
+  await press(text.getByRole('button', { name: 'Done' }));
+
+  // Back in Choose text, Cancel returns to the main menu.
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  await press(page.getByTestId('choose-text').getByRole('button', { name: 'Cancel' }));
+  await expect(menu(page)).toBeVisible();
+  const texts = (await savedTexts(page, card.uuid)).map((r) => r.text);
+  expect(texts).toContain('Love, Kari and Ola');
+});

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { createInstance, type Instance } from '../../../engine/instance.ts';
+import { balloonParty, hollyGreetings } from '../../../server/db/templates/cards.ts';
+import { type OrderLine, type Product, TemplateLineAdd } from '../../../shop/contract.ts';
+import { linePrice } from '../../../shop/pricing.ts';
+import {
+  addPayload,
+  buyRows,
+  buySum,
+  lineInstance,
+  minusQuantity,
+  plusQuantity,
+  rowPiecePrices,
+  templateLinePrice,
+  totalPieces,
+  typedQuantity,
+  updatedLine,
+} from '../../../src/features/editor/buy/buyRules.ts';
+
+const today = new Date(2026, 2, 10);
+const PICTURE = '0b9c3a52-6f3e-4a43-9d7e-2c1f5a7b8e90';
+
+const card10x15: Product = {
+  uuid: '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e',
+  name: 'Card 10x15',
+  producttype: 1,
+  printareasize: [148, 105],
+  minQuantity: 1,
+  whiteBorder: false,
+  productprices: [
+    { quantity: 1, price: 199, campaignprice: 179, type: 0 },
+    { quantity: 10, price: 169, campaignprice: 149, type: 0 },
+  ],
+  subproducts: [
+    { uuid: '1a2b3c4d-0000-4000-8000-000000000001', name: 'White envelope', extraprice: 0 },
+    { uuid: '1a2b3c4d-0000-4000-8000-000000000002', name: 'Kraft envelope', extraprice: 25 },
+  ],
+  campaignrequirement: 'CHRISTMAS',
+};
+
+function filledBalloon(): { template: ReturnType<typeof balloonParty>; instance: Instance } {
+  const template = balloonParty();
+  const instance = createInstance(template, today);
+  instance.resources.photo = {
+    type: 'IMAGE',
+    image: {
+      uuid: PICTURE,
+      width: 1200,
+      height: 900,
+      rotation: 90,
+      effect: 'sepia',
+      cropRect: { x: 0, y: 0.1, width: 1, height: 0.8 },
+    },
+  };
+  const greeting = instance.resources.greeting;
+  if (greeting?.type !== 'STRING') throw new Error('greeting is a text slot');
+  instance.resources.greeting = {
+    type: 'STRING',
+    text: 'Happy day, Anna',
+    font: { ...greeting.font, text: 'Happy day, Anna', overrideSize: 12, overrideColor: '#2B9BC5' },
+  };
+  return { template, instance };
+}
+
+describe('quantity rules (S1 §4, §5)', () => {
+  it('plus goes from 0, or from below the minimum, to the minimum, then adds one', () => {
+    expect(plusQuantity(0, 1)).toBe(1);
+    expect(plusQuantity(1, 1)).toBe(2);
+    expect(plusQuantity(0, 5)).toBe(5);
+    expect(plusQuantity(3, 5)).toBe(5);
+    expect(plusQuantity(5, 5)).toBe(6);
+  });
+  it('minus subtracts one and resets to 0 below the minimum', () => {
+    expect(minusQuantity(6, 5)).toBe(5);
+    expect(minusQuantity(5, 5)).toBe(0);
+    expect(minusQuantity(1, 1)).toBe(0);
+    expect(minusQuantity(2, 1)).toBe(1);
+  });
+  it('a typed quantity: a non-integer or a value below the minimum becomes 0', () => {
+    expect(typedQuantity('7', 5)).toBe(7);
+    expect(typedQuantity(' 12 ', 1)).toBe(12);
+    expect(typedQuantity('4', 5)).toBe(0);
+    expect(typedQuantity('2.5', 1)).toBe(0);
+    expect(typedQuantity('abc', 1)).toBe(0);
+    expect(typedQuantity('', 1)).toBe(0);
+    expect(typedQuantity('0', 1)).toBe(0);
+  });
+  it('counts the pieces of every row', () => {
+    expect(totalPieces({ a: 3, b: 12 })).toBe(15);
+    expect(totalPieces({})).toBe(0);
+  });
+});
+
+describe('rows and prices', () => {
+  it('has one row per subproduct, one row without', () => {
+    expect(buyRows(card10x15).map((r) => r.subProductUuids)).toEqual([
+      [card10x15.subproducts[0]!.uuid],
+      [card10x15.subproducts[1]!.uuid],
+    ]);
+    expect(buyRows({ ...card10x15, subproducts: [] })).toEqual([
+      { key: card10x15.uuid, name: 'Card 10x15', subProductUuids: [] },
+    ]);
+  });
+  it('applies the campaign only when the requirement names one of the template categories', () => {
+    const kraft = [card10x15.subproducts[1]!.uuid];
+    expect(templateLinePrice(card10x15, { categories: ['BIRTHDAY'] }, 3, kraft)).toBe(
+      linePrice(card10x15, 3, kraft),
+    );
+    expect(templateLinePrice(card10x15, { categories: ['christmas'] }, 3, kraft)).toBe((179 + 25) * 3);
+  });
+  it('shows the regular piece price struck through only under a campaign', () => {
+    const [white, kraft] = buyRows(card10x15);
+    expect(rowPiecePrices(card10x15, { categories: ['BIRTHDAY'] }, white!, 0)).toEqual({
+      current: 199,
+      old: null,
+    });
+    expect(rowPiecePrices(card10x15, { categories: ['CHRISTMAS'] }, kraft!, 10)).toEqual({
+      current: 149 + 25,
+      old: 169 + 25,
+    });
+  });
+  it('sums the rows that will be posted', () => {
+    const [white, kraft] = buyRows(card10x15);
+    const rows = [white!, kraft!];
+    const sum = buySum(card10x15, { categories: [] }, rows, { [white!.key]: 3, [kraft!.key]: 12 });
+    expect(sum).toBe(
+      linePrice(card10x15, 3, white!.subProductUuids) + linePrice(card10x15, 12, kraft!.subProductUuids),
+    );
+    expect(buySum({ ...card10x15, minQuantity: 5 }, { categories: [] }, rows, { [white!.key]: 3 })).toBe(0);
+  });
+});
+
+describe('the cart add payload (S1 §3)', () => {
+  it('carries the product, subproducts, quantity and every user resource, and the server schema takes it', () => {
+    const { template, instance } = filledBalloon();
+    const [, kraft] = buyRows(card10x15);
+    const payload = addPayload(template, instance, card10x15.uuid, kraft!, 12);
+    expect(payload).toMatchObject({
+      product: { uuid: card10x15.uuid },
+      subProductUuids: [kraft!.subProductUuids[0]],
+      quantity: 12,
+      template: { uuid: template.uuid, version: template.version, year: instance.year },
+    });
+    expect(payload.template.resources).toEqual([
+      {
+        fullId: 'photo',
+        type: 'IMAGE',
+        image: {
+          uuid: PICTURE,
+          rotation: 90,
+          effect: 'sepia',
+          cropRect: { x: 0, y: 0.1, width: 1, height: 0.8 },
+        },
+      },
+      {
+        fullId: 'greeting',
+        type: 'STRING',
+        text: 'Happy day, Anna',
+        // Only the shopper's changes: the template's own family, size and colour stay implicit.
+        font: { overrideSize: 12, overrideColor: '#2B9BC5' },
+      },
+    ]);
+    expect(TemplateLineAdd.safeParse(payload).success).toBe(true);
+  });
+  it('sends an empty picture slot as null and a plainly edited font field', () => {
+    const template = hollyGreetings();
+    const instance = createInstance(template, today);
+    const text = Object.entries(instance.resources).find(([, r]) => r.type === 'STRING');
+    if (text && text[1].type === 'STRING') text[1].font = { ...text[1].font, family: 'Roboto' };
+    const payload = addPayload(template, instance, card10x15.uuid, { subProductUuids: [] }, 1);
+    for (const r of payload.template.resources) {
+      if (r.type === 'IMAGE') expect(r.image).toBeNull();
+      else if (text && r.fullId === text[0]) expect(r.font).toMatchObject({ family: 'Roboto' });
+    }
+  });
+});
+
+describe('update mode', () => {
+  it('opens a line with its resources and year, and sends them back unchanged', () => {
+    const { template, instance } = filledBalloon();
+    const resources = addPayload(template, instance, card10x15.uuid, { subProductUuids: [] }, 1).template
+      .resources;
+    // As the server answers it: pictures with their size, fonts whole with null overrides.
+    const stored = resources.map((r) =>
+      r.type === 'IMAGE'
+        ? { ...r, image: r.image && { ...r.image, width: 1200, height: 900 } }
+        : {
+            ...r,
+            font: {
+              family: 'Pacifico',
+              size: 14,
+              color: '#333333',
+              horizontalAlign: 'center',
+              verticalAlign: 'middle',
+              text: r.text,
+              overrideFamily: null,
+              overrideSize: 12,
+              overrideColor: '#2B9BC5',
+            },
+          },
+    );
+    const line: OrderLine = {
+      uuid: '5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+      type: 1,
+      description: 'Balloon party (Card 10x15)',
+      product: { uuid: card10x15.uuid, type: 1 },
+      files: [],
+      quantity: 2,
+      actualLinePrice: 398,
+      image: null,
+      templates: [{ template: template.uuid, version: template.version, resources: stored, year: 2027 }],
+      subProductUuids: [],
+    };
+    const opened = lineInstance(template, line, today);
+    expect(opened.year).toBe(2027);
+    expect(opened.dirty).toBe(false);
+    expect(opened.resources.photo).toEqual(instance.resources.photo);
+    const greeting = opened.resources.greeting;
+    expect(greeting).toMatchObject({ type: 'STRING', text: 'Happy day, Anna' });
+    if (greeting?.type === 'STRING') {
+      expect(greeting.font.overrideFamily).toBeUndefined();
+      expect(greeting.font.overrideSize).toBe(12);
+    }
+    const sent = updatedLine(template, line, { ...opened, year: 2028 });
+    expect(sent.templates).toEqual([
+      { template: template.uuid, version: template.version, year: 2028, resources },
+    ]);
+    expect(sent.quantity).toBe(2);
+    expect(sent.product).toEqual(line.product);
+  });
+  it('drops slots the template does not have', () => {
+    const template = balloonParty();
+    const line = {
+      templates: [
+        { template: template.uuid, resources: [{ fullId: 'nope', type: 'STRING', text: 'x' }], year: 2030 },
+      ],
+    } as unknown as OrderLine;
+    const opened = lineInstance(template, line, today);
+    expect(opened.resources.nope).toBeUndefined();
+    expect(opened.year).toBe(2030);
+  });
+});

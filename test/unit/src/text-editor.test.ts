@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createInstance } from '../../../engine/instance.ts';
+import type { Font } from '../../../engine/template.ts';
+import { balloonParty, twoThanks } from '../../../server/db/templates/cards.ts';
+import {
+  fontWithStyle,
+  insertTextTarget,
+  paletteFor,
+  SIZE_DEBOUNCE_MS,
+  styleOf,
+  TEXT_PALETTE,
+  textBoxOf,
+} from '../../../src/features/editor/text/textEditorRules.ts';
+
+const base: Font = {
+  family: 'Pacifico',
+  size: 14,
+  color: '#333333',
+  horizontalAlign: 'center',
+  verticalAlign: 'middle',
+  text: 'Have a wonderful day',
+};
+
+describe('the text colour palette (S1 §9)', () => {
+  it('offers the ten colours in order, the template’s own colour first when absent', () => {
+    expect(TEXT_PALETTE).toEqual([
+      '#000000',
+      '#FFFFFF',
+      '#C52B2B',
+      '#2B9BC5',
+      '#C5BB2B',
+      '#A72BC5',
+      '#5AB880',
+      '#F3E66F',
+      '#C52B87',
+      '#7673AB',
+    ]);
+    expect(paletteFor('#333333')).toEqual(['#333333', ...TEXT_PALETTE]);
+    expect(paletteFor('#c52b2b')).toEqual([...TEXT_PALETTE]);
+    expect(SIZE_DEBOUNCE_MS).toBe(200);
+  });
+});
+
+describe('fontWithStyle', () => {
+  it('writes the differences from the template as override fields', () => {
+    const style = { ...styleOf(base), family: 'Lobster', color: '#C52B2B', horizontalAlign: 'left' as const };
+    const font = fontWithStyle(base, style);
+    expect(font).toEqual({
+      ...base,
+      overrideFamily: 'Lobster',
+      overrideColor: '#C52B2B',
+      overrideHorizontalAlign: 'left',
+    });
+    expect(styleOf(font)).toEqual(style);
+  });
+  it('drops an override that goes back to the template’s value', () => {
+    const changed = fontWithStyle(base, { ...styleOf(base), sizePt: 20, family: 'Lobster' });
+    expect(changed.overrideSize).toBe(20);
+    const back = fontWithStyle(changed, { ...styleOf(changed), sizePt: 14 });
+    expect(back).toEqual({ ...base, overrideFamily: 'Lobster' });
+    expect('overrideSize' in back).toBe(false);
+  });
+});
+
+describe('text slots', () => {
+  it('measures a slot against its render part’s box', () => {
+    const t = balloonParty();
+    const instance = createInstance(t, new Date(2026, 0, 1));
+    const id = Object.keys(instance.resources).find((k) => instance.resources[k]!.type === 'STRING')!;
+    expect(textBoxOf(t, id)).toEqual({ widthMm: 54, heightMm: 40 });
+    expect(textBoxOf(t, 'nope')).toBeNull();
+  });
+  it('Insert text opens the only text slot of a page, and Choose text otherwise', () => {
+    const one = balloonParty();
+    expect('open' in insertTextTarget(one, one.pages[0]!.id)).toBe(true);
+    // 'Thanks from two' has a line of text under each of its two pictures.
+    const two = twoThanks();
+    const chosen = insertTextTarget(two, two.pages[0]!.id);
+    expect('choose' in chosen && chosen.choose.length).toBe(2);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createUploadQueue,
+  queueProgress,
+  UPLOAD_ATTEMPTS,
+  UPLOAD_RETRY_DELAY_MS,
+  type UploadStatus,
+} from '../../../src/features/editor/image/uploadQueue.ts';
+
+describe('the editor upload queue (S1 §4, §8)', () => {
+  it('uploads files one after another: 0 → 1 → 2, never two at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const seen: UploadStatus[][] = [];
+    const queue = createUploadQueue<string, string>({
+      upload: async (file, progress) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        progress(0.5);
+        await Promise.resolve();
+        inFlight--;
+        return `uuid-${file}`;
+      },
+      sleep: async () => {},
+    });
+    queue.subscribe((s) => seen.push(s.items.map((i) => i.status)));
+    const finished = vi.fn();
+    queue.add(['a', 'b']);
+    expect(queue.getState().items.map((i) => i.status)).toEqual([1, 0]);
+    await queue.idle();
+    expect(most).toBe(1);
+    const state = queue.getState();
+    expect(state.items.map((i) => [i.status, i.result])).toEqual([
+      [2, 'uuid-a'],
+      [2, 'uuid-b'],
+    ]);
+    expect(state.running).toBe(false);
+    expect(state.failed).toBe(false);
+    expect(seen).toContainEqual([2, 1]);
+    expect(finished).not.toHaveBeenCalled();
+  });
+
+  it('tries a failing file 5 times 5 s apart, marks it -1 and reports the failure at the end', async () => {
+    const sleeps: number[] = [];
+    const retrying: boolean[] = [];
+    let tries = 0;
+    const onFinished = vi.fn();
+    const queue = createUploadQueue<string, string>({
+      upload: async (file) => {
+        if (file === 'bad') {
+          tries++;
+          throw new Error('network');
+        }
+        return file;
+      },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        retrying.push(queue.getState().retrying);
+      },
+      onFinished,
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    queue.add(['bad', 'good']);
+    await queue.idle();
+    warn.mockRestore();
+    expect(tries).toBe(UPLOAD_ATTEMPTS);
+    expect(sleeps).toEqual(Array(UPLOAD_ATTEMPTS - 1).fill(UPLOAD_RETRY_DELAY_MS));
+    expect(retrying.every(Boolean)).toBe(true);
+    const state = queue.getState();
+    expect(state.items.map((i) => i.status)).toEqual([-1, 2]);
+    expect(state.failed).toBe(true);
+    expect(state.retrying).toBe(false);
+    expect(onFinished).toHaveBeenCalledWith(['good'], 1);
+    queue.acknowledge();
+    expect(queue.getState().failed).toBe(false);
+  });
+
+  it('a file that succeeds on a later try is done, and the run ends without failure', async () => {
+    let n = 0;
+    const onFinished = vi.fn();
+    const queue = createUploadQueue<string, number>({
+      upload: async () => {
+        n++;
+        if (n < 3) throw new Error('flaky');
+        return n;
+      },
+      sleep: async () => {},
+      onFinished,
+    });
+    queue.add(['x']);
+    await queue.idle();
+    expect(queue.getState().items[0]).toMatchObject({ status: 2, attempt: 3, result: 3 });
+    expect(queue.getState().failed).toBe(false);
+    expect(onFinished).toHaveBeenCalledWith([3], 0);
+  });
+
+  it('files added while running join the run; a later run starts a fresh list', async () => {
+    const onFinished = vi.fn();
+    const queue = createUploadQueue<string, string>({ upload: async (f) => f, onFinished });
+    queue.add(['a']);
+    queue.add(['b']);
+    await queue.idle();
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(onFinished).toHaveBeenCalledWith(['a', 'b'], 0);
+    queue.add(['c']);
+    expect(queue.getState().items.map((i) => i.file)).toEqual(['c']);
+    await queue.idle();
+    expect(onFinished).toHaveBeenLastCalledWith(['c'], 0);
+  });
+
+  it('progress counts settled files plus the current one’s share', () => {
+    const item = (status: UploadStatus, progress: number) => ({
+      id: 1,
+      file: '',
+      status,
+      attempt: 1,
+      progress,
+      result: null,
+    });
+    expect(
+      queueProgress({
+        items: [item(2, 1), item(1, 0.5), item(0, 0), item(-1, 0)],
+        retrying: false,
+        running: true,
+        failed: false,
+      }),
+    ).toEqual({ done: 2, total: 4, fraction: 2.5 / 4 });
+  });
+});
