@@ -8,8 +8,7 @@
  *   the 15 fonts, HarfBuzz's WebAssembly and the template all come over the (local) network.
  * - warm: the same context opened again (HTTP cache and the compiled code of the first visit).
  *
- * The pinch-drag frame time (p95 under 4x CPU throttling) needs the image editor's gestures, which
- * come with the next step of the editor: not measured here yet.
+ * The pinch-drag frame time is bench/editor-gesture.bench.ts.
  */
 import type { Page } from 'playwright-core';
 import { launchChromium, startAppServer } from './browser-helpers.ts';
@@ -72,13 +71,6 @@ try {
     value: Math.round(median(warm)),
     unit: 'ms',
     note,
-  });
-  report({
-    bench: 'editor open',
-    figure: 'pinch-drag p95 frame time (4x CPU)',
-    value: 'not measured',
-    unit: '',
-    note: 'needs the image editor gestures (next step)',
   });
 } finally {
   await browser.close();
