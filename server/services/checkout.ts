@@ -19,6 +19,7 @@ import {
 import type { PortalConfig } from '../../shop/contract.ts';
 import {
   isValid,
+  type PostageInput,
   VALIDATION_MESSAGES,
   type ValidationKey,
   validatePickupContact,
@@ -340,14 +341,7 @@ export async function productsTotal(db: Db, session: Session | null): Promise<nu
 export interface TransactionSnapshot {
   portal: { uuid: string; name: string; locale: string; currencyCode: string; currencyFormat: string };
   lines: CartLine[];
-  customer: {
-    name: string;
-    mobile: string;
-    email: string;
-    address: string;
-    postalCode: string;
-    city: string;
-  };
+  customer: PostageInput;
   delivery:
     | {
         type: 'store-pickup';

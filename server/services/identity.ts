@@ -5,6 +5,7 @@
  * session deleted.
  */
 import { and, eq, max, sql } from 'drizzle-orm';
+import type { SignUpInput } from '../../shop/customerForms.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines, orders, pictures, sessions, transactions, users } from '../db/schema.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -52,15 +53,8 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export interface NewUser {
-  name: string;
-  mobile: string;
-  email: string;
-  password: string;
-  address?: string;
-  zipcode?: string;
-  city?: string;
-}
+/** The sign-up fields (S0 §3), as the form rules know them. */
+export type NewUser = SignUpInput;
 
 /** Makes the account; null when the email address is already registered (also when a racing sign-up won). */
 export async function createUser(db: Db, portalUuid: string, input: NewUser): Promise<UserRow | null> {

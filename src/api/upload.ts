@@ -1,6 +1,6 @@
 /**
- * The print upload (S0 §7): POST /system/iframes/upload_internal.php with one picture in `images[]`,
- * through XMLHttpRequest because fetch reports no upload progress.
+ * The picture uploads: the print upload (S0 §7: POST /system/iframes/upload_internal.php with one
+ * picture in `images[]`) and the generic file post the editor's upload uses too.
  */
 import { CallError, resolveUrl } from './call.ts';
 
@@ -37,11 +37,20 @@ export async function isAcceptedPicture(file: File): Promise<boolean> {
   return isHeicHead(head);
 }
 
-/** Uploads one picture; rejects with a CallError on a network failure, a 4xx/5xx or a file error. */
-export function uploadPrint(file: File, onProgress: (fraction: number) => void): Promise<UploadedFile> {
+/**
+ * Posts one file as multipart/form-data and answers the first file record of the JSON answer.
+ * XMLHttpRequest, because fetch reports no upload progress. Rejects with a CallError on a network
+ * failure, a 4xx/5xx answer (with the server's `error` text), or a file record carrying an error.
+ */
+export function postFile<T>(
+  url: string,
+  field: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY));
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -50,7 +59,7 @@ export function uploadPrint(file: File, onProgress: (fraction: number) => void):
     xhr.onerror = () => reject(new CallError(-1, 'Network error'));
     xhr.onabort = () => reject(new CallError(-1, 'Upload aborted'));
     xhr.onload = () => {
-      let body: { error?: unknown; files?: UploadedFile[] } | undefined;
+      let body: { error?: unknown; files?: (T & { error?: string | null })[] } | undefined;
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
@@ -70,7 +79,11 @@ export function uploadPrint(file: File, onProgress: (fraction: number) => void):
       resolve(record);
     };
     const form = new FormData();
-    form.append('images[]', file, file.name);
+    form.append(field, file, file.name);
     xhr.send(form);
   });
 }
+
+/** The print upload of one picture: it becomes a print line of the cart (S0 §2). */
+export const uploadPrint = (file: File, onProgress: (fraction: number) => void) =>
+  postFile<UploadedFile>(resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY), 'images[]', file, onProgress);

@@ -1,9 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Cart } from '../../shop/contract.ts';
+import { hasTouch, PRINT_UPLOAD, pounds, press } from './support.ts';
 
-const PRINT_UPLOAD =
-  '/system/iframes/upload_internal.php?handleuploads=1&interface=HTML&redirect=&uploadtype=printsorder&json=1&thumbnails=640';
 const COLOURS = ['#3a7', '#a37', '#37a', '#aa3', '#3aa', '#a3a', '#777', '#c63', '#36c', '#6c3'];
 
 /** Uploads `count` pictures through the real print upload with the page's own session: a line each. */
@@ -24,11 +23,6 @@ async function linesInCart(page: Page, count: number): Promise<Cart> {
 const serverCart = async (page: Page) =>
   (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;
 
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
-
 /** A finger (or the mouse) resting on the element for 0.8 s. */
 async function longPress(target: Locator) {
   const page = target.page();
@@ -47,8 +41,6 @@ async function longPress(target: Locator) {
     await page.mouse.up();
   }
 }
-
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 test('lists the print lines with the server’s prices; delete asks first; order more offers both ways', async ({
   page,

@@ -1,10 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Cart } from '../../shop/contract.ts';
+import { PRINT_UPLOAD, press } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-const PRINT_UPLOAD =
-  '/system/iframes/upload_internal.php?handleuploads=1&interface=HTML&redirect=&uploadtype=printsorder&json=1&thumbnails=640';
 
 /**
  * One picture through the real print upload, sent by the page itself (its session, its host: the
@@ -39,11 +38,6 @@ async function printsInCart(page: Page, quantity: number, origin = ''): Promise<
 
 const serverCart = async (page: Page) =>
   page.evaluate(async () => (await fetch('/m/api/webshop/cart')).json() as Promise<Cart>);
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
 
 /** Types into a field and leaves it, as a shopper moving on to the next one. */
 async function fillAndLeave(field: Locator, value: string) {

@@ -4,7 +4,7 @@
  * from the cart in update mode, and 'Update cart' saves a new year; the buy screen adds a card in two
  * subproducts as two lines with the server's prices.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createInstance, type Instance } from '../../engine/instance.ts';
 import { parseTemplate, type Template } from '../../engine/template.ts';
@@ -12,11 +12,7 @@ import type { Cart, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
 import { serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+import { pounds, press } from './support.ts';
 
 const serverCart = async (page: Page) =>
   (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;

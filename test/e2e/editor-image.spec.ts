@@ -5,8 +5,8 @@
  * its crop snapping back to cover the slot on release, Rotate and Sepia, Done; and an upload the
  * network drops five times ending in 'Upload failed'.
  */
-import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, type Page, test } from '@playwright/test';
+import { covers, cropOf, hasTouch, jpeg, press, touch } from './support.ts';
 
 interface Listed {
   uuid: string;
@@ -14,17 +14,6 @@ interface Listed {
   categories: string[];
   product: { uuid: string };
 }
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
-
-const jpeg = async (name: string, width: number, height: number, background: string) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width, height, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer(),
-});
 
 /** The demo card 'Thanks from two': two portrait picture slots side by side. */
 async function openTwoPictureCard(page: Page, name = 'Thanks from two'): Promise<void> {
@@ -36,27 +25,6 @@ async function openTwoPictureCard(page: Page, name = 'Thanks from two'): Promise
     `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
   );
   await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
-}
-
-type Crop = { x: number; y: number; width: number; height: number };
-const cropOf = async (slot: Locator): Promise<Crop> => {
-  const text = await slot.getAttribute('data-crop');
-  expect(text).toBeTruthy();
-  const [x, y, width, height] = text!.split(',').map(Number) as [number, number, number, number];
-  return { x, y, width, height };
-};
-const covers = (c: Crop) =>
-  c.x >= -1e-6 && c.y >= -1e-6 && c.x + c.width <= 1 + 1e-4 && c.y + c.height <= 1 + 1e-4;
-
-async function touch(
-  cdp: CDPSession,
-  type: 'touchStart' | 'touchMove' | 'touchEnd',
-  points: [number, number][],
-) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: points.map(([x, y], id) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
-  });
 }
 
 test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done', async ({ page }) => {

@@ -4,7 +4,8 @@
  * change the instance (kept after a reload); a text too long for its slot is refused; Cancel in a
  * sub-toolbar restores; the tools wait for a text.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { hasTouch, press } from './support.ts';
 
 interface Listed {
   uuid: string;
@@ -23,10 +24,6 @@ interface SavedFont {
   overrideHorizontalAlign?: string;
 }
 type Saved = { instance: { resources: Record<string, { type: string; text?: string; font?: SavedFont }> } };
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
 
 async function find(page: Page, type: 'cards' | 'photogift', name: string): Promise<Listed> {
   const res = await page.request.get(`/m/api/templates/${type}`);

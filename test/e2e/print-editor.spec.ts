@@ -4,12 +4,7 @@ import sharp from 'sharp';
 import type { CropRect } from '../../engine/image.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) =>
-  (await target.page().evaluate(() => navigator.maxTouchPoints > 0)) ? target.tap() : target.click();
-
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+import { pounds, press } from './support.ts';
 
 async function cart(page: Page): Promise<Cart> {
   const answer = await page.request.get('/m/api/webshop/cart');

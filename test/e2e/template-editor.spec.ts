@@ -3,8 +3,9 @@
  * page navigation, the year screen and the month pages following the year, a reload keeping the
  * work, Cancel with and without changes, and the preview of every page.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { monthGrid } from '../../engine/calendar.ts';
+import { press } from './support.ts';
 
 interface Listed {
   uuid: string;
@@ -13,10 +14,6 @@ interface Listed {
   product: { uuid: string };
   pages: { id: string; clientIgnore?: boolean }[];
 }
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
 
 const weeksOf = (year: number, month: number) =>
   monthGrid(year, month)

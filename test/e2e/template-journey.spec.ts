@@ -8,43 +8,9 @@
  * saved with 'Update cart'. Touch through CDP on the phone, the mouse and the wheel on desktop; the
  * real server throughout (page.on('request') only observes).
  */
-import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, type Page, test } from '@playwright/test';
 import type { Cart } from '../../shop/contract.ts';
-
-const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPoints > 0);
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) => ((await hasTouch(target.page())) ? target.tap() : target.click());
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-const jpeg = async (name: string, width: number, height: number, background: string) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width, height, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer(),
-});
-
-type Crop = { x: number; y: number; width: number; height: number };
-const cropOf = async (slot: Locator): Promise<Crop> => {
-  const text = await slot.getAttribute('data-crop');
-  expect(text).toBeTruthy();
-  const [x, y, width, height] = text!.split(',').map(Number) as [number, number, number, number];
-  return { x, y, width, height };
-};
-const covers = (c: Crop) =>
-  c.x >= -1e-6 && c.y >= -1e-6 && c.x + c.width <= 1 + 1e-4 && c.y + c.height <= 1 + 1e-4;
-
-async function touch(
-  cdp: CDPSession,
-  type: 'touchStart' | 'touchMove' | 'touchEnd',
-  points: [number, number][],
-) {
-  await cdp.send('Input.dispatchTouchEvent', {
-    type,
-    touchPoints: points.map(([x, y], id) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
-  });
-}
+import { type Crop, covers, cropOf, hasTouch, jpeg, pounds, press, touch } from './support.ts';
 
 const serverCart = async (page: Page) => {
   const res = await page.request.get('/m/api/webshop/cart');

@@ -123,7 +123,7 @@ test.describe('template lists', () => {
     );
 
     await page.getByTestId('open-prices').first().click();
-    const prices = page.getByTestId('prices-dialog');
+    const prices = page.getByTestId('price-table');
     await expect(prices.getByRole('heading', { name: 'Prices' })).toBeVisible();
     await expect(prices.locator('caption')).toHaveText('Calendar 20x30 (12 months)');
     await expect(prices.locator('tbody th')).toHaveText(['1-9', '10-49', '50+']);

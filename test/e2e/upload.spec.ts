@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { press } from './support.ts';
 
 const HEIC = readFileSync(path.resolve(import.meta.dirname, '../fixtures/pictures/sample-120x80.heic'));
 
@@ -34,10 +35,6 @@ async function openUpload(page: Page) {
     'Print sizes from 8.9 x 12.7 cm to 30.5 x 45.7 cm',
   );
 }
-
-/** A finger on the phone profile, the mouse on desktop. */
-const press = async (target: Locator) =>
-  (await target.page().evaluate(() => navigator.maxTouchPoints > 0)) ? target.tap() : target.click();
 
 /** Taps 'Upload now' and answers the file picker it opens, as a shopper would. */
 async function pickFiles(page: Page, button: string, files: Picked[]) {

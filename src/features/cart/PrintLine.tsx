@@ -5,10 +5,11 @@ import type { OrderLine, Product } from '../../../shop/contract.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useMoney } from '../../app/format.ts';
-import { CheckIcon, TrashIcon } from '../../ui/icons.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { useLongPress } from '../../ui/useLongPress.ts';
+import { CartLineFrame } from './CartLineFrame.tsx';
 
 interface PrintLineProps {
   line: OrderLine;
@@ -73,23 +74,14 @@ export function PrintLine(props: PrintLineProps) {
     </>
   );
 
-  const classes = [
-    'cart-line',
-    selected ? 'is-selected' : '',
-    deleted ? 'is-deleted' : '',
-    updating ? 'is-updating' : '',
-    highlighted ? 'is-highlighted' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <li
-      className={classes}
-      data-testid="print-line"
-      data-line={line.uuid}
-      id={`line-${line.uuid}`}
-      aria-busy={updating || undefined}
+    <CartLineFrame
+      line={line}
+      testId="print-line"
+      modifiers={[selected && 'is-selected', deleted && 'is-deleted']}
+      updating={updating}
+      highlighted={highlighted}
+      onDelete={selecting ? undefined : props.onDelete}
     >
       {selecting ? (
         <button
@@ -113,17 +105,6 @@ export function PrintLine(props: PrintLineProps) {
           {body}
         </Link>
       )}
-      {!selecting && (
-        <button
-          type="button"
-          className="icon-button cart-line__delete"
-          aria-label={t('cart.deleteLine', { name })}
-          disabled={updating}
-          onClick={props.onDelete}
-        >
-          <TrashIcon />
-        </button>
-      )}
-    </li>
+    </CartLineFrame>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { OrderLine } from '../../../shop/contract.ts';
 import { linePreviewUrl } from '../../api/cart.ts';
 import { useMoney } from '../../app/format.ts';
-import { TrashIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
+import { CartLineFrame } from './CartLineFrame.tsx';
 
 /**
  * One template line of the cart (card, calendar or photo gift; S0 §2): its first page as the server
@@ -21,21 +21,14 @@ export function TemplateLine(props: {
   const { t } = useTranslation();
   const money = useMoney();
   const name = line.description;
-  const classes = [
-    'cart-line',
-    'cart-line--template',
-    updating ? 'is-updating' : '',
-    highlighted ? 'is-highlighted' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <li
-      className={classes}
-      data-testid="template-line"
-      data-line={line.uuid}
-      id={`line-${line.uuid}`}
-      aria-busy={updating || undefined}
+    <CartLineFrame
+      line={line}
+      testId="template-line"
+      modifiers={['cart-line--template']}
+      updating={updating}
+      highlighted={highlighted}
+      onDelete={props.onDelete}
     >
       <Link
         className="cart-line__main"
@@ -54,15 +47,6 @@ export function TemplateLine(props: {
           {updating ? t('cart.updating') : money(line.actualLinePrice)}
         </strong>
       </Link>
-      <button
-        type="button"
-        className="icon-button cart-line__delete"
-        aria-label={t('cart.deleteLine', { name })}
-        disabled={updating}
-        onClick={props.onDelete}
-      >
-        <TrashIcon />
-      </button>
-    </li>
+    </CartLineFrame>
   );
 }

@@ -4,50 +4,22 @@
  * the line's resources and year. Its own chunk with the editor (Konva), never the start page's.
  */
 import '../editor/editor.css';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { parseTemplate, type Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
 import type { OrderLine } from '../../../shop/contract.ts';
-import { call } from '../../api/call.ts';
-import { loadBrowserFonts } from '../editor/browserFonts.ts';
 import { EditorScreen } from '../editor/EditorScreen.tsx';
 import { storageKey } from '../editor/editorRules.ts';
+import { useEditorTemplate } from '../editor/useEditorTemplate.ts';
 
 const ABOVE_SHELL = { position: 'fixed', inset: 0, zIndex: 100 } as const;
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; template: Template; fonts: FontSet };
 
 export function TemplateLineEditor({ line }: { line: OrderLine }) {
   const { t } = useTranslation();
   const entry = line.templates[0];
   const templateUuid = entry?.template ?? '';
   const version = entry?.version;
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
-    Promise.all([call<unknown>(path, { signal: controller.signal }), loadBrowserFonts()]).then(
-      ([json, fonts]) => {
-        const parsed = parseTemplate(json);
-        if (!parsed.ok) {
-          console.error('The template does not parse', parsed.problems);
-          setLoaded({ state: 'error' });
-        } else setLoaded({ state: 'ready', template: parsed.template, fonts });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('The editor could not load', error);
-        setLoaded({ state: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [templateUuid, version]);
+  const loaded = useEditorTemplate(templateUuid, version);
 
   // The editor saves its work under the template's key; a new design of the same template in
   // progress is put back when the line's editor closes.

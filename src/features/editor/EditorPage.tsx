@@ -5,48 +5,16 @@
  * products/cards/:category/:productUuid/:templateUuid, products/photogift/:category/:productUuid/:templateUuid.
  */
 import './editor.css';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { parseTemplate, type Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import { call } from '../../api/call.ts';
-import { loadBrowserFonts } from './browserFonts.ts';
 import { EditorScreen } from './EditorScreen.tsx';
 import { type EditorKind, listPath } from './editorRules.ts';
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; template: Template; fonts: FontSet };
+import { useEditorTemplate } from './useEditorTemplate.ts';
 
 export function EditorPage({ kind }: { kind: EditorKind }) {
   const { t } = useTranslation();
   const { templateUuid = '', productUuid = '', category } = useParams();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    Promise.all([
-      call<unknown>(`templates/by-uuid/${encodeURIComponent(templateUuid)}`, { signal: controller.signal }),
-      loadBrowserFonts(),
-    ]).then(
-      ([json, fonts]) => {
-        const parsed = parseTemplate(json);
-        if (!parsed.ok) {
-          console.error('The template does not parse', parsed.problems);
-          setLoaded({ state: 'error' });
-        } else setLoaded({ state: 'ready', template: parsed.template, fonts });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('The editor could not load', error);
-        setLoaded({ state: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [templateUuid]);
+  const loaded = useEditorTemplate(templateUuid);
 
   if (loaded.state === 'error') {
     return (

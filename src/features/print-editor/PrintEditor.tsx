@@ -35,12 +35,12 @@ import { usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
+import { PriceTableDialog } from '../../ui/PriceTableDialog.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { CropView } from './CropView.tsx';
 import { EditorPage } from './EditorPage.tsx';
 import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
 import { FormatPage } from './FormatPage.tsx';
-import { PriceTableDialog } from './PriceTableDialog.tsx';
 import { QuantityPage } from './QuantityPage.tsx';
 import { type KnownPicture, usePictureSize } from './usePictureSize.ts';
 

@@ -5,7 +5,7 @@ import type { Product } from '../../../shop/contract.ts';
 import { priceText } from '../../../shop/pricing.ts';
 import type { ListProduct, ListType } from '../../../shop/templateList.ts';
 import { useMoney } from '../../app/format.ts';
-import { PricesDialog } from './PricesDialog.tsx';
+import { PriceTableDialog } from '../../ui/PriceTableDialog.tsx';
 import { TemplateTile } from './TemplateTile.tsx';
 
 /** One product's templates, headed by its name, its lowest price and its 'Prices' dialog (S1 §2). */
@@ -57,7 +57,7 @@ export function ProductGroup({
         ))}
       </ul>
       {pricesOpen && priced && (
-        <PricesDialog product={priced} campaignMet={campaignMet} onClose={() => setPricesOpen(false)} />
+        <PriceTableDialog product={priced} campaignMet={campaignMet} onClose={() => setPricesOpen(false)} />
       )}
     </section>
   );

@@ -1,26 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../shop/contract.ts';
-import { priceTable } from '../../../shop/pricing.ts';
-import { useMoney } from '../../app/format.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import type { Product } from '../../shop/contract.ts';
+import { priceTable } from '../../shop/pricing.ts';
+import { useMoney } from '../app/format.ts';
+import { Dialog } from './Dialog.tsx';
+import './price-table.css';
 
-/** The price-table dialog (S0 §2): the format's unit price per quantity tier. */
-export function PriceTableDialog({
-  product,
-  open,
-  onClose,
-}: {
+interface PriceTableDialogProps {
   product: Product;
-  open: boolean;
   onClose: () => void;
-}) {
+  open?: boolean;
+  /** Whether a named campaign requirement is met here (the list's category); none by default. */
+  campaignMet?: (requirement: string) => boolean;
+}
+
+/**
+ * A product's 'Prices' (S0 §2 print editor, S1 §2 template lists): the unit price per quantity tier,
+ * labelled 'from-to' or 'from+', with the campaign price beside the struck-through one.
+ */
+export function PriceTableDialog({ product, onClose, open = true, campaignMet }: PriceTableDialogProps) {
   const { t } = useTranslation();
   const money = useMoney();
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('printEditor.priceTable')}
+      title={t('prices.title')}
       testId="price-table"
       actions={
         <button type="button" className="button" onClick={onClose}>
@@ -32,12 +36,12 @@ export function PriceTableDialog({
         <caption>{product.name}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('printEditor.quantityColumn')}</th>
-            <th scope="col">{t('printEditor.priceColumn')}</th>
+            <th scope="col">{t('prices.quantityColumn')}</th>
+            <th scope="col">{t('prices.priceColumn')}</th>
           </tr>
         </thead>
         <tbody>
-          {priceTable(product).map((row) => (
+          {priceTable(product, campaignMet).map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
               <td>
