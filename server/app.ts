@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(contentRoutes, { db });
   await app.register(productRoutes, { db });
-  await app.register(templateRoutes, { db });
+  await app.register(templateRoutes, { db, dataDir: options.dataDir ?? configFromEnv().dataDir });
   await app.register(cartRoutes, { db, dataDir: options.dataDir ?? configFromEnv().dataDir });
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;

@@ -232,3 +232,70 @@ export function editorPath(
 /** The list a template's preview picture comes from (S1 §2). */
 export const previewUrl = (t: Pick<ListTemplate, 'preview'>): string =>
   `/templates2/all/${encodeURIComponent(t.preview.large)}`;
+
+// ---- 'View with own pictures' (S1 §2) ----
+
+/** One of the shopper's pictures as the previews and the editor's autofill take it. */
+export interface OwnPicture {
+  uuid: string;
+  width: number;
+  height: number;
+}
+
+/** Most pictures kept for the previews: the server's limit for one preview (OWN_PREVIEW_MAX_PICTURES). */
+export const OWN_PICTURES_MAX = 24;
+
+/**
+ * The pictures the previews show after an upload: the new ones first, in the order they were
+ * picked (the first picked fills the first slot), then the earlier ones not picked again, at most
+ * OWN_PICTURES_MAX.
+ */
+export function mergeOwnPictures(earlier: readonly OwnPicture[], added: readonly OwnPicture[]): OwnPicture[] {
+  const merged: OwnPicture[] = [];
+  for (const p of [...added, ...earlier]) {
+    if (!merged.some((m) => m.uuid === p.uuid)) merged.push(p);
+  }
+  return merged.slice(0, OWN_PICTURES_MAX);
+}
+
+/**
+ * A template's list preview with the shopper's pictures, drawn by the server from the template's
+ * first page. Only as many pictures as the template has picture slots are named, so templates
+ * with the same number of slots share the pictures, and a change to a later picture does not draw
+ * a one-picture card again. Null without pictures or picture slots: the template's own preview.
+ */
+export function ownPreviewUrl(
+  t: Pick<ListTemplate, 'uuid' | 'numUserImages'>,
+  pictures: readonly OwnPicture[],
+  widthPx: number,
+): string | null {
+  const used = pictures.slice(0, t.numUserImages);
+  if (used.length === 0) return null;
+  const query = new URLSearchParams({ pictures: used.map((p) => p.uuid).join(','), width: String(widthPx) });
+  return `/m/api/templates/by-uuid/${encodeURIComponent(t.uuid)}/own-preview.jpg?${query}`;
+}
+
+/** Reads kept own pictures back, dropping anything that is not one (a damaged or foreign value). */
+export function parseOwnPictures(text: string | null): OwnPicture[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter(
+        (p): p is OwnPicture =>
+          typeof p === 'object' &&
+          p !== null &&
+          typeof p.uuid === 'string' &&
+          /^[0-9a-f-]{36}$/i.test(p.uuid) &&
+          Number.isInteger(p.width) &&
+          p.width > 0 &&
+          Number.isInteger(p.height) &&
+          p.height > 0,
+      )
+      .map(({ uuid, width, height }) => ({ uuid, width, height }))
+      .slice(0, OWN_PICTURES_MAX);
+  } catch {
+    return [];
+  }
+}

@@ -17,20 +17,13 @@ import {
   sessionCart,
   setAutoCorrection,
 } from '../services/cart.ts';
-import { linePreview, PREVIEW_WIDTHS } from '../services/linePreviews.ts';
+import { linePreview, PreviewWidth, sendPreview } from '../services/linePreviews.ts';
 import { type PictureRow, PictureStore } from '../services/pictures.ts';
 import type { Session } from '../services/sessions.ts';
 import { loadTemplate, storedTemplateOf, type TemplateLineDeps } from '../services/templateLines.ts';
 
 const LineParams = z.object({ lineUuid: z.string().uuid('The order line id is not a valid uuid') });
-const PreviewQuery = z.object({
-  width: z.coerce
-    .number()
-    .int('The width is a whole number of pixels')
-    .min(PREVIEW_WIDTHS.min)
-    .max(PREVIEW_WIDTHS.max)
-    .default(PREVIEW_WIDTHS.default),
-});
+const PreviewQuery = z.object({ width: PreviewWidth });
 
 export interface CartRoutesOptions {
   db: Db;
@@ -75,7 +68,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
       const picture = await store.find(r.image.uuid, session);
       if (picture) pictures.set(picture.uuid, picture);
     }
-    const preview = await linePreview({
+    const preview = linePreview({
       template: loaded.template,
       stored,
       widthPx: width,
@@ -84,9 +77,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
       fonts: await loadFontSet(),
       cacheDir: previewsDir,
     });
-    reply.header('etag', preview.etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === preview.etag) return reply.code(304).send();
-    return reply.type('image/jpeg').send(await preview.jpeg());
+    return sendPreview(request, reply, preview);
   });
 
   app.get('/m/api/webshop/cart', async (request, reply) => {

@@ -2,6 +2,7 @@
  * Template lists, categories and single templates (S1 §7), per portal. A template is served as
  * validated at seed time, with its product's current name and size from the products table.
  */
+import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,14 @@ import type { Template } from '../../engine/template.ts';
 import type { Db } from '../db/connect.ts';
 import { products, templateCategories, templates } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { loadFontSet } from '../fonts.ts';
+import {
+  OWN_PREVIEW_MAX_PICTURES,
+  ownPicturesPreview,
+  PreviewWidth,
+  sendPreview,
+} from '../services/linePreviews.ts';
+import { type PictureRow, PictureStore } from '../services/pictures.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -29,6 +38,18 @@ const ListParams = z.object({ type: TypeParam });
 const CategoryListParams = z.object({ type: TypeParam, category: CategoryParam });
 const InfoParams = z.object({ category: CategoryParam });
 const ByUuidParams = z.object({ uuid: UuidParam });
+const OwnPreviewQuery = z.object({
+  pictures: z
+    .string({ error: 'pictures is a comma-separated list of picture uuids' })
+    .transform((list) => list.split(','))
+    .pipe(
+      z
+        .array(z.string().uuid('a picture uuid is not a valid uuid'))
+        .min(1, 'name at least one picture')
+        .max(OWN_PREVIEW_MAX_PICTURES, `at most ${OWN_PREVIEW_MAX_PICTURES} pictures`),
+    ),
+  width: PreviewWidth,
+});
 const ByVersionParams = z.object({ uuid: UuidParam, version: VersionParam });
 
 type Row = { body: Template; name: string; widthMm: number; heightMm: number };
@@ -82,7 +103,16 @@ async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHO
     .orderBy(asc(templateCategories.position));
 }
 
-export async function templateRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export interface TemplateRoutesOptions {
+  db: Db;
+  /** The data directory: the shopper's pictures, and the own-pictures previews' cache. */
+  dataDir: string;
+}
+
+export async function templateRoutes(app: FastifyInstance, { db, dataDir }: TemplateRoutesOptions) {
+  const store = new PictureStore(db, dataDir);
+  const ownPreviewsDir = path.join(dataDir, 'own-previews');
+
   // Static segments win over parameters in fastify's router, so these two are never read as
   // type=cards/photogift with a category.
   app.get('/m/api/templates/cards/categories', async (request) => {
@@ -106,6 +136,31 @@ export async function templateRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
     if (!template) throw notFound(`The template "${uuid}"`);
     return template;
+  });
+
+  // 'View with own pictures' (S1 §2): the list preview with the shopper's pictures autofilled. Every
+  // picture must be the session's own; a stranger's uuid is "not found", as if it did not exist.
+  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', async (request, reply) => {
+    const { uuid } = ByUuidParams.parse(request.params);
+    const { pictures: wanted, width } = OwnPreviewQuery.parse(request.query);
+    const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
+    if (!template) throw notFound(`The template "${uuid}"`);
+    const session = await request.session();
+    const pictures: PictureRow[] = [];
+    for (const pictureUuid of new Set(wanted)) {
+      const row = await store.find(pictureUuid, session);
+      if (!row) throw notFound(`The picture "${pictureUuid}"`);
+      pictures.push(row);
+    }
+    const preview = ownPicturesPreview({
+      template,
+      pictures,
+      widthPx: width,
+      store,
+      fonts: await loadFontSet(),
+      cacheDir: ownPreviewsDir,
+    });
+    return sendPreview(request, reply, preview);
   });
 
   app.get('/m/api/templates/by-uuid/:uuid/:version', async (request) => {

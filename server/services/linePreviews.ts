@@ -6,19 +6,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { pageScene } from '../../engine/scene.ts';
+import { z } from 'zod';
+import { type PageScene, pageScene } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
+import { previewScene } from './previews.ts';
 import { lineInstance, type StoredTemplate } from './templateLines.ts';
 
 /** Bump when the drawing changes, so cached thumbnails are drawn again. */
 const RENDER_VERSION = 1;
 
 export const PREVIEW_WIDTHS = { min: 16, max: 1280, default: 320 } as const;
+
+/** The `width` query of a thumbnail, in pixels. */
+export const PreviewWidth = z.coerce
+  .number()
+  .int('The width is a whole number of pixels')
+  .min(PREVIEW_WIDTHS.min)
+  .max(PREVIEW_WIDTHS.max)
+  .default(PREVIEW_WIDTHS.default);
 
 export interface LinePreview {
   etag: string;
@@ -52,24 +63,21 @@ export function previewHash(
     .digest('hex');
 }
 
-export async function linePreview(options: {
-  template: Template;
-  stored: StoredTemplate;
+/** A scene drawn as a JPEG thumbnail, cached on disk under its content hash (also its ETag). */
+export interface ScenePreviewOptions {
+  hash: string;
   widthPx: number;
-  /** The pictures the owner session may use, by uuid (another's picture is simply left out). */
+  /** Builds the scene only when the thumbnail is drawn (not on a cache hit or a matching ETag). */
+  scene: () => PageScene;
+  /** The pictures the scene may draw, by uuid (already checked against their owner). */
   pictures: ReadonlyMap<string, PictureRow>;
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
-  today?: Date;
-}): Promise<LinePreview> {
-  const { template, stored, widthPx, pictures, store } = options;
-  const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
-  const hash = previewHash(
-    stored,
-    used.map((uuid) => pictures.get(uuid)?.sha256 ?? null),
-    widthPx,
-  );
+}
+
+export function scenePreview(options: ScenePreviewOptions): LinePreview {
+  const { hash, widthPx, pictures, store } = options;
   const file = path.join(options.cacheDir, `${hash}.jpg`);
   const jpeg = async () => {
     const hit = await readFile(file).catch(() => null);
@@ -81,16 +89,15 @@ export async function linePreview(options: {
         return row ? store.derivative(row, size, 0, 0) : null;
       },
     });
-    const instance = lineInstance(template, stored, options.today ?? new Date());
-    const scene = pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts);
     // A picture gone from the shop leaves its slot empty in a thumbnail (never in a print file).
-    const png = await renderPreviewPng(scene, widthPx, {
+    const png = await renderPreviewPng(options.scene(), widthPx, {
       fonts: options.fonts,
       loadImage,
       missingPicture: 'skip',
     });
     const bytes = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     await mkdir(options.cacheDir, { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file.
     const temp = path.join(options.cacheDir, `.tmp-${randomBytes(8).toString('hex')}`);
     try {
       await writeFile(temp, bytes);
@@ -101,4 +108,87 @@ export async function linePreview(options: {
     return bytes;
   };
   return { etag: `"${hash}"`, jpeg };
+}
+
+/** Answers a thumbnail: 304 when the browser holds this very drawing, else the JPEG. */
+export async function sendPreview(request: FastifyRequest, reply: FastifyReply, preview: LinePreview) {
+  // Private: a thumbnail shows one shopper's pictures; no-cache: the ETag is asked each time.
+  reply.header('etag', preview.etag).header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match'] === preview.etag) return reply.code(304).send();
+  return reply.type('image/jpeg').send(await preview.jpeg());
+}
+
+export function linePreview(options: {
+  template: Template;
+  stored: StoredTemplate;
+  widthPx: number;
+  /** The pictures the owner session may use, by uuid (another's picture is simply left out). */
+  pictures: ReadonlyMap<string, PictureRow>;
+  store: PictureStore;
+  fonts: FontSet;
+  cacheDir: string;
+  today?: Date;
+}): LinePreview {
+  const { template, stored, widthPx, pictures } = options;
+  const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
+  const hash = previewHash(
+    stored,
+    used.map((uuid) => pictures.get(uuid)?.sha256 ?? null),
+    widthPx,
+  );
+  return scenePreview({
+    ...options,
+    hash,
+    scene: () => {
+      const instance = lineInstance(template, stored, options.today ?? new Date());
+      return pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts);
+    },
+  });
+}
+
+/** Most pictures one 'View with own pictures' preview takes (more than any template's picture slots). */
+export const OWN_PREVIEW_MAX_PICTURES = 24;
+
+/**
+ * 'View with own pictures' on the template lists (S1 §2): the template's list preview, its first
+ * visible page autofilled the way the editor autofills, but with the shopper's pictures in the given
+ * order instead of the samples. Cached by the template version, the pictures' bytes, the year the
+ * page would show, and the width.
+ */
+export function ownPicturesPreview(options: {
+  template: Template;
+  /** The shopper's pictures in autofill order, each already checked against its owner. */
+  pictures: readonly PictureRow[];
+  widthPx: number;
+  store: PictureStore;
+  fonts: FontSet;
+  cacheDir: string;
+  today?: Date;
+}): LinePreview {
+  const { template, pictures, widthPx } = options;
+  const today = options.today ?? new Date();
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        RENDER_VERSION,
+        'own',
+        template.uuid,
+        template.version,
+        today.getFullYear(),
+        pictures.map((p) => p.sha256),
+        widthPx,
+      ]),
+    )
+    .digest('hex');
+  return scenePreview({
+    ...options,
+    hash,
+    pictures: new Map(pictures.map((p) => [p.uuid, p])),
+    scene: () =>
+      previewScene(template, {
+        fonts: options.fonts,
+        samplePictures: pictures.map(({ uuid, width, height }) => ({ uuid, width, height })),
+        today,
+      }),
+  });
 }

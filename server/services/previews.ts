@@ -28,7 +28,10 @@ export interface PreviewDeps {
 }
 
 /** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
-export function previewScene(template: Template, deps: PreviewDeps) {
+export function previewScene(
+  template: Template,
+  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'>,
+) {
   const instance = harnessInstance(template, null, deps.samplePictures, deps.today ?? new Date());
   return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts);
 }

@@ -1,5 +1,6 @@
 import { type Effect, type Rotation, xphotoType } from '../../engine/image.ts';
-import { call } from './call.ts';
+import { call, resolveUrl } from './call.ts';
+import { postFile } from './upload.ts';
 
 /** S0 §9: the sizes the picture service makes. */
 export type ScaleVersion = 160 | 320 | 640 | 1280;
@@ -30,3 +31,19 @@ export async function getRecentImages(signal?: AbortSignal): Promise<RecentImage
   const answer = await call<{ images: RecentImage[] }>('user/recent-images', { signal });
   return answer.images;
 }
+
+/** A picture as POST /m/api/pictures stored it (docs/decisions.md, Pictures). */
+export interface UploadedPicture {
+  uuid: string;
+  width: number;
+  height: number;
+  size: number;
+  name: string;
+}
+
+/**
+ * One picture to the shopper's pictures, without a print line: POST /m/api/pictures with the file
+ * in the field `file`; a refused file is a 4xx with the server's `error` text.
+ */
+export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
+  postFile<UploadedPicture>(resolveUrl('pictures'), 'file', file, onProgress);

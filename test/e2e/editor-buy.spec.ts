@@ -11,7 +11,7 @@ import { parseTemplate, type Template } from '../../engine/template.ts';
 import type { Cart, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
-import { serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
+import { lineStorageKey, serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
 import { pounds, press } from './support.ts';
 
 const serverCart = async (page: Page) =>
@@ -120,6 +120,13 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
   await press(page.getByRole('button', { name: 'Next year' }));
   await press(page.getByRole('button', { name: 'Done' }));
   await expect(menu.getByRole('button', { name: /Change year/ })).toContainText(String(startYear + 1));
+  // A reload in the middle of the update keeps it, under the line's own key; a new design of the
+  // same template (none here) is left alone.
+  await page.reload();
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(menu.getByRole('button', { name: /Change year/ })).toContainText(String(startYear + 1));
+  expect(await page.evaluate((key) => localStorage.getItem(key), lineStorageKey(line.uuid))).not.toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKey(template.uuid))).toBeNull();
   await press(update);
 
   await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
@@ -128,6 +135,8 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
   expect(after.templates[0]!.year).toBe(startYear + 1);
   expect(after.quantity).toBe(2);
   expect(after.actualLinePrice).toBe(line.actualLinePrice);
+  // Saved to the cart: the kept work is forgotten.
+  expect(await page.evaluate((key) => localStorage.getItem(key), lineStorageKey(line.uuid))).toBeNull();
   // The thumbnail follows the line's new content.
   await expect(page.getByTestId('template-line').locator('img')).not.toHaveAttribute('src', oldSrc);
 });

@@ -4,12 +4,10 @@
  * the line's resources and year. Its own chunk with the editor (Konva), never the start page's.
  */
 import '../editor/editor.css';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../shop/contract.ts';
 import { EditorScreen } from '../editor/EditorScreen.tsx';
-import { storageKey } from '../editor/editorRules.ts';
 import { useEditorTemplate } from '../editor/useEditorTemplate.ts';
 
 const ABOVE_SHELL = { position: 'fixed', inset: 0, zIndex: 100 } as const;
@@ -20,10 +18,6 @@ export function TemplateLineEditor({ line }: { line: OrderLine }) {
   const templateUuid = entry?.template ?? '';
   const version = entry?.version;
   const loaded = useEditorTemplate(templateUuid, version);
-
-  // The editor saves its work under the template's key; a new design of the same template in
-  // progress is put back when the line's editor closes.
-  useKeepSavedWork(templateUuid);
 
   if (!entry || loaded.state === 'error') {
     return (
@@ -56,25 +50,4 @@ export function TemplateLineEditor({ line }: { line: OrderLine }) {
       />
     </div>
   );
-}
-
-function useKeepSavedWork(templateUuid: string) {
-  useEffect(() => {
-    if (!templateUuid) return;
-    const key = storageKey(templateUuid);
-    let before: string | null = null;
-    try {
-      before = window.localStorage.getItem(key);
-    } catch {
-      return;
-    }
-    return () => {
-      try {
-        if (before === null) window.localStorage.removeItem(key);
-        else window.localStorage.setItem(key, before);
-      } catch {
-        // Storage gone: nothing to put back.
-      }
-    };
-  }, [templateUuid]);
 }

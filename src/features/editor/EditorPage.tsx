@@ -7,6 +7,7 @@
 import './editor.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ownPictures } from '../../app/ownPictures.ts';
 import { EditorScreen } from './EditorScreen.tsx';
 import { type EditorKind, listPath } from './editorRules.ts';
 import { useEditorTemplate } from './useEditorTemplate.ts';
@@ -40,6 +41,7 @@ export function EditorPage({ kind }: { kind: EditorKind }) {
       fonts={loaded.fonts}
       productUuid={productUuid}
       leaveTo={listPath(kind, category)}
+      startPictures={ownPictures()}
     />
   );
 }

@@ -10,7 +10,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
-import { editableSlots, pageComplete, startHistory, templateComplete } from '../../../engine/instance.ts';
+import {
+  createInstance,
+  editableSlots,
+  type Instance,
+  type PictureRef,
+  pageComplete,
+  run as runCommand,
+  startHistory,
+  templateComplete,
+} from '../../../engine/instance.ts';
 import { pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
@@ -19,12 +28,14 @@ import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
+import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 import { BuyScreen } from './buy/BuyScreen.tsx';
 import { lineInstance } from './buy/buyRules.ts';
 import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
-import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm } from './editorRules.ts';
+import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm, lineStorageKey } from './editorRules.ts';
 import { createEditorStore } from './editorStore.ts';
 import { ImageMenu } from './image/ImageEditor.tsx';
+import { imageSession } from './image/imageSession.ts';
 import { SlotLayer } from './image/SlotLayer.tsx';
 import { PageView } from './PageView.tsx';
 import { PreviewScreen } from './PreviewScreen.tsx';
@@ -46,17 +57,23 @@ export function EditorScreen(props: {
   updateMode?: boolean;
   /** Update mode: the cart line whose resources and year the editor opens with (S0 §2). */
   line?: OrderLine;
+  /** A new design starts with these pictures autofilled ('View with own pictures' on the list). */
+  startPictures?: readonly PictureRef[];
 }) {
   const { template, fonts, leaveTo, updateMode = false } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [store] = useState(() => {
-    const created = createEditorStore(template, new Date());
-    if (props.line) {
-      const fromLine = lineInstance(template, props.line, created.getState().today);
-      created.setState({ history: startHistory(fromLine) });
+    const { line, startPictures } = props;
+    if (line) {
+      return createEditorStore(template, new Date(), {
+        key: lineStorageKey(line.uuid),
+        fresh: (today) => lineInstance(template, line, today),
+      });
     }
-    return created;
+    return createEditorStore(template, new Date(), {
+      fresh: startPictures?.length ? (today) => autofilled(template, today, startPictures) : undefined,
+    });
   });
   const history = useStore(store, (s) => s.history);
   const menu = useStore(store, (s) => s.menu);
@@ -258,7 +275,13 @@ export function EditorScreen(props: {
       )}
       {menu === 'buy' &&
         (updateMode && props.line ? (
-          <UpdateCartScreen template={template} instance={instance} line={props.line} onBack={toMain} />
+          <UpdateCartScreen
+            template={template}
+            instance={instance}
+            line={props.line}
+            onBack={toMain}
+            onUpdated={discard}
+          />
         ) : (
           <BuyScreen
             template={template}
@@ -272,6 +295,7 @@ export function EditorScreen(props: {
           />
         ))}
       {menu === 'image' && <ImageMenu store={store} scene={scene} onExit={toMain} />}
+      <UploadQueueDialogs queue={imageSession(store).queue} />
       {menu === 'text' &&
         (currentText?.type === 'STRING' && instance.currentResourceId ? (
           <TextEditor
@@ -326,4 +350,15 @@ export function EditorScreen(props: {
       />
     </main>
   );
+}
+
+/**
+ * A new design with the shopper's pictures in its empty slots, as the list tile showed it; not
+ * "changed" yet, so Cancel leaves without asking until the shopper does something.
+ */
+function autofilled(template: Template, today: Date, pictures: readonly PictureRef[]): Instance {
+  const history = runCommand(template, startHistory(createInstance(template, today)), 'autofill', [
+    ...pictures,
+  ]);
+  return { ...history.instance, dirty: false };
 }

@@ -62,6 +62,8 @@ export function listPath(kind: EditorKind, category?: string): string {
 // ---- the saved instance (a reload keeps the work) ----
 
 export const storageKey = (templateUuid: string) => `editor:template:${templateUuid}`;
+/** Update mode keeps its work under the cart line's own key, apart from a new design of the template. */
+export const lineStorageKey = (lineUuid: string) => `editor:line:${lineUuid}`;
 
 interface Saved {
   v: 1;

@@ -10,6 +10,7 @@ import {
   type CommandName,
   createInstance,
   type History,
+  type Instance,
   run,
   startHistory,
   undo,
@@ -40,14 +41,25 @@ function storage(): Storage | null {
   }
 }
 
-export function createEditorStore(template: Template, today: Date): StoreApi<EditorState> {
-  const key = storageKey(template.uuid);
+export interface EditorStart {
+  /** Where the work is kept across reloads: the template's key, or a cart line's in update mode. */
+  key?: string;
+  /** The instance to start from when nothing is kept under the key (default: a fresh one). */
+  fresh?: (today: Date) => Instance;
+}
+
+export function createEditorStore(
+  template: Template,
+  today: Date,
+  start: EditorStart = {},
+): StoreApi<EditorState> {
+  const key = start.key ?? storageKey(template.uuid);
   const saved = restoreInstance(
     storage()?.getItem(key) ?? null,
     template,
     visiblePages(template).map((p) => p.id),
   );
-  const history = startHistory(saved ?? createInstance(template, today));
+  const history = startHistory(saved ?? start.fresh?.(today) ?? createInstance(template, today));
 
   const save = (h: History) => {
     try {

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { CategoryBar } from './CategoryBar.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { FilterDialog } from './FilterDialog.tsx';
+import { OwnPicturesButton } from './OwnPicturesButton.tsx';
 import { ProductGroup } from './ProductGroup.tsx';
 import { useCardCategories, usePhotogiftInfo, useTemplates } from './useTemplateList.ts';
 import './templates.css';
@@ -119,6 +120,7 @@ function FilteredList({
           <FilterIcon />
           {t('templates.filter')}
         </button>
+        <OwnPicturesButton />
         <FilterChips filters={filters} onChange={apply} />
       </div>
       {groups.length === 0 ? (

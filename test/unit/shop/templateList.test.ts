@@ -14,11 +14,15 @@ import {
   type ListTemplate,
   localised,
   matchesFilters,
+  mergeOwnPictures,
   NO_FILTERS,
+  OWN_PICTURES_MAX,
   offeredFilters,
+  ownPreviewUrl,
   pageCountOf,
   parseFilters,
   parseFormat,
+  parseOwnPictures,
   previewUrl,
   withoutFilter,
 } from '../../../shop/templateList.ts';
@@ -282,5 +286,65 @@ describe('links', () => {
   it('previews come from /templates2/all/', () => {
     expect(previewUrl({ preview: { large: 'abc-1.png' } })).toBe('/templates2/all/abc-1.png');
     expect(previewUrl({ preview: { large: 'a b.png' } })).toBe('/templates2/all/a%20b.png');
+  });
+});
+
+describe("'View with own pictures'", () => {
+  const pic = (n: number) => ({
+    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    width: 100 + n,
+    height: 80,
+  });
+
+  it('puts the newly picked pictures first, in the order picked, without repeats', () => {
+    expect(mergeOwnPictures([], [pic(1), pic(2)])).toEqual([pic(1), pic(2)]);
+    expect(mergeOwnPictures([pic(1), pic(2)], [pic(3), pic(4)])).toEqual([pic(3), pic(4), pic(1), pic(2)]);
+    // A picture picked again moves to the front once.
+    expect(mergeOwnPictures([pic(1), pic(2)], [pic(2), pic(3)])).toEqual([pic(2), pic(3), pic(1)]);
+    expect(mergeOwnPictures([pic(1)], [])).toEqual([pic(1)]);
+  });
+
+  it('keeps at most OWN_PICTURES_MAX, dropping the oldest', () => {
+    const earlier = Array.from({ length: OWN_PICTURES_MAX }, (_, i) => pic(i));
+    const merged = mergeOwnPictures(earlier, [pic(100), pic(101)]);
+    expect(merged).toHaveLength(OWN_PICTURES_MAX);
+    expect(merged.slice(0, 3)).toEqual([pic(100), pic(101), pic(0)]);
+    expect(merged.at(-1)).toEqual(pic(OWN_PICTURES_MAX - 3));
+  });
+
+  it('names only as many pictures as the template has picture slots; none without slots or pictures', () => {
+    const card = { uuid: 'a b', numUserImages: 2 };
+    const url = ownPreviewUrl(card, [pic(1), pic(2), pic(3)], 480)!;
+    expect(url.startsWith('/m/api/templates/by-uuid/a%20b/own-preview.jpg?')).toBe(true);
+    const query = new URLSearchParams(url.split('?')[1]);
+    expect(query.get('pictures')).toBe(`${pic(1).uuid},${pic(2).uuid}`);
+    expect(query.get('width')).toBe('480');
+    expect(new URLSearchParams(ownPreviewUrl(card, [pic(7)], 480)!.split('?')[1]).get('pictures')).toBe(
+      pic(7).uuid,
+    );
+    expect(ownPreviewUrl(card, [], 480)).toBeNull();
+    expect(ownPreviewUrl({ uuid: 'x', numUserImages: 0 }, [pic(1)], 480)).toBeNull();
+  });
+
+  it('reads kept pictures back and drops what is not one', () => {
+    expect(parseOwnPictures(JSON.stringify([pic(1), pic(2)]))).toEqual([pic(1), pic(2)]);
+    expect(parseOwnPictures(null)).toEqual([]);
+    expect(parseOwnPictures('{')).toEqual([]);
+    expect(parseOwnPictures('{"uuid":"x"}')).toEqual([]);
+    expect(
+      parseOwnPictures(
+        JSON.stringify([
+          pic(1),
+          { ...pic(2), uuid: '../../etc' },
+          { ...pic(3), width: 0 },
+          { ...pic(4), height: 1.5 },
+          null,
+          'x',
+          { ...pic(5), extra: true },
+        ]),
+      ),
+    ).toEqual([pic(1), pic(5)]);
+    const many = Array.from({ length: OWN_PICTURES_MAX + 5 }, (_, i) => pic(i));
+    expect(parseOwnPictures(JSON.stringify(many))).toHaveLength(OWN_PICTURES_MAX);
   });
 });

@@ -5,7 +5,7 @@ import {
   UPLOAD_ATTEMPTS,
   UPLOAD_RETRY_DELAY_MS,
   type UploadStatus,
-} from '../../../src/features/editor/image/uploadQueue.ts';
+} from '../../../src/app/uploadQueue.ts';
 
 describe('the editor upload queue (S1 §4, §8)', () => {
   it('uploads files one after another: 0 → 1 → 2, never two at once', async () => {

@@ -17,8 +17,10 @@ export function UpdateCartScreen(props: {
   instance: Instance;
   line: OrderLine;
   onBack: () => void;
+  /** The line is saved: the work kept for a reload is no longer needed. */
+  onUpdated: () => void;
 }) {
-  const { template, instance, line, onBack } = props;
+  const { template, instance, line, onBack, onUpdated } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const saveLine = useCartStore((s) => s.saveLine);
@@ -30,13 +32,16 @@ export function UpdateCartScreen(props: {
     if (started.current) return;
     started.current = true;
     saveLine(updatedLine(template, line, instance)).then(
-      () => navigate(`/cart/view/${line.uuid}`, { replace: true }),
+      () => {
+        onUpdated();
+        navigate(`/cart/view/${line.uuid}`, { replace: true });
+      },
       (error: unknown) => {
         console.warn('The line could not be updated', error);
         setFailed(true);
       },
     );
-  }, [saveLine, template, line, instance, navigate]);
+  }, [saveLine, template, line, instance, navigate, onUpdated]);
 
   return (
     <section className="editor-menu buy" data-testid="update-cart" aria-busy={!failed}>

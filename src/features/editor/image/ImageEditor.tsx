@@ -2,26 +2,24 @@
  * The image sub-menu of the editor (S1 §4, §8): Choose image (select mode with numbered buttons)
  * when the page has several editable picture slots and none is chosen, else the image editor for the
  * current slot: tabs Image inbox and Edit image, Cancel (restores the slot as it was when the editor
- * opened) and Done. The upload status and 'Upload failed' dialogs of the upload queue live here too.
+ * opened) and Done. The upload queue's dialogs are the editor screen's (they show whatever menu is open).
  *
  * Every change goes through the editor store's engine commands (setPicture, rotate, setEffect,
  * setCrop, autofill), so undo and the saved state cover them. Cancel undoes back to the history
  * length at opening (the engine has no command to empty a slot again).
  */
 import './image.css';
-import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
 import { hasFitWarning } from '../../../../engine/image.ts';
 import { editableSlots } from '../../../../engine/instance.ts';
 import type { PageScene } from '../../../../engine/scene.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
 import type { EditorState } from '../editorStore.ts';
 import { EditImageTab } from './EditImageTab.tsx';
 import { ImageInbox } from './ImageInbox.tsx';
 import { imageSession } from './imageSession.ts';
-import { queueProgress } from './uploadQueue.ts';
 
 /** S1 §9: the gesture hint shows once per browser session and hides after 10 s. */
 export const HINT_KEY = 'editorImage.hintShown';
@@ -75,7 +73,6 @@ export function ImageMenu(props: { store: StoreApi<EditorState>; scene: PageScen
       ) : (
         <ImageEditor key={current} store={store} slotId={current} onExit={onExit} />
       )}
-      <UploadDialogs store={store} />
     </>
   );
 }
@@ -212,44 +209,4 @@ function useHint() {
     };
   }, [shown]);
   return { shown, hide: () => setShown(false) };
-}
-
-function UploadDialogs({ store }: { store: StoreApi<EditorState> }) {
-  const { t } = useTranslation();
-  const { queue } = imageSession(store);
-  const state = useSyncExternalStore(queue.subscribe, queue.getState);
-  const progress = queueProgress(state);
-  const current = Math.min(progress.total, progress.done + 1);
-  return (
-    <>
-      <Dialog
-        open={state.running}
-        onClose={() => {}}
-        title={t('editorImage.uploadStatus')}
-        testId="upload-status-dialog"
-      >
-        <p>{t('editorImage.uploadingOf', { number: current, total: progress.total })}</p>
-        <progress
-          className="image-upload__bar"
-          max={1}
-          value={progress.fraction}
-          aria-label={t('editorImage.uploadStatus')}
-        />
-        {state.retrying && <p role="status">{t('editorImage.retrying')}</p>}
-      </Dialog>
-      <Dialog
-        open={state.failed && !state.running}
-        onClose={queue.acknowledge}
-        title={t('editorImage.uploadFailed')}
-        testId="upload-failed-dialog"
-        actions={
-          <button type="button" className="button" onClick={queue.acknowledge}>
-            {t('editorImage.ok')}
-          </button>
-        }
-      >
-        <p>{t('editorImage.uploadFailedText')}</p>
-      </Dialog>
-    </>
-  );
 }

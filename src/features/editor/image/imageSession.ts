@@ -5,11 +5,15 @@
  */
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { getRecentImages, type RecentImage } from '../../../api/pictures.ts';
+import {
+  getRecentImages,
+  type RecentImage,
+  type UploadedPicture,
+  uploadPicture,
+} from '../../../api/pictures.ts';
 import { isAcceptedPicture } from '../../../api/upload.ts';
+import { createUploadQueue, type UploadQueue } from '../../../app/uploadQueue.ts';
 import type { EditorState } from '../editorStore.ts';
-import { type UploadedPicture, uploadPicture } from './uploadPicture.ts';
-import { createUploadQueue, type UploadQueue } from './uploadQueue.ts';
 
 export interface RecentState {
   /** Newest first; null until the first answer. */

@@ -1,0 +1,47 @@
+/**
+ * The pictures of 'View with own pictures' (S1 §2), kept for the browser session (they are the
+ * session's pictures on the server too): the template lists draw their previews with them and a new
+ * design in the editor starts with them autofilled. An external store for useSyncExternalStore.
+ */
+import { useSyncExternalStore } from 'react';
+import { mergeOwnPictures, type OwnPicture, parseOwnPictures } from '../../shop/templateList.ts';
+
+const KEY = 'templates.ownPictures';
+const listeners = new Set<() => void>();
+let current: OwnPicture[] | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function ownPictures(): OwnPicture[] {
+  current ??= parseOwnPictures(storage()?.getItem(KEY) ?? null);
+  return current;
+}
+
+function set(next: OwnPicture[]) {
+  current = next;
+  try {
+    if (next.length === 0) storage()?.removeItem(KEY);
+    else storage()?.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Without storage the pictures still show until the page is left.
+  }
+  for (const listener of listeners) listener();
+}
+
+export const addOwnPictures = (added: readonly OwnPicture[]) => set(mergeOwnPictures(ownPictures(), added));
+export const clearOwnPictures = () => set([]);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useOwnPictures(): OwnPicture[] {
+  return useSyncExternalStore(subscribe, ownPictures, () => []);
+}

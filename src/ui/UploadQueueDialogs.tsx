@@ -1,0 +1,49 @@
+/**
+ * The upload queue's two dialogs (S1 §4, §8): the upload status with a progress bar and
+ * 'Retrying...' while a file waits for its next try, and 'Upload failed' with Ok when a run ends
+ * with a failure. Shown wherever a queue runs: the template editor and 'View with own pictures'.
+ */
+import './upload-queue.css';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queueProgress, type UploadQueue } from '../app/uploadQueue.ts';
+import { Dialog } from './Dialog.tsx';
+
+export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }) {
+  const { t } = useTranslation();
+  const state = useSyncExternalStore(queue.subscribe, queue.getState);
+  const progress = queueProgress(state);
+  const current = Math.min(progress.total, progress.done + 1);
+  return (
+    <>
+      <Dialog
+        open={state.running}
+        onClose={() => {}}
+        title={t('editorImage.uploadStatus')}
+        testId="upload-status-dialog"
+      >
+        <p>{t('editorImage.uploadingOf', { number: current, total: progress.total })}</p>
+        <progress
+          className="upload-queue__bar"
+          max={1}
+          value={progress.fraction}
+          aria-label={t('editorImage.uploadStatus')}
+        />
+        {state.retrying && <p role="status">{t('editorImage.retrying')}</p>}
+      </Dialog>
+      <Dialog
+        open={state.failed && !state.running}
+        onClose={queue.acknowledge}
+        title={t('editorImage.uploadFailed')}
+        testId="upload-failed-dialog"
+        actions={
+          <button type="button" className="button" onClick={queue.acknowledge}>
+            {t('editorImage.ok')}
+          </button>
+        }
+      >
+        <p>{t('editorImage.uploadFailedText')}</p>
+      </Dialog>
+    </>
+  );
+}
