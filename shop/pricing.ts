@@ -177,6 +177,35 @@ export function clampQuantity(value: number | string, minimum: number): number {
   return Math.max(minimum, Math.min(n, MAX_QUANTITY));
 }
 
+/**
+ * Template products' plus (S1 §4, the buy screen and the cart's photo gift lines): from 0, or from
+ * anything below the product's minimum order quantity, straight to the minimum; otherwise one more,
+ * up to MAX_QUANTITY. A minimum below 1 counts as 1.
+ */
+export function plusQuantity(quantity: number, minimum: number): number {
+  const min = Math.max(1, minimum);
+  if (quantity < min) return min;
+  return Math.min(quantity + 1, MAX_QUANTITY);
+}
+
+/** Template products' minus (S1 §4): one less; going below the minimum resets to 0. */
+export function minusQuantity(quantity: number, minimum: number): number {
+  const next = quantity - 1;
+  return next < Math.max(1, minimum) ? 0 : next;
+}
+
+/**
+ * A typed template product quantity on blur (S1 §5): anything that is not a whole number becomes 0,
+ * and so does a value below the minimum; capped at MAX_QUANTITY.
+ */
+export function typedQuantity(text: string, minimum: number): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return 0;
+  const value = Number(trimmed);
+  if (value < Math.max(1, minimum)) return 0;
+  return Math.min(value, MAX_QUANTITY);
+}
+
 /** The cart's total: line prices are integer minor units, so a plain sum has no rounding to do. */
 export function cartTotal(linePrices: readonly number[]): number {
   return linePrices.reduce((sum, price) => sum + price, 0);

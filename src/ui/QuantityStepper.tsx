@@ -1,35 +1,66 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity, MAX_QUANTITY } from '../../shop/pricing.ts';
+import {
+  clampQuantity,
+  MAX_QUANTITY,
+  minusQuantity,
+  plusQuantity,
+  typedQuantity,
+} from '../../shop/pricing.ts';
 
 interface QuantityStepperProps {
   value: number;
   minimum: number;
   onChange: (quantity: number) => void;
   label: string;
+  /**
+   * 'print' (the default, S0 §5): minus never goes below the minimum, and a typed value that is not a
+   * number or too small is clamped to it. 'template' (S1 §4, §5): plus from below the minimum goes to
+   * it, minus below the minimum and a typed value that is not a whole number or too small give 0,
+   * which the caller decides what to do with (the value shown stays `value` until it changes).
+   */
+  rules?: 'print' | 'template';
+  /** The buttons' names; 'Fewer' and 'More' unless a screen with several steppers names them apart. */
+  fewerLabel?: string;
+  moreLabel?: string;
 }
 
-/**
- * Minus, a number field and plus (S0 §5): minus never goes below the minimum, and the field is
- * clamped to it on blur when it is not a number or too small.
- */
-export function QuantityStepper({ value, minimum, onChange, label }: QuantityStepperProps) {
+/** Minus, a number field and plus, with the quantity rules of prints or of template products. */
+export function QuantityStepper({
+  value,
+  minimum,
+  onChange,
+  label,
+  rules = 'print',
+  fewerLabel,
+  moreLabel,
+}: QuantityStepperProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-  const commit = (next: number | string) => {
-    const clamped = clampQuantity(next, minimum);
-    setText(String(clamped));
-    onChange(clamped);
+  // What is typed and not committed yet; otherwise the field shows `value`.
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? String(value);
+  const print = rules === 'print';
+  /** The quantity the buttons step from: a half-typed value counts as committed. */
+  const current = () =>
+    print ? clampQuantity(text, minimum) : draft === null ? value : typedQuantity(draft, minimum);
+  const commit = (next: number) => {
+    setDraft(null);
+    onChange(next);
+  };
+  const commitTyped = () => {
+    if (print) commit(clampQuantity(text, minimum));
+    else if (draft !== null) commit(typedQuantity(draft, minimum));
   };
   return (
     <div className="quantity-stepper">
       <button
         type="button"
         className="quantity-stepper__step"
-        aria-label={t('prints.fewer')}
-        // Enabled at the minimum too: minus there clamps a half-typed value (S0 §5).
-        onClick={() => commit(clampQuantity(text, minimum) - 1)}
+        aria-label={fewerLabel ?? t('prints.fewer')}
+        // Enabled at the minimum too: minus there clamps a half-typed value (S0 §5), or gives 0 (S1 §4).
+        onClick={() =>
+          commit(print ? clampQuantity(current() - 1, minimum) : minusQuantity(current(), minimum))
+        }
       >
         −
       </button>
@@ -42,18 +73,20 @@ export function QuantityStepper({ value, minimum, onChange, label }: QuantitySte
         step={1}
         aria-label={label}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onBlur={() => commit(text)}
+        onChange={(event) => setDraft(event.currentTarget.value)}
+        onBlur={commitTyped}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(text);
+          if (event.key === 'Enter') commitTyped();
         }}
       />
       <button
         type="button"
         className="quantity-stepper__step"
-        aria-label={t('prints.more')}
+        aria-label={moreLabel ?? t('prints.more')}
         disabled={value >= MAX_QUANTITY}
-        onClick={() => commit(clampQuantity(text, minimum) + 1)}
+        onClick={() =>
+          commit(print ? clampQuantity(current() + 1, minimum) : plusQuantity(current(), minimum))
+        }
       >
         +
       </button>

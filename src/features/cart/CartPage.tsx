@@ -10,7 +10,7 @@ import {
   toggleSelected,
 } from '../../../shop/bulkEdit.ts';
 import type { OrderLine, Product } from '../../../shop/contract.ts';
-import { type DraftView, draftView } from '../../../shop/printEdit.ts';
+import { type DraftView, draftView, minimumQuantity } from '../../../shop/printEdit.ts';
 import { selectTotalPrice, useCartStore } from '../../app/cartStore.ts';
 import { useMoney } from '../../app/format.ts';
 import { printFormats, usePriceList } from '../../app/priceList.ts';
@@ -76,11 +76,15 @@ export function CartPage() {
       id: 'cart-cards',
       title: t('cart.cardsAndCalendars'),
       lines: templateLines.filter((line) => line.type !== PHOTO_GIFT_LINE_TYPE),
+      // Cards and calendars change their quantity in the editor (decisions: photo gift quantities).
+      stepper: false,
     },
     {
       id: 'cart-gifts',
       title: t('cart.photoGifts'),
       lines: templateLines.filter((line) => line.type === PHOTO_GIFT_LINE_TYPE),
+      // Photo gifts change their quantity in the cart line, with S1 §4's rules.
+      stepper: true,
     },
   ];
   // Bulk editing ('Adjust multiple pictures') works on prints only.
@@ -176,15 +180,19 @@ export function CartPage() {
                   <h2 id={section.id}>{section.title}</h2>
                 </div>
                 <ul className="cart-lines">
-                  {section.lines.map((line) => (
-                    <TemplateLine
-                      key={line.uuid}
-                      line={line}
-                      updating={updating.has(line.uuid)}
-                      highlighted={line.uuid === orderPartUuid}
-                      onDelete={() => setToDelete(line)}
-                    />
-                  ))}
+                  {section.lines.map((line) => {
+                    const product = productsByUuid.get(line.product.uuid);
+                    return (
+                      <TemplateLine
+                        key={line.uuid}
+                        line={line}
+                        updating={updating.has(line.uuid)}
+                        highlighted={line.uuid === orderPartUuid}
+                        onDelete={() => setToDelete(line)}
+                        quantityMinimum={section.stepper && product ? minimumQuantity(product) : undefined}
+                      />
+                    );
+                  })}
                 </ul>
               </section>
             ),

@@ -14,27 +14,8 @@ export const QUANTITY_STEP_RANGE = 100;
 /** The server's upper bound for one line's quantity (shop/contract.ts TemplateLineAdd). */
 export const MAX_QUANTITY = 9999;
 
-/** S1 §4: plus from 0 (or below the minimum) goes to the minimum, otherwise adds one. */
-export function plusQuantity(quantity: number, minimum: number): number {
-  const min = Math.max(1, minimum);
-  if (quantity < min) return min;
-  return Math.min(quantity + 1, MAX_QUANTITY);
-}
-
-/** S1 §4: minus subtracts one; going below the minimum resets to 0. */
-export function minusQuantity(quantity: number, minimum: number): number {
-  const next = quantity - 1;
-  return next < Math.max(1, minimum) ? 0 : next;
-}
-
-/** S1 §5: on blur a non-integer becomes 0, and so does a value below the minimum. */
-export function typedQuantity(text: string, minimum: number): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return 0;
-  const value = Number(trimmed);
-  if (value < Math.max(1, minimum)) return 0;
-  return Math.min(value, MAX_QUANTITY);
-}
+/** S1 §4, §5: the quantity rules live in shop/, where the cart's photo gift lines use them too. */
+export { minusQuantity, plusQuantity, typedQuantity } from '../../../../shop/pricing.ts';
 
 /** One quantity row: a subproduct, or the product itself when it has none (S1 §4). */
 export interface BuyRow {
