@@ -317,7 +317,11 @@ export function drawItem(ctx: Canvas2D, item: SceneItem, deps: DrawDeps): void {
 }
 
 /** The page's white background. */
-export function drawBackground(ctx: Canvas2D, scene: PageScene, pxPerMm: number): void {
+export function drawBackground(
+  ctx: Canvas2D,
+  scene: Pick<PageScene, 'widthMm' | 'heightMm'>,
+  pxPerMm: number,
+): void {
   ctx.save();
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, scene.widthMm * pxPerMm, scene.heightMm * pxPerMm);

@@ -187,6 +187,16 @@ export const commands = {
     markDirty(d);
   }) as Command<[string, Font]>,
 
+  /**
+   * The text editor's own fitting on open (S1 §4: a text too tall for its box shrinks, stored as its
+   * size): the same change as setFont, but not the shopper's, so it does not mark the work changed.
+   */
+  fitFont: ((_t, d, fullId: string, font: Font) => {
+    const value = d.resources[fullId];
+    if (value?.type !== 'STRING') return;
+    value.font = { ...font };
+  }) as Command<[string, Font]>,
+
   setYear: ((t, d, year: number, today: Date) => {
     if (t.type !== 'CALENDAR' || !isYearAllowed(year, t.supportedYears, today) || d.year === year) return;
     d.year = year;

@@ -6,6 +6,7 @@ import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { TemplateListPage } from '../features/templates/TemplateListPage.tsx';
 import { UploadPage } from '../features/upload/UploadPage.tsx';
+import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
 import { NotFoundPage, RouteError } from './pages.tsx';
 import { Shell } from './Shell.tsx';
@@ -20,7 +21,7 @@ const EditorPage = lazy(() =>
   import('../features/editor/EditorPage.tsx').then((m) => ({ default: m.EditorPage })),
 );
 const editor = (kind: 'calendars' | 'cards' | 'photogift') => (
-  <Suspense fallback={<p role="status">Loading…</p>}>
+  <Suspense fallback={<Loading />}>
     <EditorPage kind={kind} />
   </Suspense>
 );
@@ -41,7 +42,7 @@ export function createAppRouter(basename: string, layout: Layout) {
         path: 'dev/harness/:uuid?',
         errorElement: <RouteError />,
         element: (
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense fallback={<Loading />}>
             <HarnessPage />
           </Suspense>
         ),

@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { observeNearViewport } from './nearViewport.ts';
 
 /** S0 §9: a failed picture is tried again after 2 s; a few times, not for ever. */
@@ -30,7 +30,7 @@ export function withRetry(src: string, attempt: number): string {
  * The retry state of one picture (S0 §4: a failed picture is tried again after 2 s, a few times):
  * the address to load now and the handlers for its <img>. A new `src` starts over.
  */
-export function useRetryingSrc(src: string) {
+export function useRetryingSrc(src: string, delayMs = RETRY_DELAY_MS) {
   const [state, setState] = useState({ src, attempt: 0, loaded: false, failed: false });
   // A new picture starts over (derived during render, so the old picture's state never shows).
   const current = state.src === src ? state : { src, attempt: 0, loaded: false, failed: false };
@@ -41,9 +41,9 @@ export function useRetryingSrc(src: string) {
     if (!failed || attempt >= MAX_RETRIES) return;
     const timer = window.setTimeout(() => {
       setState((s) => ({ ...s, attempt: s.attempt + 1, failed: false }));
-    }, RETRY_DELAY_MS);
+    }, delayMs);
     return () => window.clearTimeout(timer);
-  }, [failed, attempt]);
+  }, [failed, attempt, delayMs]);
 
   return {
     /** Changes with every attempt: use it as the <img>'s key so a retry is a new request. */
@@ -89,4 +89,22 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
       )}
     </span>
   );
+}
+
+/**
+ * A plain <img> that tries a failed picture again `delayMs` later, a few times (the editor's
+ * pictures: S1 §4 says every 3 seconds). Takes the <img>'s own attributes.
+ */
+export function RetryingImg({
+  src,
+  delayMs,
+  ...rest
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onLoad' | 'onError'> & {
+  src: string;
+  delayMs?: number;
+}) {
+  const image = useRetryingSrc(src, delayMs);
+  if (image.failed) return null;
+  // biome-ignore lint/a11y/useAltText: the caller gives alt in rest
+  return <img key={image.attempt} {...rest} src={image.src} onLoad={image.onLoad} onError={image.onError} />;
 }

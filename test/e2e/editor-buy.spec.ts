@@ -2,7 +2,8 @@
  * Template lines in the cart and the editor's buy and update flows (S1 §3, §4; S0 §2): a calendar
  * line made through the real add call shows in the cart with the server's thumbnail and price, opens
  * from the cart in update mode, and 'Update cart' saves a new year; the buy screen adds a card in two
- * subproducts as two lines with the server's prices.
+ * subproducts as two lines with the server's prices; a picture of the page that fails to load is
+ * tried again every 3 s (S1 §4).
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -213,4 +214,38 @@ test('the buy screen adds a card in two subproducts as two lines with the server
   expect(
     await page.evaluate((key) => window.localStorage.getItem(key), storageKey(template.uuid)),
   ).toBeNull();
+});
+
+test('a picture of the page that fails to load is tried again 3 s later and then drawn', async ({ page }) => {
+  await page.goto('/m/');
+  const picture = await uploadPicture(page);
+  const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as {
+    uuid: string;
+    name: { en_GB: string };
+  }[];
+  const template = await templateOf(page, cards.find((c) => c.name.en_GB === 'Balloon party')!.uuid);
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [storageKey(template.uuid), serialiseInstance(filled(template, picture, 'Hello'))],
+  );
+  // The network drops the page's picture twice (observed and delayed, the real server answers after).
+  const tries: number[] = [];
+  await page.route(
+    (url) => url.pathname === '/system/XPhoto.php' && url.searchParams.get('uuid') === picture.uuid,
+    async (route) => {
+      tries.push(Date.now());
+      if (tries.length <= 2) await route.abort('connectionreset');
+      else await route.continue();
+    },
+  );
+  await page.goto(`/m/products/cards/${template.categories[0]}/${template.product.uuid}/${template.uuid}`);
+  const view = page.getByTestId('editor-page');
+  // Drawn without the picture first (the art and the text do not wait for it) …
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-pictures-missing', '1');
+  // … then with it, after two retries 3 s apart.
+  await expect(view).toHaveAttribute('data-pictures-missing', '0', { timeout: 15_000 });
+  expect(tries.length).toBeGreaterThanOrEqual(3);
+  expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(2900);
+  expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(2900);
 });

@@ -164,9 +164,8 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
     timeout: 20_000,
   });
   const columns = Number(await page.getByTestId('preview-overview').getAttribute('data-columns'));
-  expect(columns).toBe(
-    (page.viewportSize()?.width ?? 0) >= 1024 ? 4 : (page.viewportSize()?.width ?? 0) >= 600 ? 3 : 2,
-  );
+  // The lists' breakpoints (600 and 1200 px): 2 columns on the phone, 4 on the 1280 px desktop.
+  expect(columns).toBe((page.viewportSize()?.width ?? 0) >= 1200 ? 4 : 2);
 
   await press(page.getByTestId('preview-overview').getByRole('button', { name: 'Page 2', exact: true }));
   const dialog = page.getByTestId('preview-dialog');
@@ -181,5 +180,19 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
 
   await press(page.getByRole('button', { name: 'Done' }));
   await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Editor menu' })).toBeVisible();
+});
+
+test('a card without picture slots: Insert image says there is no picture to change', async ({ page }) => {
+  await page.goto('/m/products/cards/CHRISTMAS');
+  await press(page.getByTestId('template-tile').filter({ hasText: 'Holly greetings' }));
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await press(
+    page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
+  );
+  const choose = page.getByTestId('choose-image');
+  await expect(choose.getByText('There is no picture to change on this page.')).toBeVisible();
+  await expect(choose.getByRole('button', { name: /^Picture \d$/ })).toHaveCount(0);
+  await press(choose.getByRole('button', { name: 'Cancel' }));
   await expect(page.getByRole('navigation', { name: 'Editor menu' })).toBeVisible();
 });

@@ -199,6 +199,7 @@ export function EditorScreen(props: {
             overlay={
               menu === 'image' ? <SlotLayer store={store} scene={scene} pxPerMm={pxPerMm} /> : undefined
             }
+            focusId={menu === 'image' ? instance.currentResourceId : null}
             label={t('editor.pageOf', { number: at + 1, total: pages.length })}
             testId="editor-page"
             onFirstDraw={() => {

@@ -14,12 +14,13 @@
  */
 import type Konva from 'konva';
 import type { Ref } from 'react';
-import { useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Layer, Rect, Shape, Stage } from 'react-konva';
 import type { Canvas2D, DrawableImage, DrawDeps, MakeCanvas } from '../../../engine/draw.ts';
 import { drawBackground, drawItem } from '../../../engine/draw.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { layerRuns } from './editorRules.ts';
 
 export interface PageCanvasProps {
   scene: PageScene;
@@ -32,8 +33,10 @@ export interface PageCanvasProps {
   onSlotTap?: (slotId: string) => void;
   /** The Konva stage, for reading pixels (`toCanvas({ pixelRatio: 1 })`). */
   stageRef?: Ref<Konva.Stage>;
-  /** Called after every draw of the page's layer (the editor marks its first drawn page). */
+  /** Called after every draw of a layer of the page (the editor marks its first drawn page). */
   onDraw?: () => void;
+  /** The slot being edited: drawn in a layer of its own, so changing it redraws only that layer. */
+  focusId?: string | null;
 }
 
 export const makeCanvas: MakeCanvas = (w, h) =>
@@ -83,6 +86,20 @@ function SlotHit({ item, pxPerMm, onTap }: { item: SceneItem; pxPerMm: number; o
   );
 }
 
+const Background = memo(function Background(page: { widthMm: number; heightMm: number; pxPerMm: number }) {
+  return (
+    <Shape listening={false} sceneFunc={(context) => drawBackground(raw(context), page, page.pxPerMm)} />
+  );
+});
+
+/** One drawn item. Redrawn only when what it draws changes (its scene item or the drawing deps). */
+const ItemShape = memo(
+  function ItemShape({ item, deps }: { item: SceneItem; deps: DrawDeps; signature: string }) {
+    return <Shape listening={false} sceneFunc={(context) => drawItem(raw(context), item, deps)} />;
+  },
+  (a, b) => a.deps === b.deps && a.signature === b.signature,
+);
+
 export function PageCanvas({
   scene,
   fonts,
@@ -91,30 +108,46 @@ export function PageCanvas({
   onSlotTap,
   stageRef,
   onDraw,
+  focusId = null,
 }: PageCanvasProps) {
   const deps = useMemo<DrawDeps>(
     () => ({ fonts, pxPerMm, imageFor, makeCanvas }),
     [fonts, pxPerMm, imageFor],
   );
+  // A new onDraw each render must not count as a change of the layers (that would redraw them all).
+  const drawn = useRef(onDraw);
+  drawn.current = onDraw;
+  const onLayerDraw = useCallback(() => drawn.current?.(), []);
   const { width, height } = pagePixels(scene, pxPerMm);
   // Month cells share their grid's id prefix and are not editable: only real slots get a hit area.
   const slots = onSlotTap ? scene.items.filter((item) => item.editable) : [];
+  const runs = layerRuns(
+    keyed(scene.items).map((k) => ({ ...k, signature: JSON.stringify(k.item) })),
+    focusId,
+  );
   return (
     <Stage ref={stageRef} width={width} height={height}>
-      <Layer listening={slots.length > 0} onDraw={onDraw}>
-        <Shape listening={false} sceneFunc={(context) => drawBackground(raw(context), scene, pxPerMm)} />
-        {keyed(scene.items).map(({ key, item }) => (
-          <Shape key={key} listening={false} sceneFunc={(context) => drawItem(raw(context), item, deps)} />
-        ))}
-        {slots.map((item) => (
-          <SlotHit
-            key={`hit:${item.id}:${item.xMm},${item.yMm}`}
-            item={item}
-            pxPerMm={pxPerMm}
-            onTap={() => onSlotTap?.(item.id)}
-          />
-        ))}
-      </Layer>
+      {runs.map((run, n) => {
+        const last = n === runs.length - 1;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the layers are the runs' fixed places (under, slot, over)
+          <Layer key={n} listening={last && slots.length > 0} onDraw={onLayerDraw}>
+            {n === 0 && <Background widthMm={scene.widthMm} heightMm={scene.heightMm} pxPerMm={pxPerMm} />}
+            {run.map(({ key, item, signature }) => (
+              <ItemShape key={key} item={item} deps={deps} signature={signature} />
+            ))}
+            {last &&
+              slots.map((item) => (
+                <SlotHit
+                  key={`hit:${item.id}:${item.xMm},${item.yMm}`}
+                  item={item}
+                  pxPerMm={pxPerMm}
+                  onTap={() => onSlotTap?.(item.id)}
+                />
+              ))}
+          </Layer>
+        );
+      })}
     </Stage>
   );
 }

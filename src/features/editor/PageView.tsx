@@ -4,13 +4,15 @@
  * so they are never printed): empty picture slots and the 'Select text' hint on empty user texts.
  *
  * For tests and the bench, the page says what it shows: `data-page-id`, `data-year`, the ISO week
- * numbers of its month grid in `data-weeks`, and `data-drawn="true"` once Konva has drawn it.
+ * numbers of its month grid in `data-weeks`, `data-drawn="true"` once Konva has drawn it, and
+ * `data-pictures-missing`, the pictures not drawn (yet).
  */
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawableImage } from '../../../engine/draw.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { PICTURE_RETRY_MS } from './editorRules.ts';
 import { PageCanvas, pagePixels } from './PageCanvas.tsx';
 import { type BrowserPictureLoader, pictureKey } from './pictures.ts';
 
@@ -20,13 +22,24 @@ export const weekNumbers = (scene: PageScene) =>
     .filter((i) => i.kind === 'text' && /\/w\d$/.test(i.id))
     .map((i) => (i.kind === 'text' ? i.lines.join('') : ''));
 
-/** Decoded pictures of a scene; undefined until all are there (a failed one stays empty). */
+/**
+ * Decoded pictures of a scene; undefined until all are there (a failed one stays empty and is tried
+ * again PICTURE_RETRY_MS later, S1 §4). `missing` counts the pictures not drawn yet.
+ */
 function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
-  const [images, setImages] = useState<{ scene: PageScene; map: Map<string, DrawableImage> } | null>(null);
+  const [images, setImages] = useState<{
+    scene: PageScene;
+    map: Map<string, DrawableImage>;
+    missing: number;
+  } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
     let live = true;
+    let retry: number | undefined;
     const map = new Map<string, DrawableImage>();
     const pictures = scene.items.filter((i): i is ScenePicture => i.kind === 'picture' && i.picture !== null);
+    const keys = new Set(pictures.map((item) => pictureKey(item.picture!.source)));
     Promise.all(
       pictures.map(async (item) => {
         const source = item.picture!.source;
@@ -37,13 +50,29 @@ function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
           console.warn('A picture of the page could not be loaded', error);
         }
       }),
-    ).then(() => live && setImages({ scene, map }));
+    ).then(() => {
+      if (!live) return;
+      const missing = keys.size - map.size;
+      // The same pictures as before keep the same map: the page is not drawn again for nothing.
+      setImages((before) =>
+        before && sameImages(before.map, map) ? { scene, map: before.map, missing } : { scene, map, missing },
+      );
+      // The loader forgets a failure, so the next attempt fetches it again.
+      if (missing > 0) retry = window.setTimeout(() => setAttempt((n) => n + 1), PICTURE_RETRY_MS);
+    });
     return () => {
       live = false;
+      window.clearTimeout(retry);
     };
-  }, [scene, loader]);
+  }, [scene, loader, attempt]);
   // The previous page's pictures stay drawn until the new page's are decoded (no white flash).
-  return images?.map;
+  return images;
+}
+
+function sameImages(a: ReadonlyMap<string, DrawableImage>, b: ReadonlyMap<string, DrawableImage>) {
+  if (a.size !== b.size) return false;
+  for (const [key, image] of a) if (b.get(key) !== image) return false;
+  return true;
 }
 
 function boxStyle(item: SceneItem, pxPerMm: number) {
@@ -74,6 +103,8 @@ export interface PageViewProps {
   /** HTML laid over the page in page pixels (the image editor's slot layer). */
   overlay?: ReactNode;
   onFirstDraw?: () => void;
+  /** The slot being edited, drawn in a layer of its own (see PageCanvas). */
+  focusId?: string | null;
   label?: string;
   testId?: string;
 }
@@ -82,7 +113,8 @@ export function PageView(props: PageViewProps) {
   const { scene, year, fonts, pxPerMm, loader, marks = false, onSlotTap, onFirstDraw, label, testId } = props;
   const { numbered } = props;
   const { t } = useTranslation();
-  const images = useSceneImages(scene, loader);
+  const decoded = useSceneImages(scene, loader);
+  const images = decoded?.map;
   const [drawn, setDrawn] = useState(false);
   const imageFor = useMemo(
     () => (item: ScenePicture) => (item.picture && images?.get(pictureKey(item.picture.source))) || null,
@@ -107,6 +139,7 @@ export function PageView(props: PageViewProps) {
       data-year={year}
       data-weeks={weeks || undefined}
       data-drawn={drawn ? 'true' : 'false'}
+      data-pictures-missing={decoded?.missing ?? undefined}
     >
       {images && (
         <PageCanvas
@@ -116,6 +149,7 @@ export function PageView(props: PageViewProps) {
           imageFor={imageFor}
           onSlotTap={onSlotTap}
           onDraw={onDraw}
+          focusId={props.focusId}
         />
       )}
       {marks &&

@@ -9,14 +9,13 @@ import type { Instance } from '../../../engine/instance.ts';
 import { type PageScene, pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { gridColumns } from '../../app/layout.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fitPxPerMm, PREVIEW_MARGINS } from './editorRules.ts';
 import { PageView } from './PageView.tsx';
 import type { BrowserPictureLoader } from './pictures.ts';
 import { useBoxSize } from './useBoxSize.ts';
 
-/** S1 §2: 2 columns on xs, 3 on sm, 4 on lg (the shop's breakpoints, 600 and 1024 px). */
-const columnsFor = (width: number) => (width >= 1024 ? 4 : width >= 600 ? 3 : 2);
 const GAP_PX = 12;
 
 export function PreviewScreen(props: {
@@ -36,7 +35,7 @@ export function PreviewScreen(props: {
   );
   const grid = useRef<HTMLDivElement>(null);
   const { width } = useBoxSize(grid);
-  const columns = columnsFor(typeof window === 'undefined' ? width : window.innerWidth);
+  const columns = gridColumns(typeof window === 'undefined' ? width : window.innerWidth);
   const cell = Math.max(40, (width - GAP_PX * (columns - 1)) / columns);
   const [open, setOpen] = useState<number | null>(null);
 

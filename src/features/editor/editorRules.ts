@@ -4,10 +4,14 @@
  * instance of a reload. Pure functions, unit tested (test/unit/src/editor-rules.test.ts).
  */
 import type { Instance } from '../../../engine/instance.ts';
+import type { SceneItem } from '../../../engine/scene.ts';
 
 /** S1 §2: the page's margins inside its container, in CSS pixels (horizontal, vertical). */
 export const EDITOR_MARGINS = { x: 60, y: 20 } as const;
 export const PREVIEW_MARGINS = { x: 10, y: 20 } as const;
+
+/** S1 §4, §8: the editor's pictures (page, inbox, slot) try a failed load again this much later. */
+export const PICTURE_RETRY_MS = 3000;
 
 /** S1 §4: the editor closes this long after Done or Cancel. */
 export const CLOSE_DELAY_MS = 300;
@@ -95,4 +99,21 @@ export function restoreInstance(
   } catch {
     return null;
   }
+}
+
+// ---- the page's canvas layers ----
+
+/**
+ * The page's items in up to three Konva layers around the focused slot (the picture being moved):
+ * the items under it, the slot alone, the items over it. A gesture's release then redraws only the
+ * slot's layer; the art and text around it stay as drawn. The layers stack in the scene's order,
+ * so the page looks the same as in one layer. Without a focus: one layer.
+ */
+export function layerRuns<T extends { item: Pick<SceneItem, 'id'> }>(
+  items: readonly T[],
+  focusId: string | null,
+): T[][] {
+  const at = focusId === null ? -1 : items.findIndex((k) => k.item.id === focusId);
+  if (at < 0) return [[...items]];
+  return [items.slice(0, at), [items[at]!], items.slice(at + 1)];
 }

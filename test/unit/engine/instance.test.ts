@@ -202,3 +202,16 @@ describe('undo and redo', () => {
     expect(undo(fresh())).toEqual(fresh());
   });
 });
+
+describe('fitFont: the text editor shrinking a text on open (S1 §4)', () => {
+  it('stores the smaller size without marking the work changed; setFont marks it', () => {
+    const font = { ...card.resources[3]!.font!, overrideSize: 12 };
+    const fitted = run(card, fresh(), 'fitFont', 'greeting', font);
+    const value = fitted.instance.resources.greeting;
+    expect(value?.type === 'STRING' && value.font.overrideSize).toBe(12);
+    expect(fitted.instance.dirty).toBe(false);
+    expect(run(card, fresh(), 'setFont', 'greeting', font).instance.dirty).toBe(true);
+    // A picture slot is not a text: nothing changes.
+    expect(run(card, fresh(), 'fitFont', 'photo1', font).instance).toEqual(fresh().instance);
+  });
+});

@@ -4,6 +4,7 @@ import { classicA4 } from '../../../server/db/templates/calendars.ts';
 import {
   EDITOR_MARGINS,
   fitPxPerMm,
+  layerRuns,
   listPath,
   restoreInstance,
   serialiseInstance,
@@ -71,5 +72,22 @@ describe('the saved instance', () => {
     expect(restoreInstance('{not json', t, pageIds)).toBeNull();
     expect(restoreInstance(null, t, pageIds)).toBeNull();
     expect(restoreInstance('{"v":1,"instance":null}', t, pageIds)).toBeNull();
+  });
+});
+
+describe('layerRuns: the page canvas layers around the slot being edited', () => {
+  const items = ['art', 'photo', 'frame', 'text'].map((id) => ({ item: { id } }));
+  const ids = (runs: { item: { id: string } }[][]) => runs.map((run) => run.map((k) => k.item.id));
+
+  it('is one layer of every item without a focus, or when the focus is not on the page', () => {
+    expect(ids(layerRuns(items, null))).toEqual([['art', 'photo', 'frame', 'text']]);
+    expect(ids(layerRuns(items, 'elsewhere'))).toEqual([['art', 'photo', 'frame', 'text']]);
+  });
+
+  it('puts the focused slot alone between the items under it and over it, in the scene order', () => {
+    expect(ids(layerRuns(items, 'photo'))).toEqual([['art'], ['photo'], ['frame', 'text']]);
+    expect(ids(layerRuns(items, 'art'))).toEqual([[], ['art'], ['photo', 'frame', 'text']]);
+    expect(ids(layerRuns(items, 'text'))).toEqual([['art', 'photo', 'frame'], ['text'], []]);
+    expect(layerRuns([], null)).toEqual([[]]);
   });
 });

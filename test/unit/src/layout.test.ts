@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routingFor } from '../../../src/app/layout.ts';
+import { gridColumns, routingFor } from '../../../src/app/layout.ts';
 
 describe('routingFor', () => {
   it('serves /m and /m2 as the mobile app', () => {
@@ -13,5 +13,11 @@ describe('routingFor', () => {
     expect(routingFor('/products')).toEqual({ basename: '/', layout: 'desktop' });
     expect(routingFor('/magazine')).toEqual({ basename: '/', layout: 'desktop' });
     expect(routingFor('/m3/x')).toEqual({ basename: '/', layout: 'desktop' });
+  });
+});
+
+describe('gridColumns: the template grids and the preview overview (S1 §2)', () => {
+  it('is 2 on xs, 3 from 600 px, 4 from 1200 px', () => {
+    expect([0, 360, 599, 600, 1199, 1200, 1920].map(gridColumns)).toEqual([2, 2, 2, 3, 3, 4, 4]);
   });
 });

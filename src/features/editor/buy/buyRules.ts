@@ -9,11 +9,6 @@ import type { Font, Template } from '../../../../engine/template.ts';
 import type { OrderLine, Product, TemplateResourceInput } from '../../../../shop/contract.ts';
 import { linePrice } from '../../../../shop/pricing.ts';
 
-/** S1 §9: the quantity selector goes from the minimum up to the current quantity plus 100. */
-export const QUANTITY_STEP_RANGE = 100;
-/** The server's upper bound for one line's quantity (shop/contract.ts TemplateLineAdd). */
-export const MAX_QUANTITY = 9999;
-
 /** S1 §4, §5: the quantity rules live in shop/, where the cart's photo gift lines use them too. */
 export { minusQuantity, plusQuantity, typedQuantity } from '../../../../shop/pricing.ts';
 

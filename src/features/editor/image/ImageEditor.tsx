@@ -50,6 +50,7 @@ export function ImageMenu(props: { store: StoreApi<EditorState>; scene: PageScen
             <h2 id="image-choose-title" className="image-choose__title">
               {t('editorImage.chooseImage')}
             </h2>
+            {ids.length === 0 && <p className="image-choose__note">{t('editorImage.noPictureOnPage')}</p>}
             <div className="image-choose__buttons">
               {ids.map((id, n) => (
                 <button

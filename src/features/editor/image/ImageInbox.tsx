@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { RecentImage } from '../../../api/pictures.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { CheckIcon } from '../../../ui/icons.tsx';
+import { RetryingImg } from '../../../ui/LazyImage.tsx';
+import { PICTURE_RETRY_MS } from '../editorRules.ts';
 
 export const INBOX_THUMB_PX = 76;
 
@@ -60,7 +62,8 @@ export function ImageInbox(props: {
                   data-used={used}
                   onClick={() => onPick(image)}
                 >
-                  <img
+                  <RetryingImg
+                    delayMs={PICTURE_RETRY_MS}
                     src={xphotoUrl(image.uuid, 320)}
                     alt=""
                     width={INBOX_THUMB_PX}

@@ -25,6 +25,8 @@ import {
 import { editableSlots, partFor } from '../../../../engine/instance.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../../engine/scene.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
+import { RetryingImg } from '../../../ui/LazyImage.tsx';
+import { PICTURE_RETRY_MS } from '../editorRules.ts';
 import type { EditorState } from '../editorStore.ts';
 
 export function slotBox(item: SceneItem, pxPerMm: number): CSSProperties {
@@ -181,7 +183,8 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
       data-moving={live ? 'true' : 'false'}
     >
       {image && (
-        <img
+        <RetryingImg
+          delayMs={PICTURE_RETRY_MS}
           className="image-slot__picture"
           style={{ ...pictureStyle, opacity: live ? 1 : 0 }}
           src={xphotoUrl(image.uuid, 640, image.effect, image.rotation)}

@@ -77,7 +77,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
   useEffect(() => {
     if (!box) return;
     const size = autoShrink(fonts, style, value.text, box);
-    if (size !== null) run('setFont', slotId, fontWithStyle(value.font, { ...style, sizePt: size }));
+    if (size !== null) run('fitFont', slotId, fontWithStyle(value.font, { ...style, sizePt: size }));
   }, [slotId]);
 
   if (!box) return null;
