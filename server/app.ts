@@ -22,6 +22,7 @@ import { userRoutes } from './routes/user.ts';
 import { createProviders } from './services/payments/index.ts';
 import type { PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
+import { sweepPreviewCache } from './services/previewCache.ts';
 
 export interface AppOptions {
   database: Database;
@@ -59,8 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(contentRoutes, { db });
   await app.register(productRoutes, { db });
-  await app.register(templateRoutes, { db, dataDir: options.dataDir ?? configFromEnv().dataDir });
-  await app.register(cartRoutes, { db, dataDir: options.dataDir ?? configFromEnv().dataDir });
+  const dataDir = options.dataDir ?? configFromEnv().dataDir;
+  await app.register(templateRoutes, { db, dataDir });
+  await app.register(cartRoutes, { db, dataDir });
+  sweepThumbnails(app, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
@@ -70,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { db, providers, testCardSecret });
   await app.register(pictureRoutes, {
     db,
-    dataDir: options.dataDir ?? configFromEnv().dataDir,
+    dataDir,
     limits: options.pictureLimits,
   });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
@@ -82,4 +85,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     previewsDir: options.previewsDir ?? null,
   });
   return app;
+}
+
+/** The thumbnail caches are swept when the app is ready and then once a day (services/previewCache.ts). */
+function sweepThumbnails(app: FastifyInstance, dirs: string[]) {
+  const sweep = async () => {
+    try {
+      const removed = (await Promise.all(dirs.map((dir) => sweepPreviewCache(dir)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      if (removed > 0) app.log.info({ removed }, 'Swept stale thumbnails');
+    } catch (error) {
+      app.log.warn({ err: error }, 'The thumbnail sweep failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(sweep, 24 * 60 * 60 * 1000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

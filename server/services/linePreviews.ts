@@ -15,6 +15,7 @@ import type { FontSet } from '../../engine/text/fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
+import { renewCached } from './previewCache.ts';
 import { previewScene } from './previews.ts';
 import { lineInstance, type StoredTemplate } from './templateLines.ts';
 
@@ -81,7 +82,10 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
   const file = path.join(options.cacheDir, `${hash}.jpg`);
   const jpeg = async () => {
     const hit = await readFile(file).catch(() => null);
-    if (hit) return hit;
+    if (hit) {
+      renewCached(file);
+      return hit;
+    }
     const size = derivativeFor(widthPx);
     const loadImage = createImageLoader({
       userPicture: async (uuid) => {
