@@ -7,44 +7,13 @@
  * quantity back with the server's message.
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
-import sharp from 'sharp';
-import { createInstance } from '../../engine/instance.ts';
-import { parseTemplate } from '../../engine/template.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { pounds, press } from './support.ts';
+import { pounds, press, serverCart } from './support.ts';
+import { demoTemplate, filled, uploadPicture } from './templates.ts';
 
-const serverCart = async (page: Page) =>
-  (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;
 const serverLine = async (page: Page, uuid: string) =>
   (await serverCart(page)).orderLines.find((l) => l.uuid === uuid);
-
-async function uploadPicture(page: Page) {
-  const buffer = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .toBuffer();
-  const res = await page.request.post('/m/api/pictures', {
-    multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
-}
-
-/** A demo template by its English name, parsed, with its product from the price list. */
-async function demoTemplate(page: Page, type: 'cards' | 'photogift', name: string) {
-  const list = (await (await page.request.get(`/m/api/templates/${type}`)).json()) as {
-    uuid: string;
-    name: { en_GB: string };
-  }[];
-  const uuid = list.find((t) => t.name.en_GB === name)!.uuid;
-  const parsed = parseTemplate(await (await page.request.get(`/m/api/templates/by-uuid/${uuid}`)).json());
-  if (!parsed.ok) throw new Error(`The demo template ${name} does not parse`);
-  const { products } = (await (await page.request.get('/m/api/products')).json()) as { products: Product[] };
-  return {
-    template: parsed.template,
-    product: products.find((p) => p.uuid === parsed.template.product.uuid)!,
-  };
-}
 
 /** Adds a line of the template through the real add call, every user slot filled. */
 async function addLine(
@@ -53,23 +22,9 @@ async function addLine(
   name: string,
   quantity: number,
 ): Promise<{ line: OrderLine; product: Product }> {
-  const picture = await uploadPicture(page);
+  const picture = await uploadPicture(page, { width: 1200, height: 600 });
   const { template, product } = await demoTemplate(page, type, name);
-  const instance = createInstance(template, new Date());
-  for (const [fullId, value] of Object.entries(instance.resources)) {
-    instance.resources[fullId] =
-      value.type === 'IMAGE'
-        ? {
-            type: 'IMAGE',
-            image: {
-              ...picture,
-              rotation: 0,
-              effect: 'original',
-              cropRect: { x: 0, y: 0, width: 1, height: 1 },
-            },
-          }
-        : { ...value, text: 'Hi', font: { ...value.font, text: 'Hi' } };
-  }
+  const instance = filled(template, picture, 'Hi');
   const row = { subProductUuids: product.subproducts.slice(0, 1).map((s) => s.uuid) };
   const res = await page.request.post('/m/api/webshop/cart', {
     data: addPayload(template, instance, product.uuid, row, quantity),

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Cart } from '../../shop/contract.ts';
-import { hasTouch, PRINT_UPLOAD, pounds, press } from './support.ts';
+import { hasTouch, PRINT_UPLOAD, pounds, press, serverCart } from './support.ts';
 
 const COLOURS = ['#3a7', '#a37', '#37a', '#aa3', '#3aa', '#a3a', '#777', '#c63', '#36c', '#6c3'];
 
@@ -19,9 +19,6 @@ async function linesInCart(page: Page, count: number): Promise<Cart> {
   }
   return serverCart(page);
 }
-
-const serverCart = async (page: Page) =>
-  (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;
 
 /** A finger (or the mouse) resting on the element for 0.8 s. */
 async function longPress(target: Locator) {

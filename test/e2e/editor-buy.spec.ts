@@ -5,63 +5,13 @@
  * subproducts as two lines with the server's prices; a picture of the page that fails to load is
  * tried again every 3 s (S1 §4).
  */
-import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { createInstance, type Instance } from '../../engine/instance.ts';
-import { parseTemplate, type Template } from '../../engine/template.ts';
+import { expect, test } from '@playwright/test';
 import type { Cart, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
 import { lineStorageKey, serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
-import { pounds, press } from './support.ts';
-
-const serverCart = async (page: Page) =>
-  (await page.request.get('/m/api/webshop/cart')).json() as Promise<Cart>;
-
-/** One picture through the real upload with the page's session (the session owns it). */
-async function uploadPicture(page: Page): Promise<{ uuid: string; width: number; height: number }> {
-  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .toBuffer();
-  const res = await page.request.post('/m/api/pictures', {
-    multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
-}
-
-async function templateOf(page: Page, uuid: string): Promise<Template> {
-  const res = await page.request.get(`/m/api/templates/by-uuid/${uuid}`);
-  expect(res.ok()).toBe(true);
-  const parsed = parseTemplate(await res.json());
-  if (!parsed.ok) throw new Error('The demo template does not parse');
-  return parsed.template;
-}
-
-async function productOf(page: Page, uuid: string): Promise<Product> {
-  const { products } = (await (await page.request.get('/m/api/products')).json()) as { products: Product[] };
-  return products.find((p) => p.uuid === uuid)!;
-}
-
-/** Every user picture slot filled with the picture, every user text with `text`. */
-function filled(template: Template, picture: { uuid: string; width: number; height: number }, text: string) {
-  const instance: Instance = createInstance(template, new Date());
-  for (const [fullId, value] of Object.entries(instance.resources)) {
-    instance.resources[fullId] =
-      value.type === 'IMAGE'
-        ? {
-            type: 'IMAGE',
-            image: {
-              ...picture,
-              rotation: 0,
-              effect: 'original',
-              cropRect: { x: 0, y: 0, width: 1, height: 1 },
-            },
-          }
-        : { ...value, text, font: { ...value.font, text } };
-  }
-  return instance;
-}
+import { pounds, press, serverCart } from './support.ts';
+import { demoTemplate, filled, productOf, templateOf, uploadPicture } from './templates.ts';
 
 const now = new Date();
 const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
@@ -147,12 +97,7 @@ test('the buy screen adds a card in two subproducts as two lines with the server
 }) => {
   await page.goto('/m/');
   const picture = await uploadPicture(page);
-  const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as {
-    uuid: string;
-    name: { en_GB: string };
-  }[];
-  const template = await templateOf(page, cards.find((c) => c.name.en_GB === 'Balloon party')!.uuid);
-  const product = await productOf(page, template.product.uuid);
+  const { template, product } = await demoTemplate(page, 'cards', 'Balloon party');
   expect(product.subproducts.length).toBeGreaterThanOrEqual(2);
   const [white, kraft] = product.subproducts as [Product['subproducts'][0], Product['subproducts'][0]];
 
@@ -219,11 +164,7 @@ test('the buy screen adds a card in two subproducts as two lines with the server
 test('a picture of the page that fails to load is tried again 3 s later and then drawn', async ({ page }) => {
   await page.goto('/m/');
   const picture = await uploadPicture(page);
-  const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as {
-    uuid: string;
-    name: { en_GB: string };
-  }[];
-  const template = await templateOf(page, cards.find((c) => c.name.en_GB === 'Balloon party')!.uuid);
+  const { template } = await demoTemplate(page, 'cards', 'Balloon party');
   await page.evaluate(
     ([key, value]) => window.localStorage.setItem(key!, value!),
     [storageKey(template.uuid), serialiseInstance(filled(template, picture, 'Hello'))],

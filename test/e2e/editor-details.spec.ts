@@ -6,14 +6,13 @@
  * 'Add to cart' busy while the real cart call is held back.
  */
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { startingCrop } from '../../engine/image.ts';
 import { createInstance, partFor } from '../../engine/instance.ts';
-import { parseTemplate, type Template } from '../../engine/template.ts';
-import type { Cart, Product } from '../../shop/contract.ts';
+import type { Cart } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
 import { covers, cropOf, jpeg, pounds, press } from './support.ts';
+import { productOf, templateOf, uploadPicture } from './templates.ts';
 
 interface Listed {
   uuid: string;
@@ -55,35 +54,6 @@ async function openCalendar(page: Page): Promise<Listed> {
   return calendar!;
 }
 
-async function templateOf(page: Page, uuid: string): Promise<Template> {
-  const res = await page.request.get(`/m/api/templates/by-uuid/${uuid}`);
-  expect(res.ok()).toBe(true);
-  const parsed = parseTemplate(await res.json());
-  if (!parsed.ok) throw new Error('The demo template does not parse');
-  return parsed.template;
-}
-
-async function productOf(page: Page, uuid: string): Promise<Product> {
-  const res = await page.request.get('/m/api/products');
-  expect(res.ok()).toBe(true);
-  const { products } = (await res.json()) as { products: Product[] };
-  const product = products.find((p) => p.uuid === uuid);
-  expect(product, `the product ${uuid}`).toBeTruthy();
-  return product!;
-}
-
-/** One picture through the real upload with the page's session (the session owns it). */
-async function uploadPicture(page: Page, width: number, height: number) {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
-    .jpeg()
-    .toBuffer();
-  const res = await page.request.post('/m/api/pictures', {
-    multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
-}
-
 // Today is the browser's today: the default year moves on after June (S1 §4).
 const now = new Date();
 const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
@@ -92,7 +62,7 @@ test('the page strip marks complete pages; a one-page card has no strip', async 
   test.setTimeout(90_000);
   // A picture already in the shopper's inbox: picking it fills one slot only (no autofill).
   await page.goto('/m/');
-  await uploadPicture(page, 1200, 900);
+  await uploadPicture(page, { width: 1200, height: 900 });
   await openCalendar(page);
 
   const strip = page.getByRole('navigation', { name: 'Pages' });
@@ -215,7 +185,7 @@ test('a stored crop that leaves a gap shows the crop warning until the picture c
   // cover, so the editor itself never stores a gap. A cart line may carry one (the server records it
   // as fit-in): one is added through the real add call and opened in update mode.
   await page.goto('/m/');
-  const picture = await uploadPicture(page, 1200, 900);
+  const picture = await uploadPicture(page, { width: 1200, height: 900 });
   const card = (await listed(page, 'cards')).find((t) => t.name.en_GB === 'Balloon party')!;
   const template = await templateOf(page, card.uuid);
   const instance = createInstance(template, new Date());

@@ -1,6 +1,7 @@
 /** What the e2e specs share: taps that fit the profile, money in pounds, the print upload's address. */
 import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import type { Cart } from '../../shop/contract.ts';
 
 /** S0 §7's print upload, with the query the app sends. */
 export const PRINT_UPLOAD =
@@ -11,6 +12,13 @@ export const hasTouch = (page: Page) => page.evaluate(() => navigator.maxTouchPo
 /** A finger on the phone profile, the mouse on desktop. */
 export const press = async (target: Locator) =>
   (await hasTouch(target.page())) ? target.tap() : target.click();
+
+/** The session's cart as the server has it. */
+export const serverCart = async (page: Page): Promise<Cart> => {
+  const res = await page.request.get('/m/api/webshop/cart');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Cart;
+};
 
 /** Minor units as the default portal shows them. */
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;

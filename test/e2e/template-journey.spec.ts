@@ -8,15 +8,9 @@
  * saved with 'Update cart'. Touch through CDP on the phone, the mouse and the wheel on desktop; the
  * real server throughout (page.on('request') only observes).
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Cart } from '../../shop/contract.ts';
-import { type Crop, covers, cropOf, hasTouch, jpeg, pounds, press, touch } from './support.ts';
-
-const serverCart = async (page: Page) => {
-  const res = await page.request.get('/m/api/webshop/cart');
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as Cart;
-};
+import { type Crop, covers, cropOf, hasTouch, jpeg, pounds, press, serverCart, touch } from './support.ts';
 
 type StoredText = { fullId: string; type: 'STRING'; text: string; font: Record<string, unknown> };
 const textsOf = (line: Cart['orderLines'][number]) =>

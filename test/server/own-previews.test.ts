@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../engine/template.ts';
-import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { multipartBody } from './multipart.ts';
+import { uploadPhoto } from './multipart.ts';
 
 /** Pixels of the JPEG within 24 of the colour in every channel. */
 async function pixelsNear(jpeg: Buffer, [r, g, b]: [number, number, number]): Promise<number> {
@@ -31,19 +31,13 @@ describe.each(databaseKinds())("'View with own pictures' previews on %s", (kind:
     `/m/api/templates/by-uuid/${card.uuid}/own-preview.jpg?pictures=${pictures}&width=${width}`;
 
   const upload = async (cookie: string | null, colour: string) => {
-    const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
-      .jpeg()
-      .toBuffer();
-    const body = multipartBody([{ field: 'file', name: 'photo.jpg', bytes }]);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/m/api/pictures',
-      headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
-      payload: body.payload,
+    const { picture, cookie: session } = await uploadPhoto(app, {
+      width: 1200,
+      height: 900,
+      background: colour,
+      cookie,
     });
-    expect(res.statusCode).toBe(200);
-    const uuid = (res.json() as { files: { uuid: string }[] }).files[0]!.uuid;
-    return { uuid, cookie: cookie ?? cookieOf(res.headers['set-cookie'] as string | string[]) };
+    return { uuid: picture.uuid, cookie: session };
   };
 
   beforeAll(async () => {

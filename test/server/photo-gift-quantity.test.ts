@@ -6,7 +6,6 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../engine/template.ts';
 import { products as productsTable } from '../../server/db/schema.ts';
@@ -14,7 +13,7 @@ import type { ApiError, Cart, OrderLine, Product } from '../../shop/contract.ts'
 import { linePrice } from '../../shop/pricing.ts';
 import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { multipartBody } from './multipart.ts';
+import { uploadPhoto } from './multipart.ts';
 
 const CART = '/m/api/webshop/cart';
 
@@ -35,19 +34,9 @@ describe.each(databaseKinds())('photo gift quantities on %s', (kind: DatabaseKin
   beforeAll(async () => {
     t = await startTestApp(kind);
     app = t.app;
-    const bytes = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3a7bd5' } })
-      .jpeg()
-      .toBuffer();
-    const body = multipartBody([{ field: 'file', name: 'photo.jpg', bytes }]);
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: '/m/api/pictures',
-      headers: { 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(uploaded.statusCode).toBe(200);
-    cookie = cookieOf(uploaded.headers['set-cookie'] as string | string[]);
-    const picture = (uploaded.json() as { files: { uuid: string }[] }).files[0]!;
+    const uploaded = await uploadPhoto(app, { width: 1200, height: 600, background: '#3a7bd5' });
+    cookie = uploaded.cookie;
+    const picture = uploaded.picture;
     const other = await app.inject({ url: CART });
     otherCookie = cookieOf(other.headers['set-cookie'] as string | string[]);
 

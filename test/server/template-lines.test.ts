@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../engine/template.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { multipartBody } from './multipart.ts';
+import { uploadPhoto } from './multipart.ts';
 
 const CART = '/m/api/webshop/cart';
 
@@ -22,21 +22,8 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
   let cardProduct: Product;
   let products: Product[];
 
-  const upload = async (cookie: string | null, width: number, height: number) => {
-    const bytes = await sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
-      .jpeg()
-      .toBuffer();
-    const body = multipartBody([{ field: 'file', name: 'photo.jpg', bytes }]);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/m/api/pictures',
-      headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(200);
-    const picture = (res.json() as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
-    return { picture, cookie: cookie ?? cookieOf(res.headers['set-cookie'] as string | string[]) };
-  };
+  const upload = (cookie: string | null, width: number, height: number) =>
+    uploadPhoto(app, { width, height, background: '#3a7bd5', cookie });
 
   const cartOf = async (cookie: string) =>
     (await app.inject({ url: CART, headers: { cookie } })).json() as Cart;

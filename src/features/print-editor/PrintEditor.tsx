@@ -304,7 +304,7 @@ function PriceTextButton({ product, onOpen }: { product: Product; onOpen: () => 
   const text = priceText(product);
   if (!text) return null;
   return (
-    <button type="button" className="print-editor__prices" onClick={onOpen} aria-haspopup="dialog">
+    <button type="button" className="link-button" onClick={onOpen} aria-haspopup="dialog">
       {t(text.key, { price: money(text.amount) })}
     </button>
   );

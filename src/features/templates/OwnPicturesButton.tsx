@@ -9,6 +9,7 @@ import { type UploadedPicture, uploadPicture } from '../../api/pictures.ts';
 import { isAcceptedPicture } from '../../api/upload.ts';
 import { addOwnPictures, clearOwnPictures, useOwnPictures } from '../../app/ownPictures.ts';
 import { createUploadQueue, type UploadQueue } from '../../app/uploadQueue.ts';
+import { PictureFileInput } from '../../ui/PictureFileInput.tsx';
 import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 
 // One queue for the tab: uploads go on while the shopper moves between lists.
@@ -47,24 +48,11 @@ export function OwnPicturesButton() {
         <PictureIcon />
         {t('templates.ownPictures')}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        data-testid="own-pictures-input"
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          // The same pictures may be picked again later.
-          event.currentTarget.value = '';
-          void pick(files);
-        }}
-      />
+      <PictureFileInput inputRef={input} onFiles={(files) => void pick(files)} testId="own-pictures-input" />
       {pictures.length > 0 && (
         <p className="template-list__own-note" role="status">
           {t('templates.ownPicturesShown', { count: pictures.length })}{' '}
-          <button type="button" onClick={clearOwnPictures}>
+          <button type="button" className="link-button" onClick={clearOwnPictures}>
             {t('templates.samplePictures')}
           </button>
         </p>

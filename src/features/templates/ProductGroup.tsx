@@ -41,7 +41,7 @@ export function ProductGroup({
         {priced && (
           <button
             type="button"
-            className="template-group__prices"
+            className="link-button template-group__prices"
             onClick={() => setPricesOpen(true)}
             data-testid="open-prices"
           >

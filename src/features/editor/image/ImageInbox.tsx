@@ -9,6 +9,7 @@ import type { RecentImage } from '../../../api/pictures.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { CheckIcon } from '../../../ui/icons.tsx';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
+import { PictureFileInput } from '../../../ui/PictureFileInput.tsx';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
 
 export const INBOX_THUMB_PX = 76;
@@ -29,19 +30,7 @@ export function ImageInbox(props: {
       <button type="button" className="button image-inbox__upload" onClick={() => input.current?.click()}>
         {any ? t('editorImage.uploadMore') : t('editorImage.upload')}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        data-testid="image-inbox-file"
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          event.currentTarget.value = '';
-          onFiles(files);
-        }}
-      />
+      <PictureFileInput inputRef={input} onFiles={onFiles} testId="image-inbox-file" />
       {images && images.length === 0 && <p className="image-inbox__empty">{t('editorImage.inboxEmpty')}</p>}
       {any && (
         <ul className="image-inbox__list" aria-label={t('editorImage.imageInbox')}>
