@@ -3,7 +3,8 @@
  * complete page (none on a one-page card), Change year on calendars only, the low-quality icon on a
  * picture too small for its slot, the crop warning on a stored crop that leaves a gap, the inbox's
  * 76 px thumbnails, and the buy screen's struck-through regular price beside the campaign price with
- * 'Add to cart' busy while the real cart call is held back.
+ * 'Add to cart' busy while the real cart call is held back; the editor closing 300 ms after Cancel and
+ * the gesture hint hiding by itself after 10 s.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { startingCrop } from '../../engine/image.ts';
@@ -334,4 +335,51 @@ test('the buy screen strikes through the regular price beside the campaign price
   expect(cart.orderLines.map((l) => [l.subProductUuids, l.quantity, l.actualLinePrice])).toEqual([
     [[sub.uuid], 1, linePrice(product, 1, [sub.uuid], christmas)],
   ]);
+});
+
+/**
+ * Times in the page, not in the test runner: when the shopper's tap arrived and when the app
+ * navigated (the Navigation API sees the router's history changes), so the runner's own delays
+ * never count.
+ */
+async function watchTapAndNavigation(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __tap?: number; __navigated?: number };
+    document.addEventListener('click', () => (w.__tap ??= performance.now()), { capture: true });
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener('navigate', () => {
+      w.__navigated ??= performance.now();
+    });
+  });
+  return async () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __tap?: number; __navigated?: number };
+      return w.__tap !== undefined && w.__navigated !== undefined ? w.__navigated - w.__tap : null;
+    });
+}
+
+test('the editor closes 300 ms after Cancel (S1 §4)', async ({ page }) => {
+  await openCalendar(page);
+  const elapsed = await watchTapAndNavigation(page);
+  await press(page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Cancel' }));
+  await expect(page).toHaveURL(/\/m\/products\/calendars$/);
+  const ms = await elapsed();
+  expect(ms).not.toBeNull();
+  expect(ms!).toBeGreaterThanOrEqual(300);
+  expect(ms!).toBeLessThan(2000);
+});
+
+test('the gesture hint hides by itself after 10 s (S1 §9)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openCard(page, 'Balloon party');
+  await press(
+    page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
+  );
+  const hint = page.getByTestId('image-hint');
+  await expect(hint).toBeVisible();
+  const shownAt = Date.now();
+  // Still there well before 10 s, gone after: nobody tapped.
+  await page.waitForTimeout(8000 - (Date.now() - shownAt));
+  await expect(hint).toBeVisible();
+  await expect(hint).toHaveCount(0, { timeout: 5000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(9000);
 });
