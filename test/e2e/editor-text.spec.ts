@@ -95,9 +95,31 @@ test('Insert text opens the only text slot: text, Lobster, a colour, alignment a
   const slider = text.getByRole('slider', { name: 'Font size' });
   await expect(slider).toHaveAttribute('min', '12');
   await expect(slider).toHaveAttribute('max', '72');
-  await slider.focus();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  // Timed in the page: three moves of the slider in one go, and the editor's saves of its work (one
+  // per engine change). Moved by input events (as a finger's drag sends them), all within a frame.
+  const { moves, saves } = await slider.evaluate(async (input: HTMLInputElement) => {
+    const saved: number[] = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith('editor:')) saved.push(performance.now());
+      return setItem.call(this, key, value);
+    };
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const moved: number[] = [];
+    for (const value of ['15', '16', '17']) {
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      moved.push(performance.now());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    Storage.prototype.setItem = setItem;
+    return { moves: moved, saves: saved };
+  });
   await expect(text).toHaveAttribute('data-size', '17');
+  // S1 §5: three quick moves are one change, made 200 ms after the last move.
+  expect(moves).toHaveLength(3);
+  expect(saves).toHaveLength(1);
+  expect(saves[0]! - moves[2]!).toBeGreaterThanOrEqual(200);
   await press(text.getByRole('button', { name: 'Done' }));
   await press(text.getByRole('button', { name: 'Done' }));
   await expect(menu(page)).toBeVisible();
