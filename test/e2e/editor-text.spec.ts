@@ -5,6 +5,7 @@
  * sub-toolbar restores; the tools wait for a text.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { fontFamiliesOf } from '../../engine/text/families.ts';
 import { hasTouch, press } from './support.ts';
 
 interface Listed {
@@ -234,4 +235,27 @@ test('several text slots open Choose text with numbers on the page and numbered 
   await expect(menu(page)).toBeVisible();
   const texts = (await savedTexts(page, card.uuid)).map((r) => r.text);
   expect(texts).toContain('Love, Kari and Ola');
+});
+
+test('the editor opens with only the fonts its template draws with; the font menu fetches the rest', async ({
+  page,
+}) => {
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/fonts/')) fetched.add(decodeURIComponent(path.slice('/fonts/'.length)));
+  });
+  const card = await find(page, 'cards', 'Balloon party');
+  const template = (await (
+    await page.request.get(`/m/api/templates/by-uuid/${card.uuid}`)
+  ).json()) as unknown;
+  const named = fontFamiliesOf(template).map((family) => `${family.replace(/ /g, '')}-Regular.ttf`);
+  expect(named.length).toBeGreaterThan(0);
+  await open(page, 'cards', 'Balloon party');
+  // The page is drawn with the template's own fonts: nothing else came over the network.
+  expect([...fetched].sort()).toEqual(named.sort());
+
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  await press(editor(page).getByRole('button', { name: 'Font', exact: true }));
+  await expect.poll(() => fetched.size, { timeout: 20_000 }).toBe(15);
 });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../shop/contract.ts';
 import { EditorScreen } from '../editor/EditorScreen.tsx';
+import { lineStorageKey } from '../editor/editorRules.ts';
 import { useEditorTemplate } from '../editor/useEditorTemplate.ts';
 
 const ABOVE_SHELL = { position: 'fixed', inset: 0, zIndex: 100 } as const;
@@ -17,7 +18,11 @@ export function TemplateLineEditor({ line }: { line: OrderLine }) {
   const entry = line.templates[0];
   const templateUuid = entry?.template ?? '';
   const version = entry?.version;
-  const loaded = useEditorTemplate(templateUuid, version);
+  const loaded = useEditorTemplate(templateUuid, {
+    version,
+    workKey: lineStorageKey(line.uuid),
+    more: entry?.resources,
+  });
 
   if (!entry || loaded.state === 'error') {
     return (

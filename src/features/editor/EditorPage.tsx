@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ownPictures } from '../../app/ownPictures.ts';
 import { EditorScreen } from './EditorScreen.tsx';
-import { type EditorKind, listPath } from './editorRules.ts';
+import { type EditorKind, listPath, storageKey } from './editorRules.ts';
 import { useEditorTemplate } from './useEditorTemplate.ts';
 
 export function EditorPage({ kind }: { kind: EditorKind }) {
   const { t } = useTranslation();
   const { templateUuid = '', productUuid = '', category } = useParams();
-  const loaded = useEditorTemplate(templateUuid);
+  const loaded = useEditorTemplate(templateUuid, { workKey: storageKey(templateUuid) });
 
   if (loaded.state === 'error') {
     return (

@@ -1,12 +1,15 @@
 /**
- * The 15 editor fonts in one FontSet for the browser: the TTFs of fonts/, served at /fonts/{file},
- * parsed by opentype.js and HarfBuzz (engine/text/fonts.ts). Loaded once per page load and shared by
- * every canvas; a failed load is forgotten so the next call tries again.
+ * The editor fonts in one FontSet for the browser: the TTFs of fonts/, served at /fonts/{file},
+ * parsed by opentype.js and HarfBuzz (engine/text/fonts.ts). One set per page load, shared by every
+ * canvas, filled as fonts are needed: the editor opens with the fonts its template and the saved work
+ * name (not all 2.3 MB of the 15), and loads the others when the font menu opens. A failed font is
+ * forgotten so the next call tries again.
  */
 import { FONT_CATALOGUE } from '../../../engine/text/catalogue.ts';
-import { addFonts, createFontSet, type FontSet } from '../../../engine/text/fonts.ts';
+import { createFontSet, type FontSet } from '../../../engine/text/fonts.ts';
 
-let shared: Promise<FontSet> | null = null;
+const set: FontSet = createFontSet();
+const loading = new Map<string, Promise<void>>();
 
 async function fetchFont(file: string): Promise<ArrayBuffer> {
   const response = await fetch(`/fonts/${encodeURIComponent(file)}`);
@@ -14,14 +17,26 @@ async function fetchFont(file: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-export function loadBrowserFonts(): Promise<FontSet> {
-  shared ??= (async () => {
-    const set = createFontSet();
-    await addFonts(set, FONT_CATALOGUE, fetchFont);
-    return set;
-  })().catch((error: unknown) => {
-    shared = null;
-    throw error;
-  });
-  return shared;
+/**
+ * The shared set with these families in it (every catalogue font when none are named). A family
+ * not in the catalogue is left out: the engine's own check reports it where it is used.
+ */
+export async function loadBrowserFonts(families?: readonly string[]): Promise<FontSet> {
+  const wanted = families
+    ? FONT_CATALOGUE.filter((entry) => families.includes(entry.family))
+    : FONT_CATALOGUE;
+  await Promise.all(
+    wanted.map((entry) => {
+      if (set.has(entry.family)) return undefined;
+      let pending = loading.get(entry.family);
+      if (!pending) {
+        pending = fetchFont(entry.file)
+          .then((bytes) => set.add(entry.family, bytes))
+          .finally(() => loading.delete(entry.family));
+        loading.set(entry.family, pending);
+      }
+      return pending;
+    }),
+  );
+  return set;
 }

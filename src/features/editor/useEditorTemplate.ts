@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { parseTemplate, type Template } from '../../../engine/template.ts';
+import { fontFamiliesOf } from '../../../engine/text/families.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { call } from '../../api/call.ts';
 import { loadBrowserFonts } from './browserFonts.ts';
@@ -9,31 +10,53 @@ export type LoadedTemplate =
   | { state: 'error' }
   | { state: 'ready'; template: Template; fonts: FontSet };
 
+/** The work kept under a storage key, as JSON (or null): only read for the fonts it names. */
+function keptWork(key: string): unknown {
+  try {
+    const text = window.localStorage.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What the editor needs before it can draw: the template (a given version for a cart line, else the
- * current one) parsed by the engine, and the 15 fonts in the browser.
+ * current one) parsed by the engine, and the fonts it will draw with: those the template names, the
+ * work kept under `workKey` (a reload) and `more` (a cart line's resources). Other fonts load when
+ * the shopper opens the font menu.
  */
-export function useEditorTemplate(templateUuid: string, version?: number): LoadedTemplate {
+export function useEditorTemplate(
+  templateUuid: string,
+  options: { version?: number; workKey: string; more?: unknown },
+): LoadedTemplate {
+  const { version, workKey } = options;
+  // By content: a cart line refreshed with the same resources must not load the editor again.
+  const moreFamilies = fontFamiliesOf(options.more).join('\n');
   const [loaded, setLoaded] = useState<LoadedTemplate>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
-    Promise.all([call<unknown>(path, { signal: controller.signal }), loadBrowserFonts()]).then(
-      ([json, fonts]) => {
+    call<unknown>(path, { signal: controller.signal })
+      .then(async (json) => {
         const parsed = parseTemplate(json);
         if (!parsed.ok) {
           console.error('The template does not parse', parsed.problems);
-          setLoaded({ state: 'error' });
-        } else setLoaded({ state: 'ready', template: parsed.template, fonts });
-      },
-      (error: unknown) => {
+          return setLoaded({ state: 'error' });
+        }
+        const fonts = await loadBrowserFonts([
+          ...fontFamiliesOf(parsed.template, keptWork(workKey)),
+          ...(moreFamilies ? moreFamilies.split('\n') : []),
+        ]);
+        if (!controller.signal.aborted) setLoaded({ state: 'ready', template: parsed.template, fonts });
+      })
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('The editor could not load', error);
         setLoaded({ state: 'error' });
-      },
-    );
+      });
     return () => controller.abort();
-  }, [templateUuid, version]);
+  }, [templateUuid, version, workKey, moreFamilies]);
   return loaded;
 }

@@ -27,6 +27,7 @@ import {
   tryChangeText,
 } from '../../../../engine/text/layout.ts';
 import type { HorizontalAlign } from '../../../../engine/text/types.ts';
+import { loadBrowserFonts } from '../browserFonts.ts';
 import type { EditorState } from '../editorStore.ts';
 import { registerFontFaces } from './fontFaces.ts';
 import {
@@ -98,6 +99,9 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
     setSnapshot({ text: value.text, font: value.font });
     setNote(null);
     setTool(next);
+    // The font menu offers all 15: fetch the ones the editor has not needed yet while the shopper looks.
+    if (next === 'font')
+      loadBrowserFonts().catch((error: unknown) => console.warn('Fonts not loaded', error));
   };
   const cancel = () => {
     if (value.text !== snapshot.text) run('setText', slotId, snapshot.text);
@@ -186,7 +190,12 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
             aria-checked={style.family === family}
             className="text-editor__font"
             style={{ fontFamily: `'${family}', sans-serif` }}
-            onClick={() => {
+            onClick={async () => {
+              // Usually loaded already (the menu asked for every font when it opened).
+              await loadBrowserFonts([family]).catch((error: unknown) =>
+                console.warn(`The font ${family} could not be loaded`, error),
+              );
+              if (!fonts.has(family)) return;
               const change = tryChangeFamily(fonts, style, value.text, box, family, value.font.size);
               if (!change.ok) return refuse(change.reason);
               setFont(fontWithStyle(value.font, change.font));
