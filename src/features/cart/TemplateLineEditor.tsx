@@ -5,8 +5,8 @@
  */
 import '../editor/editor.css';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { OrderLine } from '../../../shop/contract.ts';
+import { EditorNotReady } from '../editor/EditorNotReady.tsx';
 import { EditorScreen } from '../editor/EditorScreen.tsx';
 import { lineStorageKey } from '../editor/editorRules.ts';
 import { useEditorTemplate } from '../editor/useEditorTemplate.ts';
@@ -24,21 +24,13 @@ export function TemplateLineEditor({ line }: { line: OrderLine }) {
     more: entry?.resources,
   });
 
-  if (!entry || loaded.state === 'error') {
+  if (!entry || loaded.state !== 'ready') {
     return (
-      <main className="editor editor--message" role="alert">
-        <p>{t('editor.loadFailed')}</p>
-        <Link className="button" to="/cart">
-          {t('buy.backToCart')}
-        </Link>
-      </main>
-    );
-  }
-  if (loaded.state === 'loading') {
-    return (
-      <main className="editor editor--message">
-        <p role="status">{t('common.loading')}</p>
-      </main>
+      <EditorNotReady
+        failed={!entry || loaded.state === 'error'}
+        backTo="/cart"
+        backLabel={t('buy.backToCart')}
+      />
     );
   }
   return (

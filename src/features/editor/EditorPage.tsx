@@ -6,8 +6,9 @@
  */
 import './editor.css';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ownPictures } from '../../app/ownPictures.ts';
+import { EditorNotReady } from './EditorNotReady.tsx';
 import { EditorScreen } from './EditorScreen.tsx';
 import { type EditorKind, listPath, storageKey } from './editorRules.ts';
 import { useEditorTemplate } from './useEditorTemplate.ts';
@@ -17,21 +18,13 @@ export function EditorPage({ kind }: { kind: EditorKind }) {
   const { templateUuid = '', productUuid = '', category } = useParams();
   const loaded = useEditorTemplate(templateUuid, { workKey: storageKey(templateUuid) });
 
-  if (loaded.state === 'error') {
+  if (loaded.state !== 'ready') {
     return (
-      <main className="editor editor--message" role="alert">
-        <p>{t('editor.loadFailed')}</p>
-        <Link className="button" to={listPath(kind, category)}>
-          {t('editor.backToList')}
-        </Link>
-      </main>
-    );
-  }
-  if (loaded.state === 'loading') {
-    return (
-      <main className="editor editor--message">
-        <p role="status">{t('common.loading')}</p>
-      </main>
+      <EditorNotReady
+        failed={loaded.state === 'error'}
+        backTo={listPath(kind, category)}
+        backLabel={t('editor.backToList')}
+      />
     );
   }
   return (

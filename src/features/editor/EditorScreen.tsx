@@ -10,16 +10,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
-import {
-  createInstance,
-  editableSlots,
-  type Instance,
-  type PictureRef,
-  pageComplete,
-  run as runCommand,
-  startHistory,
-  templateComplete,
-} from '../../../engine/instance.ts';
+import { harnessInstance } from '../../../engine/harness.ts';
+import { editableSlots, type PictureRef, pageComplete, templateComplete } from '../../../engine/instance.ts';
 import { pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
@@ -72,7 +64,11 @@ export function EditorScreen(props: {
       });
     }
     return createEditorStore(template, new Date(), {
-      fresh: startPictures?.length ? (today) => autofilled(template, today, startPictures) : undefined,
+      // The instance the list tile was drawn from (the server's previewScene uses the same function),
+      // not "changed" yet: Cancel leaves without asking until the shopper does something.
+      fresh: startPictures?.length
+        ? (today) => ({ ...harnessInstance(template, null, startPictures, today), dirty: false })
+        : undefined,
     });
   });
   const history = useStore(store, (s) => s.history);
@@ -351,15 +347,4 @@ export function EditorScreen(props: {
       />
     </main>
   );
-}
-
-/**
- * A new design with the shopper's pictures in its empty slots, as the list tile showed it; not
- * "changed" yet, so Cancel leaves without asking until the shopper does something.
- */
-function autofilled(template: Template, today: Date, pictures: readonly PictureRef[]): Instance {
-  const history = runCommand(template, startHistory(createInstance(template, today)), 'autofill', [
-    ...pictures,
-  ]);
-  return { ...history.instance, dirty: false };
 }

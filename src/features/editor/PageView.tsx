@@ -7,7 +7,7 @@
  * numbers of its month grid in `data-weeks`, `data-drawn="true"` once Konva has drawn it, and
  * `data-pictures-missing`, the pictures not drawn (yet).
  */
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawableImage } from '../../../engine/draw.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
@@ -75,7 +75,8 @@ function sameImages(a: ReadonlyMap<string, DrawableImage>, b: ReadonlyMap<string
   return true;
 }
 
-function boxStyle(item: SceneItem, pxPerMm: number) {
+/** A slot's box over the page in CSS pixels, placed and turned as the canvas draws it. */
+export function slotBox(item: SceneItem, pxPerMm: number): CSSProperties {
   const r = item.rotation;
   return {
     left: item.xMm * pxPerMm,
@@ -160,7 +161,7 @@ export function PageView(props: PageViewProps) {
               <div
                 key={`empty:${item.id}`}
                 className="editor-slot editor-slot--picture"
-                style={boxStyle(item, pxPerMm)}
+                style={slotBox(item, pxPerMm)}
               />
             );
           }
@@ -169,7 +170,7 @@ export function PageView(props: PageViewProps) {
               <div
                 key={`empty:${item.id}`}
                 className="editor-slot editor-slot--text"
-                style={boxStyle(item, pxPerMm)}
+                style={slotBox(item, pxPerMm)}
               >
                 {t('editor.selectText')}
               </div>
@@ -183,7 +184,7 @@ export function PageView(props: PageViewProps) {
           <div
             key={`number:${id}`}
             className="editor-slot editor-slot--number"
-            style={boxStyle(item, pxPerMm)}
+            style={slotBox(item, pxPerMm)}
             data-slot-number={n + 1}
           >
             <span>{n + 1}</span>

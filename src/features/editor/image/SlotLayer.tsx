@@ -23,25 +23,12 @@ import {
   zoomCrop,
 } from '../../../../engine/image.ts';
 import { editableSlots, partFor } from '../../../../engine/instance.ts';
-import type { PageScene, SceneItem, ScenePicture } from '../../../../engine/scene.ts';
+import type { PageScene, ScenePicture } from '../../../../engine/scene.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
 import type { EditorState } from '../editorStore.ts';
-
-export function slotBox(item: SceneItem, pxPerMm: number): CSSProperties {
-  const r = item.rotation;
-  return {
-    left: item.xMm * pxPerMm,
-    top: item.yMm * pxPerMm,
-    width: item.widthMm * pxPerMm,
-    height: item.heightMm * pxPerMm,
-    transform: r ? `rotate(${r.deg}deg)` : undefined,
-    transformOrigin: r
-      ? `${(r.originXMm - item.xMm) * pxPerMm}px ${(r.originYMm - item.yMm) * pxPerMm}px`
-      : undefined,
-  };
-}
+import { slotBox } from '../PageView.tsx';
 
 const cropText = (c: CropRect) => [c.x, c.y, c.width, c.height].map((v) => v.toFixed(5)).join(',');
 
