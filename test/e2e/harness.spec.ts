@@ -19,13 +19,6 @@ async function demoTemplates(request: import('@playwright/test').APIRequestConte
 }
 
 test.describe('author harness', () => {
-  test.beforeEach(({ page: _page }, testInfo) => {
-    test.skip(
-      testInfo.project.name === 'mobile',
-      'An author tool for a desktop: two 600 px renders side by side do not fit a phone, and the mobile project would only repeat the same renders.',
-    );
-  });
-
   test('every demo template: no problems, and browser and server renders of every page agree', async ({
     page,
     request,

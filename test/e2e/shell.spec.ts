@@ -165,3 +165,33 @@ test.describe('layouts', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test('Konva and the editor load with the editor route only, never with the start page or a list', async ({
+  page,
+}) => {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+  });
+  const withKonva = async () => {
+    const found: string[] = [];
+    for (const s of scripts) if (/\bKonva\b/.test(await s.body)) found.push(s.url);
+    return found;
+  };
+
+  await page.goto('/m/');
+  await expect(page.getByTestId('slider')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(await withKonva()).toEqual([]);
+
+  await page.goto('/m/products/cards/BIRTHDAY');
+  await expect(page.getByTestId('template-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await withKonva()).toEqual([]);
+
+  await page.getByTestId('template-tile').first().click();
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  expect((await withKonva()).length).toBeGreaterThan(0);
+});
