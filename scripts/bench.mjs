@@ -1,4 +1,5 @@
 // npm run bench: builds the app if needed, runs every bench/*.bench.ts in turn and prints one table.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 // npm run dev: the API server on :8080 (tsx watch) and Vite with hot reload on :5173, proxying the calls.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,5 +1,6 @@
 // The e2e suite: Debian's Chromium drives the real built app served by the real server on a fresh
 // PGlite database (Playwright's webServer starts it; see playwright.config.ts).
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';

@@ -1,4 +1,5 @@
 // npm start: build the app if needed, then run one server process (PGlite under ./data unless DATABASE_URL).
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';

@@ -1,7 +1,9 @@
 // npm test: typecheck, lint, unit tests, the server suite (PGlite, and PostgreSQL when DATABASE_URL is
 // set) and the e2e suite. Every step runs; the exit code is non-zero when any failed.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensurePdfTools } from './pdf-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -18,6 +20,13 @@ const steps = [
   ],
   ['e2e', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')]],
 ];
+
+try {
+  ensurePdfTools();
+} catch (error) {
+  // The server suite then fails on the missing tool; this says how to get it.
+  console.error(error.message);
+}
 
 const results = [];
 for (const [name, cmd, args] of steps) {
