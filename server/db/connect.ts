@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job queue (pg-boss) connects through: the same PGlite instance, or the server's URL. */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -37,7 +39,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      connection: { kind: 'postgres', url: config.url },
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   if (config.dataDir) {
@@ -48,5 +55,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    connection: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
 }

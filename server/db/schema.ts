@@ -439,12 +439,73 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     snapshot: jsonb('snapshot').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Production of the print files (server/production/): queued with the order, rendering while a
+     * worker holds its job, ready when the manifest is written, failed with a readable error.
+     */
+    productionStatus: text('production_status').notNull().default('queued'),
+    productionError: text('production_error'),
+    productionStartedAt: timestamp('production_started_at', { withTimezone: true }),
+    productionFinishedAt: timestamp('production_finished_at', { withTimezone: true }),
+    /** How many times production has started (a retry or a re-run counts). */
+    productionAttempts: integer('production_attempts').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_one_per_transaction').on(t.transactionUuid),
     index('orders_session').on(t.sessionIdHash),
     index('orders_user').on(t.userUuid),
+    index('orders_portal_created').on(t.portalUuid, t.createdAt),
+    check(
+      'orders_production_status',
+      sql`${t.productionStatus} in ('queued', 'rendering', 'ready', 'failed')`,
+    ),
   ],
+);
+
+/**
+ * What the lab did with an order after production (printed, then ready for pickup or shipped), each
+ * change with its time; the shopper sees them on the receipt and in My orders.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orderUuid: uuid('order_uuid')
+      .notNull()
+      .references(() => orders.uuid, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order').on(t.orderUuid, t.createdAt),
+    // Each step is recorded once, whatever two desks do at the same moment.
+    uniqueIndex('order_events_once').on(t.orderUuid, t.status),
+    check('order_events_status', sql`${t.status} in ('printed', 'ready-for-pickup', 'shipped')`),
+  ],
+);
+
+/**
+ * Mail that must go out because of a change (the order confirmation): written in the same database
+ * transaction as the change, one row per order and kind (UNIQUE), sent by a job that marks it sent.
+ * However many confirms, callbacks and retries race, there is one row, so one mail.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    orderUuid: uuid('order_uuid')
+      .notNull()
+      .references(() => orders.uuid, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The Message-ID the mail went out with (the SMTP server's or the .eml file's). */
+    messageId: text('message_id'),
+  },
+  (t) => [uniqueIndex('email_outbox_one_per_kind').on(t.orderUuid, t.kind)],
 );
 
 export type MenuRow = typeof menuItems.$inferSelect;

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
+import type { OrderJobs } from '../production/types.ts';
 import { AttemptLimiter } from '../services/attemptLimiter.ts';
 import { cartOf } from '../services/cart.ts';
 import {
@@ -42,7 +43,7 @@ const REBATE_TRIES = 20;
 
 export async function checkoutRoutes(
   app: FastifyInstance,
-  { db, providers }: { db: Db; providers: Providers },
+  { db, providers, jobs }: { db: Db; providers: Providers; jobs: OrderJobs },
 ) {
   acceptFormBodies(app);
   const rebateTries = new AttemptLimiter({ limit: REBATE_TRIES, windowMs: 15 * 60 * 1000 });
@@ -89,7 +90,7 @@ export async function checkoutRoutes(
     const body = TransactionRequest.parse(request.body ?? {});
     const made = await createTransaction(db, providers, request.portal, await request.session(), body);
     // Pay in store and invoice accept the order at once: it is made before the answer.
-    if (providers[made.provider].confirmsAtOnce) await settleTransaction(db, made.uuid, 'paid');
+    if (providers[made.provider].confirmsAtOnce) await settleTransaction(db, made.uuid, 'paid', jobs);
     return { transactionid: made.uuid };
   });
 
@@ -107,7 +108,7 @@ export async function checkoutRoutes(
   app.post(
     '/m/api/checkout/transactions/:transactionId/fulfil',
     async (request): Promise<TransactionState> => {
-      return fulfilFromReturn(db, providers, await ownTransaction(request));
+      return fulfilFromReturn(db, providers, jobs, await ownTransaction(request));
     },
   );
 }

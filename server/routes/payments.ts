@@ -17,6 +17,7 @@ import { formatMoney } from '../../shop/money.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
+import type { OrderJobs } from '../production/types.ts';
 import { isUuid, type TransactionSnapshot } from '../services/checkout.ts';
 import { settleTransaction, transactionRow } from '../services/orders.ts';
 import type { Providers } from '../services/payments/index.ts';
@@ -70,11 +71,12 @@ export interface PaymentRoutesOptions {
   providers: Providers;
   /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET). */
   testCardSecret: string;
+  jobs: OrderJobs;
 }
 
 export async function paymentRoutes(
   app: FastifyInstance,
-  { db, providers, testCardSecret }: PaymentRoutesOptions,
+  { db, providers, testCardSecret, jobs }: PaymentRoutesOptions,
 ) {
   const testCard = providers['test-card'];
 
@@ -182,7 +184,7 @@ export async function paymentRoutes(
       if (event.amount !== row.amount) {
         throw new HttpError(400, 'amount_mismatch', 'The callback amount is not the transaction amount');
       }
-      const state = await settleTransaction(db, row.uuid, event.result);
+      const state = await settleTransaction(db, row.uuid, event.result, jobs);
       return { received: true, status: state.status };
     });
   });

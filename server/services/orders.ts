@@ -13,6 +13,7 @@ import type { Receipt, TransactionState } from '../../shop/checkout.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines, orders, rebateCodes, transactions } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import type { OrderJobs } from '../production/types.ts';
 import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
 import type { Providers } from './payments/index.ts';
@@ -59,6 +60,7 @@ export async function settleTransaction(
   db: Db,
   uuid: string,
   outcome: PaymentOutcome,
+  jobs: OrderJobs,
 ): Promise<TransactionState> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -100,6 +102,8 @@ export async function settleTransaction(
       })
       .returning({ uuid: orders.uuid });
     const orderUuid = order!.uuid;
+    // Its print files and confirmation mail are queued with the order, in this very transaction.
+    await jobs.enqueueOrder(tx, orderUuid);
     const paidLines = snapshot.lines.map((l) => l.uuid);
     if (row.cartUuid && paidLines.length) {
       await tx
@@ -152,6 +156,7 @@ export function stateOf(providers: Providers, row: TransactionRow): TransactionS
 export async function fulfilFromReturn(
   db: Db,
   providers: Providers,
+  jobs: OrderJobs,
   row: TransactionRow,
 ): Promise<TransactionState> {
   if (row.status === 'paid') return stateOf(providers, row);
@@ -163,7 +168,7 @@ export async function fulfilFromReturn(
     status: row.status as PaymentStatus,
   });
   if (status === 'pending') return stateOf(providers, row);
-  return settleTransaction(db, row.uuid, status);
+  return settleTransaction(db, row.uuid, status, jobs);
 }
 
 // ---- Receipt ----

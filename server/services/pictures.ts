@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Db } from '../db/connect.ts';
 import { pictures } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -385,14 +385,7 @@ export class PictureStore {
       // Pass 2: rotation and effect.
       let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       if (rotation) image = image.rotate(rotation);
-      if (effect === 1) image = image.greyscale();
-      if (effect === 2) {
-        image = image.recomb([
-          [0.393, 0.769, 0.189],
-          [0.349, 0.686, 0.168],
-          [0.272, 0.534, 0.131],
-        ]);
-      }
+      image = withEffect(image, effect);
       const jpeg = await image.jpeg({ quality: 85 }).toBuffer();
       const temp = this.tempName(this.derivedDir);
       try {
@@ -403,6 +396,22 @@ export class PictureStore {
       return jpeg;
     });
   }
+}
+
+/**
+ * A picture's filter (S0 §4: black and white, sepia) as sharp applies it: the one definition behind
+ * the print editor's previews (derivatives) and the print files, so the print looks as it was shown.
+ */
+export function withEffect(image: Sharp, effect: Effect): Sharp {
+  if (effect === 1) return image.greyscale();
+  if (effect === 2) {
+    return image.recomb([
+      [0.393, 0.769, 0.189],
+      [0.349, 0.686, 0.168],
+      [0.272, 0.534, 0.131],
+    ]);
+  }
+  return image;
 }
 
 async function writeFileAtomic(temp: string, target: string, bytes: Buffer) {

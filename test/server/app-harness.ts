@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -20,14 +20,25 @@ export interface TestAppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** The test card provider's callback key (default: the environment's or the documented dev key). */
   paymentTestSecret?: string;
+  /**
+   * Whether this app works the order queues (print files, mail). Off by default: most tests look at
+   * the order, not its files, and two cores are better spent on the tests that do.
+   */
+  jobs?: AppOptions['jobs'];
+  /** SMTP URL for the shoppers' mail; default none (.eml files in the data directory). */
+  smtpUrl?: string | null;
+  /** A data directory to use (kept on close), e.g. one shared by two apps; default a fresh one. */
+  dataDir?: string;
+  /** An open test database to use (not dropped on close), e.g. one shared by two apps. */
+  database?: TestDatabase;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The real app on a fresh seeded database and data directory, driven with inject(). */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await openTestDatabase(kind);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'print-shop-test-'));
+  const db = options.database ?? (await openTestDatabase(kind));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'print-shop-test-'));
   const app = await buildApp({
     database: db.database,
     distDir: options.distDir ?? null,
@@ -36,6 +47,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     dataDir,
     pictureLimits: options.pictureLimits,
     paymentTestSecret: options.paymentTestSecret,
+    jobs: { work: false, ...options.jobs },
+    smtpUrl: options.smtpUrl ?? null,
   });
   await app.ready();
   return {
@@ -44,8 +57,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     dataDir,
     close: async () => {
       await app.close();
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.database) await db.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

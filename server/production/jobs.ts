@@ -1,0 +1,238 @@
+/**
+ * Durable work after an order (pg-boss): its production (print files) and its confirmation mail.
+ *
+ * - Queued in the order's own database transaction (`enqueueOrder`, through pg-boss's drizzle
+ *   adapter), so the jobs exist exactly when the order does: a rolled-back order leaves no job, a
+ *   committed one never lacks its jobs.
+ * - pg-boss runs on the same database the shop uses: the embedded PGlite instance (its PGlite
+ *   adapter) or PostgreSQL (its own pool). Jobs are fetched with SKIP LOCKED and the queues are
+ *   'exclusive' per order (singletonKey), so two instances on one PostgreSQL never work one order at
+ *   once, and a second send while one is queued or active is a no-op.
+ * - A worker that dies (kill -9) stops sending heartbeats: after `heartbeatSeconds` pg-boss retries
+ *   the job elsewhere (or after a restart). Failures retry with exponential backoff; a job out of
+ *   retries lands in the dead-letter queue, whose worker marks the order failed for the lab.
+ */
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Database, Db } from '../db/connect.ts';
+import { emailOutbox, orders } from '../db/schema.ts';
+import type { OrderSnapshot } from '../services/orders.ts';
+import type { OrderJobs } from './types.ts';
+
+export const QUEUES = {
+  production: 'order-production',
+  productionDead: 'order-production-dead',
+  email: 'order-email',
+  emailDead: 'order-email-dead',
+} as const;
+
+export const CONFIRMATION = 'order-confirmation';
+
+export interface ProductionJobData {
+  orderUuid: string;
+}
+export interface EmailJobData {
+  outboxUuid: string;
+}
+
+/** Retry and expiry of the production queue; tests shorten them. */
+export interface QueueTiming {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (with jitter), at most retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** A job still active after this long is retried (a hung render). */
+  expireInSeconds: number;
+  /** A worker that has not beaten for this long is taken as dead and its job retried (≥ 10). */
+  heartbeatSeconds: number;
+  pollingIntervalSeconds: number;
+  /** How often pg-boss looks for expired jobs and lapsed heartbeats (so how soon a dead worker's job is retried). */
+  superviseIntervalSeconds: number;
+}
+
+export const DEFAULT_TIMING: QueueTiming = {
+  retryLimit: 5,
+  retryDelay: 10,
+  retryDelayMax: 600,
+  expireInSeconds: 15 * 60,
+  heartbeatSeconds: 10,
+  pollingIntervalSeconds: 2,
+  superviseIntervalSeconds: 15,
+};
+
+export interface JobHandlers {
+  /** Produces the order's files; throws to have the job retried. `lastAttempt`: no retry follows. */
+  production(orderUuid: string, attempt: { lastAttempt: boolean; signal: AbortSignal }): Promise<void>;
+  /** A production job out of retries: the order is failed for the lab. */
+  productionGaveUp(orderUuid: string): Promise<void>;
+  /** Sends one outbox mail (if not sent yet); throws to have it retried. */
+  email(outboxUuid: string): Promise<void>;
+}
+
+export interface JobsOptions {
+  database: Database;
+  /** Whether this process works the queues; false: it only queues (a web-only instance, some tests). */
+  work: boolean;
+  handlers: JobHandlers;
+  timing?: Partial<QueueTiming>;
+  log: {
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
+}
+
+export class Jobs implements OrderJobs {
+  readonly boss: PgBoss;
+  readonly timing: QueueTiming;
+  private started: Promise<void> | null = null;
+
+  constructor(private readonly options: JobsOptions) {
+    const { connection } = options.database;
+    const timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.timing = timing;
+    const common = {
+      schedule: false,
+      superviseIntervalSeconds: timing.superviseIntervalSeconds,
+      monitorIntervalSeconds: timing.superviseIntervalSeconds,
+    };
+    this.boss =
+      connection.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: connection.url, max: 4 });
+    this.boss.on('error', (error) => options.log.error({ err: error }, 'Job queue error'));
+  }
+
+  /** Creates pg-boss's schema and the queues (idempotent), then works them if this process does. */
+  start(): Promise<void> {
+    this.started ??= this.startOnce();
+    return this.started;
+  }
+
+  private async startOnce() {
+    const { boss, timing } = this;
+    await boss.start();
+    const retries = {
+      retryLimit: timing.retryLimit,
+      retryDelay: timing.retryDelay,
+      retryBackoff: true,
+      retryDelayMax: timing.retryDelayMax,
+    };
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    const ensure = async (name: string, options: Parameters<PgBoss['createQueue']>[1]) => {
+      if (!existing.has(name)) await boss.createQueue(name, options);
+    };
+    await ensure(QUEUES.productionDead, { policy: 'standard', retryLimit: 0 });
+    await ensure(QUEUES.emailDead, { policy: 'standard', retryLimit: 0 });
+    await ensure(QUEUES.production, {
+      policy: 'exclusive',
+      ...retries,
+      expireInSeconds: timing.expireInSeconds,
+      heartbeatSeconds: timing.heartbeatSeconds,
+      deadLetter: QUEUES.productionDead,
+    });
+    await ensure(QUEUES.email, {
+      policy: 'exclusive',
+      ...retries,
+      expireInSeconds: 120,
+      deadLetter: QUEUES.emailDead,
+    });
+    if (!this.options.work) return;
+    const { handlers, log } = this.options;
+    const polling = { pollingIntervalSeconds: timing.pollingIntervalSeconds };
+    await boss.work(
+      QUEUES.production,
+      { ...polling, batchSize: 1, includeMetadata: true },
+      async ([job]: JobWithMetadata<ProductionJobData>[]) => {
+        const { orderUuid } = job!.data;
+        const lastAttempt = job!.retryCount >= job!.retryLimit;
+        log.info({ orderUuid, attempt: job!.retryCount + 1 }, 'Producing order');
+        await handlers.production(orderUuid, { lastAttempt, signal: job!.signal });
+      },
+    );
+    await boss.work<ProductionJobData>(QUEUES.productionDead, polling, async ([job]) => {
+      await handlers.productionGaveUp(job!.data.orderUuid);
+    });
+    await boss.work<EmailJobData>(
+      QUEUES.email,
+      { ...polling, batchSize: 1 },
+      async ([job]: Job<EmailJobData>[]) => {
+        await handlers.email(job!.data.outboxUuid);
+      },
+    );
+    await boss.work<EmailJobData>(QUEUES.emailDead, polling, async ([job]) => {
+      log.error(
+        { outboxUuid: job!.data.outboxUuid },
+        'A confirmation mail could not be sent after every retry',
+      );
+    });
+    await this.requeueUnfinished();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    // Not graceful: a job in hand is left active and taken up again after its heartbeat lapses, which
+    // is what happens after a crash too, so there is one recovery path, not two.
+    await this.boss.stop({ graceful: false, close: true });
+  }
+
+  async enqueueOrder(tx: Db, orderUuid: string): Promise<void> {
+    const [order] = await tx
+      .select({ snapshot: orders.snapshot })
+      .from(orders)
+      .where(eq(orders.uuid, orderUuid));
+    if (!order) throw new Error(`No order ${orderUuid} in this transaction`);
+    const email = (order.snapshot as OrderSnapshot).customer.email;
+    const db = fromDrizzle(tx as never, sql as never);
+    await this.boss.send(QUEUES.production, { orderUuid } satisfies ProductionJobData, {
+      singletonKey: orderUuid,
+      db,
+    });
+    const [outbox] = await tx
+      .insert(emailOutbox)
+      .values({ orderUuid, kind: CONFIRMATION, toAddress: email })
+      .onConflictDoNothing()
+      .returning({ uuid: emailOutbox.uuid });
+    if (outbox) {
+      await this.boss.send(QUEUES.email, { outboxUuid: outbox.uuid } satisfies EmailJobData, {
+        singletonKey: outbox.uuid,
+        db,
+      });
+    }
+  }
+
+  async rerunProduction(orderUuid: string): Promise<void> {
+    await this.sendProduction(orderUuid);
+  }
+
+  private sendProduction(orderUuid: string) {
+    return this.boss.send(QUEUES.production, { orderUuid } satisfies ProductionJobData, {
+      singletonKey: orderUuid,
+    });
+  }
+
+  /**
+   * At start: every order whose production is not finished, and every unsent mail, gets its job again
+   * (a no-op where one is queued or active). Covers orders made before production existed and a
+   * database restored from a backup without pg-boss's tables.
+   */
+  private async requeueUnfinished() {
+    const { db } = this.options.database;
+    const open = await db
+      .select({ uuid: orders.uuid })
+      .from(orders)
+      .where(inArray(orders.productionStatus, ['queued', 'rendering']));
+    for (const { uuid } of open) await this.sendProduction(uuid);
+    const unsent = await db
+      .select({ uuid: emailOutbox.uuid })
+      .from(emailOutbox)
+      .where(isNull(emailOutbox.sentAt));
+    for (const { uuid } of unsent) {
+      await this.boss.send(QUEUES.email, { outboxUuid: uuid } satisfies EmailJobData, { singletonKey: uuid });
+    }
+    if (open.length || unsent.length) {
+      this.options.log.info({ orders: open.length, mails: unsent.length }, 'Queued unfinished order work');
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * An order's production and what the lab does after it: the words the server, the lab's desk and the
+ * shopper's screens share. The manifest is `DATA_DIR/production/{orderUuid}/manifest.json`
+ * (docs/production.md), what a lab needs to print an order without asking the shop.
+ */
+
+export const PRODUCTION_STATUSES = ['queued', 'rendering', 'ready', 'failed'] as const;
+export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];
+
+/** What the lab does after production; each change is recorded with its time and shown to the shopper. */
+export const FULFILMENT_STATUSES = ['printed', 'ready-for-pickup', 'shipped'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+export type LineKind = 'print' | 'card' | 'calendar' | 'photogift';
+
+/** The receipt's short reference of an order: its uuid's first 8 characters. */
+export const orderReference = (orderUuid: string) => orderUuid.slice(0, 8);
+
+export interface ManifestFile {
+  /** The file's name in the order's folder. */
+  name: string;
+  sha256: string;
+  bytes: number;
+  /** The printed size (a PDF: its trim size; the page itself carries 3 mm of bleed on each side). */
+  widthMm: number;
+  heightMm: number;
+  /** Pixels per inch of the print (JPEG), or the lowest effective ppi of its pictures (PDF). */
+  dpi: number;
+  /** PDF: its pages, one per printed part. */
+  pages?: number;
+}
+
+export interface ManifestLine {
+  orderLineUuid: string;
+  product: { uuid: string; name: string };
+  quantity: number;
+  kind: LineKind;
+  description: string;
+  warnings: string[];
+  files: ManifestFile[];
+}
+
+export interface Manifest {
+  orderUuid: string;
+  /** orderReference(orderUuid) */
+  reference: string;
+  status: ProductionStatus;
+  /** Readable, for the lab: why production failed. */
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  lines: ManifestLine[];
+}

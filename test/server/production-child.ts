@@ -1,0 +1,35 @@
+/**
+ * A shop process of its own for the crash and scale-out tests: opens the database the environment
+ * names (DATABASE_URL, else the PGlite folder PGLITE_DIR), works the order queues on DATA_DIR, and says
+ * 'ready' on stdout. The test kills it with SIGKILL in the middle of a job.
+ */
+import path from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/connect.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const database = await openDatabase(
+  process.env.DATABASE_URL
+    ? { kind: 'postgres', url: process.env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: process.env.PGLITE_DIR! },
+);
+const app = await buildApp({
+  database,
+  distDir: null,
+  localeDir: path.join(root, 'public', 'locale'),
+  logLevel: 'warn',
+  dataDir: process.env.DATA_DIR!,
+  smtpUrl: null,
+  jobs: {
+    work: true,
+    renderThreads: 1,
+    timing: { pollingIntervalSeconds: 0.5, retryDelay: 1, superviseIntervalSeconds: 1, heartbeatSeconds: 10 },
+  },
+});
+await app.ready();
+console.log('ready');
+process.once('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
