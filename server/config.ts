@@ -17,6 +17,15 @@ export interface ServerConfig {
   logLevel: string;
   /** HMAC key of the test card provider's callbacks; every process of one shop must share it. */
   paymentTestSecret: string;
+  /** LAB_PASSWORD: the lab's order desk at /lab; null (unset or empty): the desk is off. */
+  labPassword: string | null;
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://…); null: mail is written to dataDir/outbox/ as .eml files. */
+  smtpUrl: string | null;
+  /**
+   * MAIL_FROM, the shoppers' mail's sender. A bare address gets the portal's name as its display name
+   * (server/mail/mailer.ts); a production SMTP server wants a real domain here, not localhost.
+   */
+  mailFrom: string;
 }
 
 /**
@@ -24,6 +33,8 @@ export interface ServerConfig {
  * sets PAYMENT_TEST_SECRET; a random key per process would break a shop run as several processes.
  */
 export const DEV_PAYMENT_TEST_SECRET = 'print-shop-dev-test-card-secret';
+
+export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +53,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     paymentTestSecret: env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET,
+    labPassword: env.LAB_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../../server/config.ts';
+import { configFromEnv, DEFAULT_MAIL_FROM } from '../../../server/config.ts';
 
 describe('configFromEnv', () => {
   it('defaults to PGlite under ./data, port 8080 and the built app', () => {
@@ -21,5 +21,18 @@ describe('configFromEnv', () => {
   it('an empty DATABASE_URL means PGlite, and an empty DIST_DIR means API only (npm run dev)', () => {
     expect(configFromEnv({ DATABASE_URL: '' }).database.kind).toBe('pglite');
     expect(configFromEnv({ DIST_DIR: '' }).distDir).toBeNull();
+  });
+  it('writes mail to the outbox unless SMTP_URL is set, from MAIL_FROM or a bare localhost address', () => {
+    const c = configFromEnv({});
+    expect(c.smtpUrl).toBeNull();
+    expect(c.mailFrom).toBe(DEFAULT_MAIL_FROM);
+    expect(DEFAULT_MAIL_FROM).toBe('no-reply@localhost');
+    expect(configFromEnv({ SMTP_URL: '', MAIL_FROM: '' })).toMatchObject({
+      smtpUrl: null,
+      mailFrom: DEFAULT_MAIL_FROM,
+    });
+    expect(
+      configFromEnv({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: '"Photo" <shop@example.com>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: '"Photo" <shop@example.com>' });
   });
 });
