@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The lab's password for the e2e server; the config is loaded in every worker, so lab.spec.ts reads it too.
+process.env.E2E_LAB_PASSWORD ??= 'e2e-lab-password-123';
 
 // Device presets drop launch options, so every project repeats them.
 const launchOptions = {
@@ -33,7 +35,8 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], hasTouch: true, isMobile: true, launchOptions },
       // The author harness is a desktop tool (two 600 px renders side by side): the desktop project
       // runs its spec; on a phone it would only repeat the same renders.
-      testIgnore: /harness\.spec\.ts$/,
+      // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project.
+      testIgnore: /(harness|lab)\.spec\.ts$/,
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
   ],
@@ -44,7 +47,14 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     // HARNESS=1: the author harness's dev endpoints (test/e2e/harness.spec.ts).
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', HARNESS: '1' },
+    // LAB_PASSWORD: the lab's order desk (test/e2e/lab.spec.ts).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      HARNESS: '1',
+      LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
+    },
     stdout: 'pipe',
   },
 });

@@ -23,6 +23,8 @@ export default defineConfig({
       '/templates2': server,
       // The test card provider's hosted page (server/routes/payments.ts).
       '/payments': server,
+      // The lab's order desk API (the page itself is the app, served by Vite in development).
+      '/lab/api': server,
     },
   },
 });

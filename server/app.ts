@@ -3,16 +3,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { configFromEnv, projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
+import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { sendOutboxMail } from './production/email.ts';
+import { Jobs, type QueueTiming } from './production/jobs.ts';
+import { createRenderPool } from './production/pool.ts';
+import { produceOrder, productionGaveUp } from './production/produce.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { labRoutes } from './routes/lab.ts';
 import { orderRoutes } from './routes/order.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { pictureRoutes } from './routes/pictures.ts';
@@ -20,7 +26,7 @@ import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { createProviders } from './services/payments/index.ts';
-import type { PictureLimits } from './services/pictures.ts';
+import { type PictureLimits, PictureStore } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 import { sweepPreviewCache } from './services/previewCache.ts';
 
@@ -41,6 +47,13 @@ export interface AppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
   paymentTestSecret?: string;
+  /** Order work (print files, mail): whether this process works the queues, their timing, render threads. */
+  jobs?: { work?: boolean; timing?: Partial<QueueTiming>; renderThreads?: number };
+  /** SMTP for the shoppers' mail; null writes .eml files to dataDir/outbox/. Default: the environment's. */
+  smtpUrl?: string | null;
+  mailFrom?: string;
+  /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
+  labPassword?: string | null;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -67,10 +80,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
+  const productionDir = path.join(dataDir, 'production');
+  const jobs = orderWork(app, options, dataDir, productionDir);
   await app.register(identityRoutes, { db });
-  await app.register(checkoutRoutes, { db, providers });
+  await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
-  await app.register(paymentRoutes, { db, providers, testCardSecret });
+  await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
+  const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
+  await app.register(labRoutes, { db, productionDir, jobs, password: labPassword });
   await app.register(pictureRoutes, {
     db,
     dataDir,
@@ -83,8 +100,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fontsDir: FONTS_DIR,
     artDir: path.join(projectRoot, 'public', 'templates2', 'art'),
     previewsDir: options.previewsDir ?? null,
+    lab: labPassword !== null,
   });
   return app;
+}
+
+/**
+ * The order's durable work (server/production/): a render pool, the mailer and the job queues, started
+ * with the app (before it listens) and stopped with it.
+ */
+function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, productionDir: string): Jobs {
+  const { db } = options.database;
+  const env = configFromEnv();
+  const pool = createRenderPool({ threads: options.jobs?.renderThreads, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl === undefined ? env.smtpUrl : options.smtpUrl,
+    outboxDir: path.join(dataDir, 'outbox'),
+    from: options.mailFrom ?? env.mailFrom,
+    log: app.log,
+  });
+  const produce = {
+    db,
+    productionDir,
+    originalsDir: new PictureStore(db, dataDir).originalsDir,
+    render: pool.render,
+  };
+  const jobs = new Jobs({
+    database: options.database,
+    work: options.jobs?.work ?? true,
+    timing: options.jobs?.timing,
+    log: app.log,
+    handlers: {
+      production: async (orderUuid, attempt) => {
+        await produceOrder(produce, orderUuid, attempt);
+      },
+      productionGaveUp: (orderUuid) => productionGaveUp(produce, orderUuid),
+      email: (outboxUuid) => sendOutboxMail({ db, mailer }, outboxUuid),
+    },
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await pool.close();
+    mailer.close();
+  });
+  return jobs;
 }
 
 /** The thumbnail caches are swept when the app is ready and then once a day (services/previewCache.ts). */

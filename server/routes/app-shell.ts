@@ -28,6 +28,8 @@ export interface AppShellOptions {
   artDir: string;
   /** Rendered template list previews; null: not served (tests that need none). */
   previewsDir: string | null;
+  /** The lab's order desk page at /lab (LAB_PASSWORD set); off: routes/lab.ts answers 404 there. */
+  lab?: boolean;
 }
 
 export async function appShellRoutes(app: FastifyInstance, options: AppShellOptions) {
@@ -79,6 +81,13 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   }
 
   app.get('/', (_request, reply) => reply.redirect('/m/'));
+  if (options.lab) {
+    // The page asks for the password itself; the HTML holds no order data, only the app.
+    const labPage = (request: FastifyRequest, reply: FastifyReply) =>
+      sendApp(request, reply.header('X-Robots-Tag', 'noindex'));
+    app.get('/lab', labPage);
+    app.get('/lab/*', labPage);
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

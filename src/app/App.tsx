@@ -4,10 +4,11 @@ import { RouterProvider } from 'react-router';
 import type { PortalConfig } from '../../shop/contract.ts';
 import { routingFor } from './layout.ts';
 import { PortalProvider } from './portal.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, createLabRouter, isLabPath } from './router.tsx';
 
 export function App({ portal }: { portal: PortalConfig }) {
   const [router] = useState(() => {
+    if (isLabPath(window.location.pathname)) return createLabRouter();
     const { basename, layout } = routingFor(window.location.pathname);
     return createAppRouter(basename, layout);
   });

@@ -34,6 +34,30 @@ const PaymentPage = lazy(() => checkoutScreens().then((m) => ({ default: m.Payme
 const PaymentReturn = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentReturn })));
 const ReceiptPage = lazy(() => checkoutScreens().then((m) => ({ default: m.ReceiptPage })));
 
+/** The lab's order desk: its own chunk (and `lab` translations), never in the shop's start page. */
+const LabPage = lazy(() => import('../features/lab/LabPage.tsx').then((m) => ({ default: m.LabPage })));
+
+/** The desk lives at /lab, outside the shop's /m and /m2 (docs/decisions.md). */
+export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.startsWith('/lab/');
+
+/** A router root of its own: the desk shares the app's entry and portal, not the shop's routes. */
+export function createLabRouter() {
+  return createBrowserRouter(
+    [
+      {
+        path: '*',
+        errorElement: <RouteError />,
+        element: (
+          <Suspense fallback={<Loading />}>
+            <LabPage />
+          </Suspense>
+        ),
+      },
+    ],
+    { basename: '/lab' },
+  );
+}
+
 /** All routes are relative to the basename (S0 §2). */
 export function createAppRouter(basename: string, layout: Layout) {
   return createBrowserRouter(

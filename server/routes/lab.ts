@@ -1,0 +1,132 @@
+/**
+ * The lab's order desk API, `/lab/api/…` (docs/decisions.md, "The lab's order desk"). Every call needs
+ * `Authorization: Bearer <LAB_PASSWORD>`; without LAB_PASSWORD every /lab path answers 404, as if the
+ * desk did not exist. The page itself (/lab) is the app's, served by app-shell.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  LabFileParams,
+  LabFileQuery,
+  LabOrderParams,
+  LabOrdersQuery,
+  LabStatusRequest,
+} from '../../shop/lab.ts';
+import type { Db } from '../db/connect.ts';
+import { HttpError } from '../errors.ts';
+import type { OrderJobs } from '../production/types.ts';
+import { AttemptLimiter } from '../services/attemptLimiter.ts';
+import {
+  listOrders,
+  orderDetail,
+  orderFile,
+  orderZip,
+  passwordMatches,
+  recordStatus,
+  rerunProduction,
+} from '../services/lab.ts';
+
+/** Wrong passwords per client address per minute before every try is refused, the right one too. */
+export const LAB_FAILED_ATTEMPTS = 10;
+const WINDOW_MS = 60 * 1000;
+/** Below this a password is guessable even at 10 tries a minute from many addresses: say so at start. */
+const SHORT_PASSWORD = 12;
+
+export interface LabRoutesOptions {
+  db: Db;
+  /** `DATA_DIR/production` */
+  productionDir: string;
+  jobs: OrderJobs;
+  /** LAB_PASSWORD; null: the desk is off. */
+  password: string | null;
+}
+
+export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions) {
+  const { password } = options;
+  if (password === null) {
+    app.log.info("Set LAB_PASSWORD to enable the lab's order desk at /lab");
+    const nothing = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(404).send({ error: `Nothing is served at ${request.method} /lab`, code: 'not_found' });
+    app.all('/lab', nothing);
+    app.all('/lab/*', nothing);
+    return;
+  }
+  if (password.length < SHORT_PASSWORD) {
+    app.log.warn(`LAB_PASSWORD is shorter than ${SHORT_PASSWORD} characters: choose a longer one`);
+  }
+  const deps = { db: options.db, productionDir: options.productionDir, jobs: options.jobs };
+  // Only wrong passwords count: a desk that polls all day from the lab's one address is never limited.
+  const failures = new AttemptLimiter({ limit: LAB_FAILED_ATTEMPTS, windowMs: WINDOW_MS });
+
+  // Scoped to this plugin's routes: the shop's own routes never see it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (failures.blocked(request.ip)) {
+      const seconds = Math.ceil(failures.retryAfterMs(request.ip) / 1000);
+      reply.header('Retry-After', String(Math.max(1, seconds)));
+      throw new HttpError(
+        429,
+        'too_many_attempts',
+        'Too many wrong passwords. Please try again in a minute.',
+      );
+    }
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    if (!match) {
+      reply.header('WWW-Authenticate', 'Bearer realm="lab"');
+      throw new HttpError(401, 'unauthorized', "The lab's password is required");
+    }
+    if (!passwordMatches(match[1]!, password)) {
+      failures.fail(request.ip);
+      throw new HttpError(403, 'forbidden', "The lab's password is wrong");
+    }
+    // Order details and print files are the shoppers' own: never kept by a shared cache.
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  app.get('/lab/api/orders', async (request) => {
+    return listOrders(deps, LabOrdersQuery.parse(request.query ?? {}));
+  });
+
+  app.get('/lab/api/orders/:orderUuid', async (request) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    return orderDetail(deps, orderUuid);
+  });
+
+  app.get('/lab/api/orders/:orderUuid/files.zip', async (request, reply) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    const { stream, fileName } = await orderZip(deps, orderUuid);
+    return reply
+      .type('application/zip')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .send(stream);
+  });
+
+  app.get('/lab/api/orders/:orderUuid/files/:name', async (request, reply) => {
+    const { orderUuid, name } = LabFileParams.parse(request.params);
+    const { width } = LabFileQuery.parse(request.query ?? {});
+    const file = await orderFile(deps, orderUuid, name, width);
+    reply.type(file.type);
+    if (file.bytes !== null) reply.header('Content-Length', String(file.bytes));
+    // A thumbnail is remade from a file that never changes once ready: the browser may keep it a while.
+    if (width !== undefined) reply.header('Cache-Control', 'private, max-age=3600');
+    return reply.send(file.stream);
+  });
+
+  app.post('/lab/api/orders/:orderUuid/status', async (request) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    const { status } = LabStatusRequest.parse(request.body ?? {});
+    return recordStatus(deps, orderUuid, status);
+  });
+
+  app.post('/lab/api/orders/:orderUuid/rerun', async (request) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    return rerunProduction(deps, orderUuid);
+  });
+
+  // An unknown desk call is a JSON 404 (after the password), not the app's page.
+  app.all('/lab/api/*', async (request) => {
+    throw new HttpError(
+      404,
+      'not_found',
+      `Nothing is served at ${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The lab's order desk (`/lab/api/…`, docs/decisions.md "The lab's order desk"): what the lab sends and
+ * what the server answers. Money is integer minor units with the order's own portal currency format,
+ * because one desk lists the orders of every portal.
+ */
+import { z } from 'zod';
+
+import {
+  FULFILMENT_STATUSES,
+  type FulfilmentStatus,
+  type LineKind,
+  type Manifest,
+  type ProductionStatus,
+} from './production.ts';
+
+export type { FulfilmentStatus, LineKind, ProductionStatus };
+
+export const LAB_PAGE_SIZE = 50;
+export const LAB_MAX_PAGE_SIZE = 200;
+
+export const LabOrdersQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LAB_MAX_PAGE_SIZE, `limit must be at most ${LAB_MAX_PAGE_SIZE}`)
+    .default(LAB_PAGE_SIZE),
+  /** An order uuid: the page continues with the orders made before it. */
+  before: z.string().uuid('before must be an order uuid').optional(),
+});
+
+export const LabOrderParams = z.object({ orderUuid: z.string().uuid('The order id is not a valid uuid') });
+
+export const LabFileParams = LabOrderParams.extend({
+  name: z.string().min(1).max(200, 'The file name is too long'),
+});
+
+export const LabFileQuery = z.object({
+  /** A JPEG scaled down to this width (a thumbnail); without it the file itself. */
+  width: z.coerce.number().int().min(32).max(1024).optional(),
+});
+
+export const LabStatusRequest = z.object({
+  status: z.enum(FULFILMENT_STATUSES, {
+    message: `status must be one of ${FULFILMENT_STATUSES.join(', ')}`,
+  }),
+});
+export type LabStatusRequest = z.infer<typeof LabStatusRequest>;
+
+export interface LabFile {
+  name: string;
+  /** Where the desk fetches it (with the Bearer header). */
+  url: string;
+  /** A small JPEG of it; null for a PDF (the desk shows an icon). */
+  thumbnailUrl: string | null;
+  type: 'jpg' | 'pdf';
+  bytes: number;
+  widthMm: number;
+  heightMm: number;
+  dpi: number;
+  pages: number | null;
+}
+
+export interface LabLine {
+  orderLineUuid: string;
+  productName: string;
+  description: string;
+  quantity: number;
+  kind: LineKind;
+  /** The print files' warnings (low resolution and the like); empty until production has run. */
+  warnings: string[];
+  /** Listed once the manifest has them. */
+  files: LabFile[];
+  thumbnailUrl: string | null;
+}
+
+export interface LabEvent {
+  status: FulfilmentStatus;
+  at: string;
+}
+
+export type LabDelivery =
+  | {
+      type: 'store-pickup';
+      name: string;
+      address: string;
+      postalCode: string;
+      city: string;
+      express: boolean;
+    }
+  | {
+      type: 'postage';
+      /** The postage option's name. */
+      name: string;
+      address: { name: string; address: string; postalCode: string; city: string };
+    };
+
+export interface LabOrder {
+  uuid: string;
+  /** The receipt's short reference: the uuid's first 8 characters. */
+  reference: string;
+  createdAt: string;
+  portal: { uuid: string; name: string; locale: string; currencyFormat: string };
+  production: {
+    status: ProductionStatus;
+    error: string | null;
+    attempts: number;
+    startedAt: string | null;
+    finishedAt: string | null;
+  };
+  /** The latest of the lab's changes, null before the first. */
+  fulfilment: FulfilmentStatus | null;
+  events: LabEvent[];
+  /** What the lab may record next; the buttons follow it. */
+  nextStatuses: FulfilmentStatus[];
+  shopper: { name: string; email: string; phone: string };
+  delivery: LabDelivery;
+  payment: string;
+  comment: string;
+  total: number;
+  lines: LabLine[];
+}
+
+export interface LabOrderDetail extends LabOrder {
+  manifest: Manifest | null;
+}
+
+export interface LabOrderPage {
+  orders: LabOrder[];
+  /** Pass as `before` for the next (older) page; null when this is the last. */
+  nextBefore: string | null;
+}

@@ -1,0 +1,112 @@
+/**
+ * The desk's calls to /lab/api/…, each with the lab's password as a Bearer header (the app's call()
+ * helper sends cookies, not headers). The password lives in sessionStorage: gone with the tab.
+ */
+// Types only: the schemas (and zod) stay out of the desk's chunk.
+import type { FulfilmentStatus, LabOrderDetail, LabOrderPage } from '../../../shop/lab.ts';
+import { CallError } from '../../api/call.ts';
+
+export const LAB_BASENAME = '/lab';
+const PASSWORD_KEY = 'print-shop.lab-password';
+
+export function storedPassword(): string | null {
+  try {
+    return sessionStorage.getItem(PASSWORD_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storePassword(password: string | null): void {
+  try {
+    if (password === null) sessionStorage.removeItem(PASSWORD_KEY);
+    else sessionStorage.setItem(PASSWORD_KEY, password);
+  } catch {
+    // Storage refused (private mode): the password lasts as long as the page.
+  }
+}
+
+/** 401, 403 and 429: the password is missing, wrong or locked out; the desk asks for it again. */
+export const isAuthFailure = (error: unknown) =>
+  error instanceof CallError && (error.code === 401 || error.code === 403 || error.code === 429);
+
+async function labFetch(password: string, path: string, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { ...init.headers, Authorization: `Bearer ${password}` },
+      credentials: 'omit',
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new CallError(-1, cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null;
+    throw new CallError(response.status, body?.error ?? `HTTP ${response.status}`, body?.code, body);
+  }
+  return response;
+}
+
+async function json<T>(password: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await labFetch(password, path, {
+    ...init,
+    headers: { Accept: 'application/json', ...init.headers },
+  });
+  return (await response.json()) as T;
+}
+
+export function getOrders(
+  password: string,
+  query: { limit?: number; before?: string } = {},
+  signal?: AbortSignal,
+): Promise<LabOrderPage> {
+  const params = new URLSearchParams();
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.before) params.set('before', query.before);
+  const search = params.toString();
+  return json(password, `${LAB_BASENAME}/api/orders${search ? `?${search}` : ''}`, { signal });
+}
+
+export function getOrder(password: string, uuid: string, signal?: AbortSignal): Promise<LabOrderDetail> {
+  return json(password, `${LAB_BASENAME}/api/orders/${uuid}`, { signal });
+}
+
+export function postStatus(
+  password: string,
+  uuid: string,
+  status: FulfilmentStatus,
+): Promise<LabOrderDetail> {
+  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+}
+
+export function postRerun(password: string, uuid: string): Promise<LabOrderDetail> {
+  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/rerun`, { method: 'POST' });
+}
+
+/** A file (or thumbnail) the desk shows: fetched with the header, shown through a blob URL. */
+export async function fetchBlob(password: string, url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await labFetch(password, url, { signal })).blob();
+}
+
+/** Saves the order's zip: fetched with the header (a plain link could not send it), then a blob URL. */
+export async function downloadZip(password: string, uuid: string, reference: string): Promise<void> {
+  const blob = await fetchBlob(password, `${LAB_BASENAME}/api/orders/${uuid}/files.zip`);
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `order-${reference}.zip`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // The click has handed the blob to the download; revoking at once can cancel it in some browsers.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The lab's order desk (issue 14), on the desktop profile: a shopper's order shows up with its print
+ * files made by the real production job, the lab downloads them as one zip and marks the order printed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import type { PaymentOption } from '../../shop/checkout.ts';
+import { jpeg, PRINT_UPLOAD } from './support.ts';
+
+/** Set by playwright.config.ts for the e2e server. */
+const LAB_PASSWORD = process.env.E2E_LAB_PASSWORD!;
+
+/** An order placed through the shop's calls in this page's session: two prints, store pickup, invoice. */
+async function placeOrder(page: Page): Promise<string> {
+  const files = [
+    await jpeg('lab-one.jpg', 1500, 1000, '#c0392b'),
+    await jpeg('lab-two.jpg', 1000, 1500, '#2980b9'),
+  ];
+  const upload = await page.request.post(PRINT_UPLOAD, {
+    multipart: Object.fromEntries(files.map((f, i) => [`images[${i}]`, f])),
+  });
+  expect(upload.ok()).toBe(true);
+  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
+  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
+  const options = (await (
+    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
+  ).json()) as PaymentOption[];
+  const confirm = await page.request.post('/ajax/get_transaction.php', {
+    form: {
+      cartfallback: 'true',
+      ordercomment: '',
+      name: 'Lab Tester',
+      mobile: '+44 7700 900123',
+      email: 'lab.tester@example.com',
+      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
+      deliveryoption: store.uuid,
+    },
+  });
+  expect(confirm.ok()).toBe(true);
+  const { transactionid } = await confirm.json();
+  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
+  expect(state.orderUuid).toBeTruthy();
+  return state.orderUuid as string;
+}
+
+test('the lab lists a new order, downloads its files as a zip and marks it printed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const orderUuid = await placeOrder(page);
+  const reference = orderUuid.slice(0, 8);
+
+  await page.goto('/lab');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The password is wrong.');
+  await page.getByLabel('Password').fill(LAB_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  const order = page.getByRole('article', { name: `Order ${reference}` });
+  await expect(order).toBeVisible();
+  await expect(order).toContainText('Lab Tester');
+  // The production job renders the prints; the list refreshes on demand until they are ready.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(order.getByRole('list', { name: 'Status' })).toContainText('Ready', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+
+  await order.getByRole('button', { name: 'Show details' }).click();
+  const actions = order.getByRole('group', { name: `Actions for order ${reference}` });
+  const downloading = page.waitForEvent('download');
+  await actions.getByRole('button', { name: 'Download files' }).click();
+  const download = await downloading;
+  const dir = mkdtempSync(path.join(tmpdir(), 'lab-zip-'));
+  try {
+    const zip = path.join(dir, download.suggestedFilename());
+    await download.saveAs(zip);
+    expect(download.suggestedFilename()).toBe(`order-${reference}.zip`);
+    const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing).toContain('manifest.json');
+    expect(listing.filter((n) => n.endsWith('.jpg'))).toHaveLength(2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  await actions.getByRole('button', { name: 'Mark printed' }).click();
+  await expect(order.getByRole('list', { name: 'Status' })).toContainText('Printed');
+  await expect(actions.getByRole('button', { name: 'Ready for pickup' })).toBeEnabled();
+});
