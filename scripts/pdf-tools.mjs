@@ -1,5 +1,5 @@
-// The server suite checks print files with Debian's qpdf and poppler-utils (pdfinfo, pdffonts,
-// pdfimages, pdftoppm). Installs them when this machine can (root with apt-get), or says how.
+// The tests check print files with Debian's qpdf, poppler-utils (pdfinfo, pdffonts, pdfimages,
+// pdftoppm) and unzip (the lab's zip). Installs them when this machine can (root with apt-get), or says how.
 import { execSync, spawnSync } from 'node:child_process';
 
 const TOOLS = {
