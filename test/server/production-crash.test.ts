@@ -5,7 +5,7 @@
  * produce each order once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,7 +90,7 @@ describe.each(databaseKinds())('production after a crash on %s', (kind: Database
       const opened = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
       await seedIfEmpty(opened.db);
       database = { database: opened, drop: () => opened.close() };
-      env = { PGLITE_DIR: pgliteDir, DATA_DIR: dataDir };
+      env = { PGLITE_DIR: pgliteDir, DATA_DIR: dataDir, DATABASE_URL: '' };
     }
     // Two orders of the same pictures: the first is crashed in the middle, the second is not.
     const shop = await startTestApp(kind, { database, dataDir });
@@ -107,8 +107,10 @@ describe.each(databaseKinds())('production after a crash on %s', (kind: Database
     // Killed once some of the order's files are finished and the rest are not.
     await waitFor(
       'the first print file',
-      async () =>
-        readdirSync(orderFolder, { withFileTypes: true }).some((e) => e.isFile() && e.name.endsWith('.jpg')),
+      async () => {
+        const entries = existsSync(orderFolder) ? readdirSync(orderFolder, { withFileTypes: true }) : [];
+        return entries.some((e) => e.isFile() && e.name.endsWith('.jpg'));
+      },
       60_000,
     );
     first.kill('SIGKILL');
@@ -154,7 +156,7 @@ describe.each(databaseKinds())('production after a crash on %s', (kind: Database
         await reopened.close();
       }
     }
-  });
+  }, 240_000);
 });
 
 describe.runIf(databaseKinds().includes('postgres'))('two instances on one PostgreSQL', () => {
@@ -193,5 +195,5 @@ describe.runIf(databaseKinds().includes('postgres'))('two instances on one Postg
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
