@@ -2,8 +2,10 @@
  * The checkout's calls (S0 §3, §7) and the payment hand-off we designed (docs/decisions.md), as zod
  * schemas for what clients send and types for what the server answers. Money is integer minor units.
  */
+
 import { z } from 'zod';
 import type { ValidationKey } from './customerForms.ts';
+import type { OrderProgress } from './production.ts';
 
 // ---- Identities (S0 §7: POST /ajax/login.php, POST /ajax/create.php) ----
 
@@ -144,6 +146,20 @@ export type TransactionState =
   | { status: 'paid'; orderUuid: string }
   | { status: 'declined' | 'cancelled'; error: string };
 
+// ---- My orders (issue 14) ----
+
+/** One of a logged-in shopper's orders (GET /m/api/orders); its receipt is the detail. */
+export interface MyOrder {
+  orderUuid: string;
+  reference: string;
+  createdAt: string;
+  /** Minor units, in the order's portal currency (`currencyFormat`). */
+  total: number;
+  currencyFormat: string;
+  lines: { productName: string; description: string; quantity: number }[];
+  progress: OrderProgress;
+}
+
 // ---- Receipt (S0 §3) ----
 
 export interface Receipt {
@@ -154,6 +170,8 @@ export interface Receipt {
   orderInfo?: OrderInfo;
   /** Added by the server side: when the order was made, ISO 8601. */
   createdAt?: string;
+  /** Added by the server side (issue 14): the print files and the lab's steps. */
+  progress?: OrderProgress;
   delivery:
     | {
         type: 0;

@@ -51,3 +51,28 @@ export interface Manifest {
   finishedAt: string | null;
   lines: ManifestLine[];
 }
+
+/** Where an order stands, as the shopper's screens (receipt, My orders) receive it. */
+export interface OrderProgress {
+  production: ProductionStatus;
+  /** The lab's steps, oldest first, each with its time (ISO 8601). */
+  events: { status: FulfilmentStatus; at: string }[];
+}
+
+/** The step a shopper is shown: the lab's words, not the print files' (a failed render is the lab's to mend). */
+export type ShopperStep = 'received' | 'in-production' | FulfilmentStatus;
+
+/**
+ * The shopper's step of an order: its latest lab step when there is one, else 'in-production' once
+ * the print files are being made (or made, or being mended after a failure), else 'received'.
+ */
+export function shopperStep(progress: OrderProgress): ShopperStep {
+  const done = new Set(progress.events.map((e) => e.status));
+  if (done.has('shipped')) return 'shipped';
+  if (done.has('ready-for-pickup')) return 'ready-for-pickup';
+  if (done.has('printed')) return 'printed';
+  return progress.production === 'queued' ? 'received' : 'in-production';
+}
+
+/** Nothing more will happen on the shop's side: the order is on its way or waiting in the store. */
+export const isFinalStep = (step: ShopperStep) => step === 'shipped' || step === 'ready-for-pickup';

@@ -561,6 +561,9 @@ interface Words {
   deliveryText: string;
   aboutTitle: string;
   aboutText: string;
+  /** The 'Terms of purchase' page checkout links to; a portal edits it like any content page. */
+  termsTitle: string;
+  termsHtml: string;
 }
 
 const english: Words = {
@@ -605,6 +608,9 @@ const english: Words = {
   deliveryText: 'Collect in store or have your order posted.',
   aboutTitle: 'About us',
   aboutText: 'We print your photos with care.',
+  termsTitle: 'Terms of purchase',
+  termsHtml:
+    '<p>These terms apply to every order placed in this shop.</p><h2>Prices and payment</h2><p>Prices include VAT. The price you confirm at checkout is the price you pay; we charge no fees beyond delivery and the options you chose.</p><h2>Your pictures</h2><p>You confirm that you may print the pictures you upload. We use them only to make your order and delete them after 30 days without use.</p><h2>Production and delivery</h2><p>We start printing as soon as the order is placed, so an order cannot be changed afterwards. Collect it in the store you chose, or receive it by post at the address you gave.</p><h2>Complaints</h2><p>If a print is damaged or not as ordered, tell us within 14 days of receiving it and we will print it again or refund it.</p>',
 };
 
 const norwegian: Words = {
@@ -648,6 +654,9 @@ const norwegian: Words = {
   deliveryText: 'Hent i butikk eller få bestillingen i posten.',
   aboutTitle: 'Om oss',
   aboutText: 'Vi trykker bildene dine med omhu.',
+  termsTitle: 'Kjøpsvilkår',
+  termsHtml:
+    '<p>Disse vilkårene gjelder alle bestillinger i denne butikken.</p><h2>Priser og betaling</h2><p>Prisene er inkludert mva. Prisen du bekrefter i kassen er prisen du betaler; vi tar ingen gebyrer utover frakt og valgene du har gjort.</p><h2>Bildene dine</h2><p>Du bekrefter at du har rett til å trykke bildene du laster opp. Vi bruker dem bare til bestillingen din og sletter dem etter 30 dager uten bruk.</p><h2>Produksjon og levering</h2><p>Vi begynner å trykke så snart bestillingen er lagt inn, så den kan ikke endres etterpå. Hent den i butikken du valgte, eller få den tilsendt i posten til adressen du oppga.</p><h2>Reklamasjon</h2><p>Er et bilde skadet eller ikke som bestilt, gi oss beskjed innen 14 dager etter at du mottok det, så trykker vi det på nytt eller refunderer det.</p>',
 };
 
 function menu(w: Words, contactUrl: string): MenuItem[] {
@@ -696,6 +705,9 @@ function menu(w: Words, contactUrl: string): MenuItem[] {
     { id: 'about', title: w.about, url: '/pages/about', m: true },
   ];
 }
+
+/** The content page checkout links to as 'Terms of purchase' (shop/checkout.ts TERMS_PATH). */
+export const TERMS_PAGE_ID = 'terms';
 
 function pages(w: Words, slideSeconds: number) {
   return [
@@ -757,6 +769,14 @@ function pages(w: Words, slideSeconds: number) {
       modules: [
         { id: 'about-title', type: 'Title', text: w.aboutTitle },
         { id: 'about-text', type: 'RichText', html: `<p>${w.aboutText}</p>` },
+      ],
+    },
+    {
+      pageId: TERMS_PAGE_ID,
+      title: w.termsTitle,
+      modules: [
+        { id: 'terms-title', type: 'Title', text: w.termsTitle },
+        { id: 'terms-text', type: 'RichText', html: w.termsHtml },
       ],
     },
   ];

@@ -287,11 +287,27 @@ async function seedTemplatesWhereMissing(db: Db) {
  * Seeds the demo portals once: a database that already has portals is left as it is, except that
  * a demo portal without templates (seeded before they existed) gets them.
  */
+/**
+ * Content pages added to the demo since a database was seeded (the Terms of purchase) are added to
+ * its seeded portals; a page a shop already has, edited or not, is left as it is.
+ */
+async function seedContentPagesWhereMissing(db: Db) {
+  const existing = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((p) => p.uuid));
+  for (const p of seedPortals) {
+    if (!existing.has(p.uuid)) continue;
+    await db
+      .insert(contentPages)
+      .values(p.pages.map((page) => ({ portalUuid: p.uuid, ...page })))
+      .onConflictDoNothing();
+  }
+}
+
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portals);
   if (row && row.n > 0) {
     await seedTemplatesWhereMissing(db);
     await seedCheckoutWhereMissing(db);
+    await seedContentPagesWhereMissing(db);
     return false;
   }
   await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Receipt } from '../../shop/checkout.ts';
+import type { MyOrder, Receipt } from '../../shop/checkout.ts';
 import type { Db } from '../db/connect.ts';
-import { notFound } from '../errors.ts';
-import { receiptOf } from '../services/orders.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { ordersOfUser, receiptOf } from '../services/orders.ts';
 
 const OrderParams = z.object({ orderUuid: z.string().uuid('The order id is not a valid uuid') });
 
@@ -14,5 +14,12 @@ export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const receipt = await receiptOf(db, await request.session(), orderUuid);
     if (!receipt) throw notFound('The order');
     return receipt;
+  });
+
+  // My orders: a logged-in shopper's orders on any device; each one's receipt is its detail.
+  app.get('/m/api/orders', async (request): Promise<{ orders: MyOrder[] }> => {
+    const list = await ordersOfUser(db, await request.session());
+    if (!list) throw new HttpError(401, 'not_logged_in', 'Log in to see your orders');
+    return { orders: list };
   });
 }

@@ -8,10 +8,16 @@
  * UNIQUE index on orders.transaction_uuid is the backstop. PGlite has one connection and serialises
  * anyway; on PostgreSQL the lock is what makes concurrent callers wait and then see 'paid'.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Receipt, TransactionState } from '../../shop/checkout.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MyOrder, Receipt, TransactionState } from '../../shop/checkout.ts';
+import {
+  type FulfilmentStatus,
+  type OrderProgress,
+  orderReference,
+  type ProductionStatus,
+} from '../../shop/production.ts';
 import type { Db } from '../db/connect.ts';
-import { carts, orderLines, orders, rebateCodes, transactions } from '../db/schema.ts';
+import { carts, orderEvents, orderLines, orders, rebateCodes, transactions } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
 import type { TransactionSnapshot } from './checkout.ts';
@@ -207,5 +213,53 @@ export async function receiptOf(db: Db, session: Session | null, orderUuid: stri
     delivery,
     orderInfo: snap.orderInfo,
     createdAt: order.createdAt.toISOString(),
+    progress: await progressOf(db, order),
   };
+}
+
+/** The order's print files' status and the lab's steps, oldest first. */
+async function progressOf(db: Db, order: { uuid: string; productionStatus: string }): Promise<OrderProgress> {
+  const events = await db
+    .select({ status: orderEvents.status, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderUuid, order.uuid))
+    .orderBy(asc(orderEvents.createdAt));
+  return {
+    production: order.productionStatus as ProductionStatus,
+    events: events.map((e) => ({ status: e.status as FulfilmentStatus, at: e.at.toISOString() })),
+  };
+}
+
+// ---- My orders ----
+
+/**
+ * A logged-in shopper's orders, newest first, on any device (orders are theirs by user, not by
+ * session); anonymous shoppers have their receipts only. Null when nobody is logged in.
+ */
+export async function ordersOfUser(db: Db, session: Session | null, limit = 100): Promise<MyOrder[] | null> {
+  if (!session?.userUuid) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userUuid, session.userUuid))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return Promise.all(
+    rows.map(async (order) => {
+      const snap = order.snapshot as OrderSnapshot;
+      return {
+        orderUuid: order.uuid,
+        reference: orderReference(order.uuid),
+        createdAt: order.createdAt.toISOString(),
+        total: order.total,
+        currencyFormat: snap.portal.currencyFormat,
+        lines: snap.lines.map((l) => ({
+          productName: l.productName,
+          description: l.description,
+          quantity: l.quantity,
+        })),
+        progress: await progressOf(db, order),
+      };
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import type { IdentityAnswer } from '../../shop/checkout.ts';
+import type { IdentityAnswer, LogoutAnswer, MyOrder } from '../../shop/checkout.ts';
 import type { Me } from '../../shop/contract.ts';
 import type { SignUpInput } from '../../shop/customerForms.ts';
 import { call } from './call.ts';
@@ -23,4 +23,14 @@ export function login(username: string, password: string): Promise<SignedIn> {
  */
 export function signUp(input: SignUpInput): Promise<SignedIn> {
   return call<SignedIn>('/ajax/create.php', { method: 'POST', body: { ...input }, form: true });
+}
+
+/** Ends the session; the shop shows the anonymous state after it. */
+export function logout(): Promise<LogoutAnswer> {
+  return call<LogoutAnswer>('user/logout', { method: 'POST' });
+}
+
+/** A logged-in shopper's orders, newest first (401 when nobody is logged in). */
+export async function getMyOrders(signal?: AbortSignal): Promise<MyOrder[]> {
+  return (await call<{ orders: MyOrder[] }>('orders', { signal })).orders;
 }

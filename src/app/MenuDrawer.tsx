@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { MenuItem } from '../../shop/contract.ts';
+import { Link, useNavigate } from 'react-router';
+import type { Me, MenuItem } from '../../shop/contract.ts';
+import { getMe, logout } from '../api/user.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { ChevronIcon } from '../ui/icons.tsx';
+import { useCartStore } from './cartStore.ts';
 
 /** S0 §2: the menu has up to three levels. */
 const MAX_DEPTH = 3;
@@ -26,6 +28,7 @@ export function MenuDrawer({ open, onClose, items }: MenuDrawerProps) {
     >
       <nav aria-label={t('header.menu')}>
         <MenuList items={items} depth={1} onFollow={onClose} />
+        {open && <AccountEntries onFollow={onClose} />}
       </nav>
     </Drawer>
   );
@@ -106,6 +109,50 @@ function MenuEntry({ item, depth, onFollow }: { item: MenuItem; depth: number; o
         <MenuList items={children} depth={depth + 1} onFollow={onFollow} id={childrenId} />
       )}
     </li>
+  );
+}
+
+/**
+ * A logged-in shopper's own entries: My orders and Log out. Asked for when the menu opens (not on
+ * every page), so the first screen makes no extra call.
+ */
+function AccountEntries({ onFollow }: { onFollow: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [me, setMe] = useState<Me | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    getMe(controller.signal).then(setMe, () => setMe(null));
+    return () => controller.abort();
+  }, []);
+  if (!me || me.isAnonymousUser) return null;
+  const logOut = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+    } finally {
+      setLeaving(false);
+    }
+    setMe({ isAnonymousUser: true });
+    // The cart was the account's: the badge follows the anonymous session's.
+    void useCartStore.getState().load();
+    onFollow();
+    navigate('/');
+  };
+  return (
+    <ul className="menu-list menu-level-1 menu-account" aria-label={t('menu.account', { name: me.name })}>
+      <li className="menu-entry">
+        <Link className="menu-link" to="/orders" onClick={onFollow}>
+          {t('menu.myOrders')}
+        </Link>
+      </li>
+      <li className="menu-entry">
+        <button type="button" className="menu-link menu-logout" onClick={logOut} disabled={leaving}>
+          {t('menu.logOut')}
+        </button>
+      </li>
+    </ul>
   );
 }
 

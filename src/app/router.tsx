@@ -34,6 +34,11 @@ const PaymentPage = lazy(() => checkoutScreens().then((m) => ({ default: m.Payme
 const PaymentReturn = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentReturn })));
 const ReceiptPage = lazy(() => checkoutScreens().then((m) => ({ default: m.ReceiptPage })));
 
+/** My orders: its own small chunk, only for shoppers who open it. */
+const MyOrdersPage = lazy(() =>
+  import('../features/orders/MyOrdersPage.tsx').then((m) => ({ default: m.MyOrdersPage })),
+);
+
 /** The lab's order desk: its own chunk (and `lab` translations), never in the shop's start page. */
 const LabPage = lazy(() => import('../features/lab/LabPage.tsx').then((m) => ({ default: m.LabPage })));
 
@@ -108,6 +113,14 @@ export function createAppRouter(basename: string, layout: Layout) {
               { path: 'cart/checkout/payment-options', element: <PaymentPage /> },
               { path: 'cart/checkout/payment', element: <PaymentReturn /> },
               { path: 'cart/checkout/receipt/:orderUuid', element: <ReceiptPage /> },
+              {
+                path: 'orders',
+                element: (
+                  <Suspense fallback={<Loading />}>
+                    <MyOrdersPage />
+                  </Suspense>
+                ),
+              },
               { path: 'cart/edit/:uuid', element: <EditOrderLinePage /> },
               { path: 'cart/:orderPartUuid', element: <CartPage /> },
               { path: '*', element: <NotFoundPage /> },

@@ -55,3 +55,56 @@ export async function touch(
     touchPoints: points.map(([x, y], id) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
   });
 }
+
+/**
+ * One picture through the real print upload, sent by the page itself (its session, its host: the
+ * regional portal's host name resolves only in the browser), its line then set to `quantity` prints.
+ * The demo portal's minimum price is £5: a few dozen 10x15 prints are above it and one is not.
+ */
+export async function printsInCart(page: Page, quantity: number, origin = ''): Promise<Cart> {
+  await page.goto(`${origin}/m/`);
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
+  return page.evaluate(
+    async ({ upload, base64, quantity }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('images[]', new Blob([bytes], { type: 'image/jpeg' }), 'holiday.jpg');
+      const uploaded = await fetch(upload, { method: 'POST', body: form });
+      if (!uploaded.ok) throw new Error(`upload ${uploaded.status}`);
+      const cart = await (await fetch('/m/api/webshop/cart')).json();
+      const line = cart.orderLines[0];
+      const res = await fetch(`/m/api/webshop/cart/${line.uuid}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...line, quantity }),
+      });
+      if (!res.ok) throw new Error(`quantity ${res.status}`);
+      return res.json();
+    },
+    { upload: PRINT_UPLOAD, base64: jpeg.toString('base64'), quantity },
+  );
+}
+
+/** Checkout start up to the three cards: the demo portal asks the auto-correction question. */
+export async function startCheckout(page: Page, answer: 'Yes, enhance them' | 'No, print as they are') {
+  await page.goto('/m/cart');
+  await press(page.getByRole('link', { name: 'Proceed to payment' }));
+  await expect(page).toHaveURL(/\/m\/cart\/checkout$/);
+  const question = page.getByTestId('auto-correction-dialog');
+  await expect(question.getByRole('heading', { name: 'Enhance your pictures?' })).toBeVisible();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/m/api/webshop/cart/auto-correction') && r.request().method() === 'PUT',
+  );
+  await press(question.getByRole('button', { name: answer }));
+  const body = (await saved).request().postDataJSON();
+  expect(body).toEqual({ autoCorrection: answer.startsWith('Yes') ? 1 : 0 });
+  await expect(question).toBeHidden();
+}
+
+/** The receipt's url names the order; its reference is the first 8 characters of that uuid. */
+export async function receiptOrderUuid(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/m\/cart\/checkout\/receipt\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}

@@ -1,7 +1,7 @@
 import './checkout.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { PaymentOption } from '../../../shop/checkout.ts';
 import { isValid, validatePickupContact, validatePostage } from '../../../shop/customerForms.ts';
 import { isAbort } from '../../api/call.ts';
@@ -18,7 +18,7 @@ import { SafeHtml } from '../../ui/SafeHtml.tsx';
 import { useCheckoutStore } from './checkoutStore.ts';
 import { errorText } from './fields.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-import { DELIVERY_PATH, paymentReturnPath } from './paths.ts';
+import { DELIVERY_PATH, paymentReturnPath, TERMS_PATH } from './paths.ts';
 import { RebateCodeField } from './RebateCodeField.tsx';
 
 /**
@@ -197,6 +197,10 @@ export function PaymentPage() {
         >
           {requesting ? t('payment.requesting') : t('payment.confirm')}
         </button>
+        {/* An app link: the checkout's choices stay in its store, and Back returns to them. */}
+        <p className="checkout-terms">
+          {t('checkout.termsAccept')} <Link to={TERMS_PATH}>{t('checkout.termsLink')}</Link>.
+        </p>
       </div>
     </section>
   );

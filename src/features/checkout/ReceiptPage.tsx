@@ -3,14 +3,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Receipt } from '../../../shop/checkout.ts';
+import { isFinalStep, orderReference, shopperStep } from '../../../shop/production.ts';
 import { CallError, isAbort } from '../../api/call.ts';
 import { getReceipt } from '../../api/checkout.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
+import { OrderStatus } from './OrderStatus.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
-/** S0 §9: the receipt's reference is the first 8 characters of the order uuid. */
-export const orderReference = (orderUuid: string) => orderUuid.slice(0, 8);
+/** While an order is not on its way, its receipt asks again this often (when the page is visible). */
+const PROGRESS_POLL_MS = 10_000;
 
 /** The receipt (S0 §2): thanks, the reference, how payment works, and where the prints go. */
 export function ReceiptPage() {
@@ -33,6 +35,21 @@ export function ReceiptPage() {
       });
     return () => controller.abort();
   }, [orderUuid, attempt]);
+
+  // The order's progress is asked again until it is on its way, never while the page is hidden.
+  const final = receipt?.progress ? isFinalStep(shopperStep(receipt.progress)) : true;
+  useEffect(() => {
+    if (final) return;
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      getReceipt(orderUuid, controller.signal).then(setReceipt, () => undefined);
+    }, PROGRESS_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [orderUuid, final]);
 
   if (failure) {
     return (
@@ -60,6 +77,14 @@ export function ReceiptPage() {
         {t('receipt.reference')}{' '}
         <strong data-testid="order-reference">{orderReference(receipt.orderUuid)}</strong>
       </p>
+      {receipt.progress && (
+        <section className="receipt-status" aria-labelledby="receipt-status-title">
+          <h2 id="receipt-status-title" className="checkout-section__title">
+            {t('orders.status')}
+          </h2>
+          <OrderStatus progress={receipt.progress} store={delivery.type === 0 ? place.name : undefined} />
+        </section>
+      )}
       <section className="receipt-payment" aria-labelledby="receipt-payment-title">
         <h2 id="receipt-payment-title" className="checkout-section__title">
           {receipt.payment.title ?? t('receipt.paymentTitle')}

@@ -6,3 +6,6 @@ export const PAYMENT_OPTIONS_PATH = '/cart/checkout/payment-options';
 export const paymentReturnPath = (transactionId: string) =>
   `/cart/checkout/payment?transaction=${encodeURIComponent(transactionId)}`;
 export const receiptPath = (orderUuid: string) => `/cart/checkout/receipt/${encodeURIComponent(orderUuid)}`;
+
+/** The portal's 'Terms of purchase' content page (seeded as page 'terms'; a portal edits it). */
+export const TERMS_PATH = '/pages/terms';

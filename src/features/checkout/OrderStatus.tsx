@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { type OrderProgress, shopperStep } from '../../../shop/production.ts';
+
+/** Where an order stands, in the shopper's words, with the time of each of the lab's steps. */
+export function OrderStatus({ progress, store }: { progress: OrderProgress; store?: string }) {
+  const { t, i18n } = useTranslation();
+  const step = shopperStep(progress);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+  return (
+    <div className="order-status" data-step={step}>
+      <p className="order-status__step" role="status">
+        {step === 'ready-for-pickup' && store
+          ? t('orders.step.readyAt', { store })
+          : t(`orders.step.${step}`)}
+      </p>
+      {progress.events.length > 0 && (
+        <ol className="order-status__events">
+          {progress.events.map((e) => (
+            <li key={e.status}>
+              {t(`orders.event.${e.status}`)} <time dateTime={e.at}>{when(e.at)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
