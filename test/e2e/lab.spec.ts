@@ -1,6 +1,6 @@
 /**
  * The lab's order desk (issue 14), on the desktop profile: a shopper's order shows up with its print
- * files made by the real production job, the lab downloads them as one zip and marks the order printed.
+ * file made by the real production job, the lab downloads them as one zip and marks the order printed.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,21 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { PaymentOption } from '../../shop/checkout.ts';
-import { jpeg, PRINT_UPLOAD } from './support.ts';
+import { printsInCart } from './support.ts';
 
 /** Set by playwright.config.ts for the e2e server. */
 const LAB_PASSWORD = process.env.E2E_LAB_PASSWORD!;
 
-/** An order placed through the shop's calls in this page's session: two prints, store pickup, invoice. */
+/** An order placed through the shop's calls in this page's session: 30 prints, store pickup, invoice. */
 async function placeOrder(page: Page): Promise<string> {
-  const files = [
-    await jpeg('lab-one.jpg', 1500, 1000, '#c0392b'),
-    await jpeg('lab-two.jpg', 1000, 1500, '#2980b9'),
-  ];
-  const upload = await page.request.post(PRINT_UPLOAD, {
-    multipart: Object.fromEntries(files.map((f, i) => [`images[${i}]`, f])),
-  });
-  expect(upload.ok()).toBe(true);
+  await printsInCart(page, 30);
   const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
   const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
   const options = (await (
@@ -79,7 +72,7 @@ test('the lab lists a new order, downloads its files as a zip and marks it print
     expect(download.suggestedFilename()).toBe(`order-${reference}.zip`);
     const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
     expect(listing).toContain('manifest.json');
-    expect(listing.filter((n) => n.endsWith('.jpg'))).toHaveLength(2);
+    expect(listing.filter((n) => n.endsWith('.jpg'))).toHaveLength(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
