@@ -63,6 +63,9 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       picture: task.picture,
       image: task.image,
       product: task.product,
+    }).catch((error: Error) => {
+      // The lab reads this: say which picture, not only what the decoder said.
+      throw new Error(`The picture ${task.picture.name} could not be printed: ${error.message}`);
     });
     await writeAtomic(task.out, print.jpeg);
     return {

@@ -10,13 +10,29 @@ export const PRINT_UPLOAD =
 
 let shade = 0;
 
+/** Uploads pictures through the print upload (a print line each); answers the session's cookie. */
+export async function uploadPrintPictures(
+  app: FastifyInstance,
+  pictures: { name: string; bytes: Buffer }[],
+  cookie?: string,
+): Promise<string> {
+  const body = multipartBody(pictures.map((p) => ({ field: 'images[]', ...p })));
+  const res = await app.inject({
+    method: 'POST',
+    url: PRINT_UPLOAD,
+    headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return cookie ?? cookieOf(res.headers['set-cookie']);
+}
+
 /** Uploads `count` small pictures through the print upload (a print line each); answers the cookie. */
 export async function uploadPrints(app: FastifyInstance, count: number, cookie?: string): Promise<string> {
   const files = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       shade = (shade + 1) % 200;
       return {
-        field: 'images[]',
         name: `photo${i}.jpg`,
         bytes: await sharp({
           create: { width: 60, height: 40, channels: 3, background: { r: shade, g: 90, b: i * 20 } },
@@ -26,15 +42,7 @@ export async function uploadPrints(app: FastifyInstance, count: number, cookie?:
       };
     }),
   );
-  const body = multipartBody(files);
-  const res = await app.inject({
-    method: 'POST',
-    url: PRINT_UPLOAD,
-    headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  return cookie ?? cookieOf(res.headers['set-cookie']);
+  return uploadPrintPictures(app, files, cookie);
 }
 
 export async function cartOf(app: FastifyInstance, cookie: string): Promise<Cart> {

@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../server/db/schema.ts';
 import { type Manifest, writeManifest } from '../../server/production/manifest.ts';
 import { LAB_FAILED_ATTEMPTS } from '../../server/routes/lab.ts';
-import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { LabOrder, LabOrderDetail, LabOrderPage } from '../../shop/lab.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { placeOrder as placeShopOrder } from './production-helpers.ts';
 
 const run = promisify(execFile);
 const PASSWORD = 'lab desk password for tests';
@@ -67,35 +67,12 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
   let postageOrder: string;
 
   /** Places the visitor's one print line as an order; answers its uuid. */
-  async function placeOrder(delivery: 'store-pickup' | 'postage'): Promise<string> {
-    const cookie = await uploadPrints(app, 1);
-    const types = (await app.inject({ url: '/m/api/checkout/delivery-options' })).json() as DeliveryType[];
-    const type = types.find((d) => d.type === delivery)!;
-    const option = delivery === 'store-pickup' ? type.pickupLocations[0]! : type.deliveryOptions[0]!;
-    const payments = (
-      await app.inject({ url: `/m/api/checkout/delivery-options/${option.uuid}/payment-options` })
-    ).json() as PaymentOption[];
-    const invoice = payments.find((p) => p.type === 'invoice')!;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ajax/get_transaction.php',
-      headers: { cookie },
-      payload: {
-        cartfallback: true,
-        ordercomment: 'Matte, please',
-        ...(delivery === 'postage' ? postal : contact),
-        paymentoption: invoice.uuid,
-        deliveryoption: option.uuid,
-      },
+  const placeOrder = async (delivery: 'store-pickup' | 'postage') =>
+    placeShopOrder(app, await uploadPrints(app, 1), {
+      delivery,
+      customer: delivery === 'postage' ? postal : contact,
+      ordercomment: 'Matte, please',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = res.json().transactionid as string;
-    const state = (
-      await app.inject({ url: `/m/api/checkout/transactions/${id}`, headers: { cookie } })
-    ).json();
-    expect(state.orderUuid, JSON.stringify(state)).toBeTruthy();
-    return state.orderUuid as string;
-  }
 
   const db = () => database.database.db;
   const productionDir = () => path.join(t.dataDir, 'production');

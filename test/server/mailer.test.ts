@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { type AddressObject, simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer, MailError, type MailMessage } from '../../server/mail/mailer.ts';
+import { startSmtp } from './smtp.ts';
 
 const message: MailMessage = {
   to: 'ada@example.com',
@@ -23,29 +23,6 @@ const message: MailMessage = {
 const silentLog = () => ({ info: vi.fn(), warn: vi.fn() });
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value);
-
-async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    // Its self-signed certificate would fail nodemailer's opportunistic STARTTLS.
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        done();
-      }, done);
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

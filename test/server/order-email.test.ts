@@ -2,10 +2,7 @@
  * The confirmation mail (issue 14), against a real SMTP server in the test: one mail per order, in the
  * portal's language, however many confirms race for it.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../server/db/schema.ts';
 import type { PaymentOption } from '../../shop/checkout.ts';
@@ -13,33 +10,22 @@ import { startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { waitFor } from './production-helpers.ts';
+import { startSmtp } from './smtp.ts';
 
 describe.each(databaseKinds())('the confirmation mail on %s', (kind: DatabaseKind) => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: ParsedMail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          done();
-        }, done);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtp();
     t = await startTestApp(kind, {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       jobs: { work: true, timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 } },
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('arrives once, even with 20 concurrent confirms of the same cart', async () => {
@@ -82,7 +68,7 @@ describe.each(databaseKinds())('the confirmation mail on %s', (kind: DatabaseKin
     expect(rows).toHaveLength(1);
     // Time for a duplicate to show, were one on its way.
     await new Promise((r) => setTimeout(r, 1500));
-    const mine = received.filter((m) => m.to && JSON.stringify(m.to).includes(email));
+    const mine = smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes(email));
     expect(mine).toHaveLength(1);
     const mail = mine[0]!;
     expect(mail.subject).toContain(reference);

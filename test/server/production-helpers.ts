@@ -9,11 +9,10 @@ import sharp from 'sharp';
 import type { Db } from '../../server/db/connect.ts';
 import { orders } from '../../server/db/schema.ts';
 import type { Manifest } from '../../server/production/manifest.ts';
-import type { PaymentOption } from '../../shop/checkout.ts';
+import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { Cart } from '../../shop/contract.ts';
-import { cookieOf } from './app-harness.ts';
-import { PRINT_UPLOAD } from './checkout-helpers.ts';
-import { multipartBody } from './multipart.ts';
+
+export { uploadPrintPictures } from './checkout-helpers.ts';
 
 export const run = promisify(execFile);
 
@@ -43,54 +42,49 @@ export async function quadrantPicture(width: number, height: number): Promise<Bu
     .toBuffer();
 }
 
-/** Uploads pictures through the print upload (a print line each); answers the session's cookie. */
-export async function uploadPrintPictures(
-  app: FastifyInstance,
-  pictures: { name: string; bytes: Buffer }[],
-  cookie?: string,
-): Promise<string> {
-  const body = multipartBody(pictures.map((p) => ({ field: 'images[]', ...p })));
-  const res = await app.inject({
-    method: 'POST',
-    url: PRINT_UPLOAD,
-    headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  return cookie ?? cookieOf(res.headers['set-cookie']);
-}
-
 export async function cartOf(app: FastifyInstance, cookie: string): Promise<Cart> {
   return (await app.inject({ url: '/m/api/webshop/cart', headers: { cookie } })).json<Cart>();
 }
 
 export const contact = { name: 'Ada Lovelace', mobile: '+44 7700 900123', email: 'ada@example.com' };
 
-/** The cart's lines become an order: store pickup, invoice (settled at once). Answers the order uuid. */
+export const postalAddress = {
+  ...contact,
+  address: '12 Analytical Row',
+  zipcode: 'SW1A 1AA',
+  city: 'London',
+};
+
+/**
+ * The cart's lines become an order, paid by invoice (settled at once): store pickup at the first
+ * store, or the first postage option. Answers the order uuid.
+ */
 export async function placeOrder(
   app: FastifyInstance,
   cookie: string,
-  customer: Record<string, string> = contact,
+  options: {
+    delivery?: 'store-pickup' | 'postage';
+    customer?: Record<string, string>;
+    ordercomment?: string;
+  } = {},
 ): Promise<string> {
-  const types = (await app.inject({ url: '/m/api/checkout/delivery-options' })).json() as {
-    type: string;
-    pickupLocations: { uuid: string }[];
-  }[];
-  const store = types.find((d) => d.type === 'store-pickup')!.pickupLocations[0]!;
-  const options = (
-    await app.inject({ url: `/m/api/checkout/delivery-options/${store.uuid}/payment-options` })
+  const delivery = options.delivery ?? 'store-pickup';
+  const types = (await app.inject({ url: '/m/api/checkout/delivery-options' })).json() as DeliveryType[];
+  const type = types.find((d) => d.type === delivery)!;
+  const option = delivery === 'store-pickup' ? type.pickupLocations[0]! : type.deliveryOptions[0]!;
+  const payments = (
+    await app.inject({ url: `/m/api/checkout/delivery-options/${option.uuid}/payment-options` })
   ).json() as PaymentOption[];
-  const invoice = options.find((o) => o.type === 'invoice')!;
   const res = await app.inject({
     method: 'POST',
     url: '/ajax/get_transaction.php',
     headers: { cookie },
     payload: {
       cartfallback: true,
-      ordercomment: '',
-      ...customer,
-      paymentoption: invoice.uuid,
-      deliveryoption: store.uuid,
+      ordercomment: options.ordercomment ?? '',
+      ...(options.customer ?? (delivery === 'postage' ? postalAddress : contact)),
+      paymentoption: payments.find((p) => p.type === 'invoice')!.uuid,
+      deliveryoption: option.uuid,
     },
   });
   if (res.statusCode !== 200) throw new Error(`confirm failed: ${res.statusCode} ${res.body}`);

@@ -4,7 +4,7 @@
  * picture failing its order readably.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -199,5 +199,21 @@ describe.each(databaseKinds())('production on %s', (kind: DatabaseKind) => {
     const receipt = await app.inject({ url: `/m/api/order/${orderUuid}/receipt`, headers: { cookie } });
     expect(receipt.statusCode).toBe(200);
     expect((await orderRow(db(), orderUuid)).uuid).toBe(orderUuid);
+  });
+
+  it('a corrupt picture is retried, then fails its order with the picture named, never a file marked ready', async () => {
+    const cookie = await uploadPrintPictures(app, [
+      { name: 'broken.jpg', bytes: await quadrantPicture(600, 400) },
+    ]);
+    const [line] = (await cartOf(app, cookie)).orderLines;
+    const [pic] = await db().select().from(pictures).where(eq(pictures.uuid, line!.files[0]!.uuid));
+    await writeFile(path.join(t.dataDir, 'pictures', 'originals', pic!.sha256), 'not a picture at all');
+    const orderUuid = await placeOrder(app, cookie);
+    const { row: order, manifest } = await producedManifest(db(), t.dataDir, orderUuid);
+    expect(order.productionStatus).toBe('failed');
+    // The first attempt and its one retry (FAST.retryLimit), then it gave up.
+    expect(order.productionAttempts).toBe(FAST.retryLimit + 1);
+    expect(order.productionError).toMatch(/The picture broken\.jpg could not be printed/);
+    expect(manifest).toMatchObject({ status: 'failed', error: order.productionError, lines: [] });
   });
 });
