@@ -145,19 +145,34 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
     width: boxW * perMmX,
     height: boxH * perMmY,
   };
-  // An SVG is rasterised at a density that gives at least the print's pixels for its slot.
-  let decoder = sharp(bytes, { limitInputPixels: false });
+  // SVG art is rasterised whole (it is small) at a density that gives at least the print's pixels for
+  // its slot; a photo is not decoded here at all, only measured: just its crop is cut out below.
+  let W: number;
+  let H: number;
+  let svg: Buffer | null = null;
   if (isSvg) {
-    const meta = await decoder.metadata();
+    const meta = await sharp(bytes).metadata();
     const needed = Math.max(
       (boxW * PX_PER_MM) / Math.max(1e-6, crop.width * (meta.width ?? 1)),
       (boxH * PX_PER_MM) / Math.max(1e-6, crop.height * (meta.height ?? 1)),
     );
-    decoder = sharp(bytes, { density: Math.min(2400, Math.max(72, 72 * needed)), limitInputPixels: false });
+    const decoded = await sharp(bytes, {
+      density: Math.min(2400, Math.max(72, 72 * needed)),
+      limitInputPixels: false,
+    })
+      .rotate(p.rotation)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    svg = decoded.data;
+    W = decoded.info.width;
+    H = decoded.info.height;
+  } else {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const turned = p.rotation === 90 || p.rotation === 270;
+    W = (turned ? meta.height : meta.width) ?? 1;
+    H = (turned ? meta.width : meta.height) ?? 1;
   }
-  const oriented = await decoder.rotate(p.rotation).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const W = oriented.info.width;
-  const H = oriented.info.height;
   const x0 = Math.max(0, crop.x);
   const y0 = Math.max(0, crop.y);
   const x1 = Math.min(1, crop.x + crop.width);
@@ -182,9 +197,17 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
   // with fewer pixels goes in at its own, and the lab is told.
   const outW = Math.min(region.width, Math.max(1, Math.ceil(mm.w * PX_PER_MM)));
   const outH = Math.min(region.height, Math.max(1, Math.ceil(mm.h * PX_PER_MM)));
-  let image = sharp(oriented.data, { raw: { width: W, height: H, channels: 4 } })
-    .extract(region)
-    .resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' });
+  // The crop cut out at full resolution (turned first: sharp rotates before it extracts when asked in
+  // that order), then scaled in a second pass, since one pipeline would resize before it rotates.
+  const cut = await (svg
+    ? sharp(svg, { raw: { width: W, height: H, channels: 4 } }).extract(region)
+    : sharp(bytes, { limitInputPixels: false }).rotate(p.rotation).extract(region).ensureAlpha()
+  )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let image = sharp(cut.data, {
+    raw: { width: cut.info.width, height: cut.info.height, channels: 4 },
+  }).resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' });
   const resized = await image.raw().toBuffer({ resolveWithObject: true });
   image = sharp(resized.data, { raw: { width: outW, height: outH, channels: 4 } });
   if (p.effect !== 'original') image = image.recomb(EFFECT_MATRIX[p.effect] as unknown as Matrix3x3);
