@@ -1,12 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const server = process.env.SERVER_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   // The built app lives under /m/; /m2/ and desktop paths serve the same index.html and assets.
   base: '/m/',
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
+  // browser accepts (@fastify/static preCompressed), so no request pays for compressing JavaScript.
+  plugins: [
+    react(),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json)$/,
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { configFromEnv, projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -67,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
   await app.register(errorsPlugin);
+  // JSON and HTML answers above 1 KB go out compressed (brotli at its fast level 4, or gzip); the
+  // build's assets are compressed ahead of time (vite.config.ts) and pictures and zips never are.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityPlugin);
   await app.register(portalPlugin, { portals });
   await app.register(sessionPlugin, { db });

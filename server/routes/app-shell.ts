@@ -3,6 +3,7 @@
  * config embedded, so the first paint needs no extra round trip. Every app path (/m/…, /m2/…, and
  * desktop paths) falls back to index.html; unknown API paths are JSON 404s.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -45,7 +46,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; etag: string }>();
 
   if (distDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -54,6 +55,8 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
       index: false,
       wildcard: true,
       decorateReply: false,
+      // The build's .br and .gz copies, by the request's Accept-Encoding (Vary is set).
+      preCompressed: true,
       // index.html is only ever served with the portal's config in it.
       allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/',
       setHeaders: (res, filePath) => {
@@ -74,10 +77,15 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     const uuid = request.portal.portal.uuid;
     let page = pages.get(uuid);
     if (!page) {
-      page = embedPortalConfig(indexHtml, request.portal);
+      const html = embedPortalConfig(indexHtml, request.portal);
+      page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
       pages.set(uuid, page);
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    // Asked again on every visit (no-cache) but answered 304 while it is the same page, so a repeat
+    // visit fetches only this validation; the hashed assets it names are cached for a year.
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.send(page.html);
   }
 
   app.get('/', (_request, reply) => reply.redirect('/m/'));

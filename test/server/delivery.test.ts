@@ -1,0 +1,101 @@
+/**
+ * How the app travels (issue 15, first part): hashed assets sent as the build's brotli or gzip copy
+ * and cached for a year; the HTML asked again on every visit but answered 304 while unchanged; JSON
+ * above 1 KB compressed on the fly, smaller answers left alone.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds } from './databases.ts';
+
+const ASSET = `console.log(${JSON.stringify('the app '.repeat(400))});\n`;
+
+/** A stand-in for `vite build` output with the compressed copies vite-plugin-compression2 writes. */
+function fixtureDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
+  );
+  const asset = path.join(dir, 'assets', 'index-abc123.js');
+  writeFileSync(asset, ASSET);
+  writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
+  writeFileSync(`${asset}.gz`, gzipSync(ASSET));
+  return dir;
+}
+
+describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fixtureDist();
+    t = await startTestApp(kind, { distDir: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const asset = (acceptEncoding?: string) =>
+    t.app.inject({
+      url: '/m/assets/index-abc123.js',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends a hashed asset as brotli when accepted, else gzip, else as it is; cached for a year', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    // The build's own copy, not one compressed for this request.
+    expect(br.rawPayload.equals(readFileSync(path.join(dist, 'assets', 'index-abc123.js.br')))).toBe(true);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    expect(gz.rawPayload.equals(readFileSync(path.join(dist, 'assets', 'index-abc123.js.gz')))).toBe(true);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it('asks for the HTML on every visit and answers 304 while it is unchanged', async () => {
+    const first = await t.app.inject({ url: '/m/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.body).toContain('<script id="portal-config"');
+    const again = await t.app.inject({ url: '/m/products', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another portal's page is another page.
+    const other = await t.app.inject({
+      url: '/m/',
+      headers: { host: 'no.localhost', 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('compresses JSON above 1 KB and leaves smaller answers alone', async () => {
+    const big = await t.app.inject({ url: '/m/api/products', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(json.products.length).toBeGreaterThan(0);
+    expect(big.rawPayload.length).toBeLessThan(brotliDecompressSync(big.rawPayload).length);
+
+    const small = await t.app.inject({ url: '/m/api/user/me', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
