@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -68,4 +68,20 @@ export function cookieOf(setCookie: string | string[] | undefined): string {
   const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
   if (!first) throw new Error('No Set-Cookie header in the answer');
   return first.split(';')[0]!;
+}
+
+/**
+ * A stand-in for `vite build` output: the index.html the server fills with the portal's config, and
+ * the given files under assets/ (name → contents). The caller removes the folder.
+ */
+export function fixtureDist(assets: Record<string, string | Buffer> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
+  );
+  for (const [name, contents] of Object.entries(assets))
+    writeFileSync(path.join(dir, 'assets', name), contents);
+  return dir;
 }

@@ -3,36 +3,25 @@
  * and cached for a year; the HTML asked again on every visit but answered 304 while unchanged; JSON
  * above 1 KB compressed on the fly, smaller answers left alone.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './app-harness.ts';
+import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
 const ASSET = `console.log(${JSON.stringify('the app '.repeat(400))});\n`;
-
-/** A stand-in for `vite build` output with the compressed copies vite-plugin-compression2 writes. */
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
-  );
-  const asset = path.join(dir, 'assets', 'index-abc123.js');
-  writeFileSync(asset, ASSET);
-  writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
-  writeFileSync(`${asset}.gz`, gzipSync(ASSET));
-  return dir;
-}
 
 describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = fixtureDist();
+    // With the compressed copies vite-plugin-compression2 writes beside each asset.
+    dist = fixtureDist({
+      'index-abc123.js': ASSET,
+      'index-abc123.js.br': brotliCompressSync(ASSET),
+      'index-abc123.js.gz': gzipSync(ASSET),
+    });
     t = await startTestApp(kind, { distDir: dist });
   });
   afterAll(async () => {

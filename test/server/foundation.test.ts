@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { seedPortals } from '../../server/db/seed-data.ts';
 import type { ContentPage, PortalConfig } from '../../shop/contract.ts';
-import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { cookieOf, fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
 
 const localeDir = path.resolve(import.meta.dirname, '../../public/locale');
@@ -15,22 +13,10 @@ const [english, norwegian, us] = seedPortals as [
   (typeof seedPortals)[0],
 ];
 
-/** A stand-in for `vite build` output: the placeholder the server fills, and one hashed asset. */
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
-  return dir;
-}
-
 describe.each(databaseKinds())('foundation on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { distDir: fixtureDist() });
+    t = await startTestApp(kind, { distDir: fixtureDist({ 'index-abc123.js': 'console.log("app")' }) });
   });
   afterAll(async () => {
     await t?.close();

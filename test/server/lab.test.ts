@@ -4,9 +4,8 @@
  * production is not worked here (jobs off), so a test writes the manifest and files a ready order has.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -17,7 +16,7 @@ import { orderEvents, orders } from '../../server/db/schema.ts';
 import { type Manifest, writeManifest } from '../../server/production/manifest.ts';
 import { LAB_FAILED_ATTEMPTS } from '../../server/routes/lab.ts';
 import type { LabOrder, LabOrderDetail, LabOrderPage } from '../../shop/lab.ts';
-import { startTestApp, type TestApp } from './app-harness.ts';
+import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 import { placeOrder as placeShopOrder } from './production-helpers.ts';
@@ -27,17 +26,6 @@ const PASSWORD = 'lab desk password for tests';
 const auth = { authorization: `Bearer ${PASSWORD}` };
 const contact = { name: 'Ada Lovelace', mobile: '+44 7700 900123', email: 'ada@example.com' };
 const postal = { ...contact, address: '12 Analytical Row', zipcode: 'SW1A 1AA', city: 'London' };
-
-/** A stand-in for `vite build` output, so the page's route answers the app's HTML. */
-function fixtureDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
-  );
-  return dir;
-}
 
 /** Builds an app with LAB_PASSWORD as the environment gives it (the default AppOptions reads). */
 async function appWithLabPassword(
