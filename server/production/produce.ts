@@ -21,6 +21,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { orders, pictures, products, templates } from '../db/schema.ts';
 import type { OrderSnapshot } from '../services/orders.ts';
+import { uprightSource } from '../services/pictures.ts';
 import type { StoredTemplate } from '../services/templateLines.ts';
 import { type Manifest, orderDir, readManifest, writeAtomic, writeManifest } from './manifest.ts';
 import type { RenderResult, RenderTask } from './renderTask.ts';
@@ -119,7 +120,7 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
       }
       const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
       const sources: Record<string, string> = {};
-      for (const uuid of used) sources[uuid] = await pictureSource(deps, uuid, `Line ${position + 1}`);
+      for (const uuid of used) sources[uuid] = (await storedPicture(deps, uuid, `Line ${position + 1}`)).file;
       const name = fileNameFor(position, product.name, null, 'pdf');
       plans.push({
         line,
@@ -146,15 +147,18 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
     if (!files.length) throw new ProductionError(`Line ${position + 1}: no picture to print`);
     const tasks: RenderTask[] = [];
     for (const [n, file] of files.entries()) {
-      const [picture] = await db.select().from(pictures).where(eq(pictures.uuid, file.uuid));
-      if (!picture)
-        throw new ProductionError(`Line ${position + 1}: picture ${file.name} is gone from the store`);
+      const { picture, file: source } = await storedPicture(
+        deps,
+        file.uuid,
+        `Line ${position + 1}`,
+        file.name,
+      );
       const name = fileNameFor(position, product.name, files.length > 1 ? n + 1 : null, 'jpg');
       tasks.push({
         kind: 'print',
         out: path.join(dir, name),
         name,
-        source: await pictureSource(deps, file.uuid, `Line ${position + 1}`),
+        source,
         picture: { width: picture.width, height: picture.height, name: picture.originalName },
         image: image ?? { filter: 'original', cropRect: null, adaption: 0 },
         product: { widthMm: product.widthMm, heightMm: product.heightMm, whiteBorder: product.whiteBorder },
@@ -165,18 +169,15 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
   return plans;
 }
 
-/** The upright source of a picture: its JPEG master (HEIC, EXIF-rotated) or the original. */
-async function pictureSource(deps: ProduceDeps, uuid: string, where: string): Promise<string> {
+/** A picture the order uses and its upright source file, or a ProductionError naming what is gone. */
+async function storedPicture(deps: ProduceDeps, uuid: string, where: string, name: string = uuid) {
   const [picture] = await deps.db.select().from(pictures).where(eq(pictures.uuid, uuid));
-  if (!picture) throw new ProductionError(`${where}: picture ${uuid} is gone from the store`);
-  const file = path.join(
-    deps.originalsDir,
-    picture.hasMaster ? `${picture.sha256}.master.jpg` : picture.sha256,
-  );
+  if (!picture) throw new ProductionError(`${where}: picture ${name} is gone from the store`);
+  const file = uprightSource(deps.originalsDir, picture);
   if (!(await exists(file))) {
     throw new ProductionError(`${where}: the file of picture ${picture.originalName} is missing`);
   }
-  return file;
+  return { picture, file };
 }
 
 /**

@@ -371,10 +371,7 @@ export class PictureStore {
     cached: string,
   ): Promise<Buffer> {
     return countedJob(async () => {
-      const source = path.join(
-        this.originalsDir,
-        picture.hasMaster ? `${picture.sha256}.master.jpg` : picture.sha256,
-      );
+      const source = uprightSource(this.originalsDir, picture);
       // Pass 1: shrink-on-load and resize (in one pipeline sharp would rotate before resizing).
       const { data, info } = await sharp(source, { limitInputPixels: false })
         .resize(size, size, { fit: 'inside', withoutEnlargement: true })
@@ -396,6 +393,17 @@ export class PictureStore {
       return jpeg;
     });
   }
+}
+
+/**
+ * The file every use of a picture reads (derivatives, print files): its upright JPEG master when it
+ * has one (HEIC, an EXIF rotation), else the original as uploaded.
+ */
+export function uprightSource(
+  originalsDir: string,
+  picture: Pick<PictureRow, 'sha256' | 'hasMaster'>,
+): string {
+  return path.join(originalsDir, picture.hasMaster ? `${picture.sha256}.master.jpg` : picture.sha256);
 }
 
 /**
