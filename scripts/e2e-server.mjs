@@ -1,13 +1,23 @@
 // The server for the e2e suite: the real server on a brand-new PGlite database in a temporary folder,
 // removed when the server stops. (Playwright loads its config in every worker, so the config itself
 // must not touch the database.)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
+// The test-only content pages (hostile HTML, an unknown module) go into the database first.
+const fixtures = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'test', 'fixtures', 'content-pages.ts'), dataDir],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } },
+);
+if (fixtures.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(fixtures.status ?? 1);
+}
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',

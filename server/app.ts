@@ -99,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
   await app.register(appShellRoutes, {
+    db,
     distDir: options.distDir,
     localeDir: options.localeDir,
     fontsDir: FONTS_DIR,

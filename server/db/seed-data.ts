@@ -593,8 +593,7 @@ const english: Words = {
     'Upload straight from your phone.\nChoose a format, crop and filter.\nCollect in store or have it posted.',
   paragraphHtml: '<p>Prints are made on <strong>premium photo paper</strong>.</p>',
   richText:
-    '<h3>Why print with us</h3><ul><li>What you see is what gets printed</li><li>Nothing you do is ever lost</li></ul>' +
-    '<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:window.__xss=3">More</a>',
+    '<h3>Why print with us</h3><ul><li>What you see is what gets printed</li><li>Nothing you do is ever lost</li></ul>',
   imageAlt: 'Prints spread on a table',
   catCards: ['Cards', 'Greeting cards with your photos'],
   catCalendars: ['Calendars', 'Wall calendars for any year'],
@@ -743,8 +742,6 @@ function pages(w: Words, slideSeconds: number) {
           newWindow: true,
         },
         { id: 'richtext-1', type: 'RichText', html: w.richText },
-        // Kept to show that a module this app does not know yet shows only its id.
-        { id: 'countdown-1', type: 'Countdown', endsAt: '2026-12-24' },
       ],
     },
     {

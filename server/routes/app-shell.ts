@@ -1,7 +1,9 @@
 /**
  * Serves the built app: hashed assets under /m/, locale files, and index.html with the portal's
- * config embedded, so the first paint needs no extra round trip. Every app path (/m/…, /m2/…, and
- * desktop paths) falls back to index.html; unknown API paths are JSON 404s.
+ * config and the first screen's data embedded (the active language's translations, and the content
+ * of the start page, content pages and the product list), so the first paint waits for no API round
+ * trip. Every app path (/m/…, /m2/…, and desktop paths) falls back to index.html; unknown API paths
+ * are JSON 404s.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,18 +11,43 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalConfig } from '../../shop/contract.ts';
+import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '../../shop/firstScreen.ts';
+import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
+import { FirstScreenData } from '../services/firstScreen.ts';
 
-/** JSON inside a script element: `<` is escaped so no string in the config can close the element. */
+/** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export function embedPortalConfig(html: string, portal: PortalConfig): string {
-  const json = JSON.stringify(portal).replace(/</g, '\\u003c');
   const lang = portal.locale.code.replace('_', '-');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace('<!--portal-config-->', `<script id="portal-config" type="application/json">${json}</script>`);
+    .replace(
+      '<!--portal-config-->',
+      `<script id="portal-config" type="application/json">${scriptJson(portal)}</script>`,
+    );
 }
 
+export function embedFirstScreen(html: string, firstScreen: FirstScreen): string {
+  const script = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`;
+  // Before the app's own script, so the data is in the document when the app starts.
+  return html.includes('<!--first-screen-->')
+    ? html.replace('<!--first-screen-->', script)
+    : html.replace('</head>', `${script}</head>`);
+}
+
+/**
+ * How long a served page (its HTML with the first screen's data) is reused: content and prices
+ * change with the seed or an edit, not per visitor, and a few seconds keep `GET /m/` as cheap as a
+ * static file under load.
+ */
+export const FIRST_SCREEN_TTL_MS = 10_000;
+/** The served pages kept at once; page ids come from the address, so a stranger could vary them. */
+const MAX_CACHED_PAGES = 500;
+
 export interface AppShellOptions {
+  db: Db;
   distDir: string | null;
   localeDir: string;
   /** The 15 editor fonts, for the browser's FontFace and measurer. */
@@ -46,7 +73,24 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const pages = new Map<string, { html: string; etag: string }>();
+  const pages = new Map<string, { html: string; etag: string; expires: number }>();
+  const firstScreen = new FirstScreenData(options.db, localeDir);
+
+  async function pageFor(request: FastifyRequest, html: string, withData: boolean) {
+    const portal = request.portal;
+    const appPath = withData ? appPathOf(request.url) : null;
+    const key = `${portal.portal.uuid}\n${appPath ?? ''}`;
+    const now = Date.now();
+    const cached = pages.get(key);
+    if (cached && cached.expires > now) return cached;
+    let page = embedPortalConfig(html, portal);
+    if (appPath !== null) page = embedFirstScreen(page, await firstScreen.answer(portal, appPath));
+    const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
+    const entry = { html: page, etag, expires: now + FIRST_SCREEN_TTL_MS };
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, entry);
+    return entry;
+  }
 
   if (distDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -67,20 +111,14 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     });
   }
 
-  function sendApp(request: FastifyRequest, reply: FastifyReply) {
+  async function sendApp(request: FastifyRequest, reply: FastifyReply, withData = true) {
     if (!indexHtml) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The app is not built yet: run `npm run build` (npm start does this for you).');
     }
-    const uuid = request.portal.portal.uuid;
-    let page = pages.get(uuid);
-    if (!page) {
-      const html = embedPortalConfig(indexHtml, request.portal);
-      page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
-      pages.set(uuid, page);
-    }
+    const page = await pageFor(request, indexHtml, withData);
     // Asked again on every visit (no-cache) but answered 304 while it is the same page, so a repeat
     // visit fetches only this validation; the hashed assets it names are cached for a year.
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
@@ -92,7 +130,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   if (options.lab) {
     // The page asks for the password itself; the HTML holds no order data, only the app.
     const labPage = (request: FastifyRequest, reply: FastifyReply) =>
-      sendApp(request, reply.header('X-Robots-Tag', 'noindex'));
+      sendApp(request, reply.header('X-Robots-Tag', 'noindex'), false);
     app.get('/lab', labPage);
     app.get('/lab/*', labPage);
   }

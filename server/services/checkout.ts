@@ -42,6 +42,7 @@ import { wordsFor } from './checkoutText.ts';
 import { computeTotals, orderInfoOf, type Rebate, rebateAmount, type Totals } from './orderTotals.ts';
 import type { Providers } from './payments/index.ts';
 import type { ProviderType } from './payments/provider.ts';
+import { sanitizeContentHtml } from './safeHtml.ts';
 import type { Session } from './sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,7 +166,7 @@ const paymentOf = (r: PaymentRow): PaymentOption => ({
   type: r.provider,
   title: r.title,
   description: r.description,
-  mobileDescription: r.mobileDescription,
+  mobileDescription: sanitizeContentHtml(r.mobileDescription),
 });
 
 export async function paymentOptionsFor(

@@ -8,6 +8,7 @@ import {
 } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { contentPages, productCategories, productPrices, products, subproducts } from '../db/schema.ts';
+import { sanitizeContentHtml } from './safeHtml.ts';
 
 export async function categoriesOf(db: Db, portalUuid: string): Promise<Category[]> {
   const rows = await db
@@ -25,12 +26,19 @@ export async function categoriesOf(db: Db, portalUuid: string): Promise<Category
   }));
 }
 
-/** A module this server can vouch for is served whole; anything else keeps only its id and type. */
+/**
+ * A module this server can vouch for is served whole, its HTML sanitised; anything else keeps only
+ * its id and type (the app skips it).
+ */
 function serveModule(raw: Record<string, unknown>, categories: Category[]): PageModule {
   const withData = raw.type === 'PromoteCategory' ? { ...raw, categories } : raw;
   const parsed = ContentModule.safeParse(withData);
-  if (parsed.success) return parsed.data;
-  return { id: String(raw.id ?? ''), type: String(raw.type ?? 'unknown') };
+  if (!parsed.success) return { id: String(raw.id ?? ''), type: String(raw.type ?? 'unknown') };
+  const module = parsed.data;
+  if (module.type === 'RichText') return { ...module, html: sanitizeContentHtml(module.html) };
+  if (module.type === 'Paragraph' && module.html !== undefined)
+    return { ...module, html: sanitizeContentHtml(module.html) };
+  return module;
 }
 
 export async function pageOf(db: Db, portalUuid: string, pageId: string): Promise<ContentPage | null> {

@@ -3,6 +3,8 @@
  * (S0 §8) is the same for our own /m/api paths and for the legacy /ajax and /system paths.
  */
 
+import { takeFirstScreenAnswer } from './firstScreen.ts';
+
 /** Paths without a leading slash or scheme are ours and live under this prefix. */
 export const API_PREFIX = '/m/api';
 
@@ -77,6 +79,11 @@ function errorOf(body: unknown): { error: unknown; code: unknown } | null {
 
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (method === 'GET') {
+    // The server answered this call ahead of time, inside the HTML (shop/firstScreen.ts).
+    const inlined = takeFirstScreenAnswer<T>(resolveUrl(path, options.query));
+    if (inlined !== undefined) return inlined;
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body !== undefined && method !== 'GET') {

@@ -1,6 +1,13 @@
 import type { ContentPage } from '../../shop/contract.ts';
+import { firstScreenApi } from '../../shop/firstScreen.ts';
 import { call } from './call.ts';
+import { takeFirstScreenAnswer } from './firstScreen.ts';
 
 export function getPage(id: string, signal?: AbortSignal): Promise<ContentPage> {
-  return call<ContentPage>(`legacy-pages/${encodeURIComponent(id)}`, { signal });
+  return call<ContentPage>(firstScreenApi.page(id), { signal });
+}
+
+/** The page, when the HTML brought it (the first screen): drawn without waiting for a call. */
+export function inlinedPage(id: string): ContentPage | undefined {
+  return takeFirstScreenAnswer<ContentPage>(firstScreenApi.page(id));
 }

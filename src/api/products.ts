@@ -1,12 +1,21 @@
 import type { Category, Product } from '../../shop/contract.ts';
+import { firstScreenApi } from '../../shop/firstScreen.ts';
 import { call } from './call.ts';
+import { takeFirstScreenAnswer } from './firstScreen.ts';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const answer = await call<{ categories: Category[] }>('products/categories', { signal });
+  const answer = await call<{ categories: Category[] }>(firstScreenApi.categories, { signal });
   return answer.categories;
 }
 
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  const answer = await call<{ products: Product[] }>('products', { signal });
+  const answer = await call<{ products: Product[] }>(firstScreenApi.products, { signal });
   return answer.products;
+}
+
+/** The product list's data, when the HTML brought it (the first screen). */
+export function inlinedProductList(): { categories: Category[]; products: Product[] | null } | undefined {
+  const categories = takeFirstScreenAnswer<{ categories: Category[] }>(firstScreenApi.categories);
+  const products = takeFirstScreenAnswer<{ products: Product[] }>(firstScreenApi.products);
+  return categories ? { categories: categories.categories, products: products?.products ?? null } : undefined;
 }

@@ -1,20 +1,29 @@
 import i18next, { type i18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { firstScreenTranslations } from '../api/firstScreen.ts';
 
 export const FALLBACK_LANGUAGE = 'en_GB';
 
 /**
- * Starts i18next in the portal's language and resolves once its translations (and the fallback's)
- * are loaded, so the first paint never shows keys.
+ * Starts i18next in the portal's language and resolves once its translations are in, so the first
+ * paint never shows keys. The server puts the active language's shell translations in the HTML
+ * (shop/firstScreen.ts): then nothing is fetched, and no other language either, since every
+ * language is complete (test/unit/src/locale.test.ts); later namespaces (the lab's) come by HTTP.
+ * Without them (the Vite dev server) the files are fetched, with English behind.
  */
 export async function initI18n(language: string): Promise<i18n> {
+  const inlined = firstScreenTranslations(language);
   await i18next
     .use(HttpBackend)
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
+      fallbackLng: inlined ? false : FALLBACK_LANGUAGE,
+      ...(inlined && {
+        resources: { [language]: { [inlined.namespace]: inlined.resources } },
+        partialBundledLanguages: true,
+      }),
       // Portal locales are `en_GB` style codes, each with its own file; there is no `en` file to try.
       load: 'currentOnly',
       ns: ['common'],

@@ -1,15 +1,26 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { CartPage } from '../features/cart/CartPage.tsx';
-import { EditOrderLinePage } from '../features/cart/EditOrderLinePage.tsx';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
-import { TemplateListPage } from '../features/templates/TemplateListPage.tsx';
-import { UploadPage } from '../features/upload/UploadPage.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
 import { NotFoundPage, RouteError } from './pages.tsx';
 import { Shell } from './Shell.tsx';
+
+/*
+ * The start page's JavaScript holds the shell, content pages and the product list, the screens a
+ * first visit lands on; each later screen is its own chunk, fetched when it opens (issue 15).
+ */
+const UploadPage = lazy(() =>
+  import('../features/upload/UploadPage.tsx').then((m) => ({ default: m.UploadPage })),
+);
+const CartPage = lazy(() => import('../features/cart/CartPage.tsx').then((m) => ({ default: m.CartPage })));
+const EditOrderLinePage = lazy(() =>
+  import('../features/cart/EditOrderLinePage.tsx').then((m) => ({ default: m.EditOrderLinePage })),
+);
+const TemplateListPage = lazy(() =>
+  import('../features/templates/TemplateListPage.tsx').then((m) => ({ default: m.TemplateListPage })),
+);
 
 /** The template author harness (dev): its own chunk, with Konva, never in the start page's. */
 const HarnessPage = lazy(() =>

@@ -25,18 +25,34 @@ test.describe('start page', () => {
     await expect(page.locator('[data-module-id="image-1"] a')).toHaveAttribute('href', '/m/upload');
     await expect(page.locator('[data-module-id="image-2"] a')).toHaveAttribute('target', '_blank');
     await expect(page.locator('[data-module-id="richtext-1"] li')).toHaveCount(2);
-    await expect(page.getByTestId('unknown-module')).toHaveText('countdown-1');
+    // Demo content a shopper sees: every picture loads, no test material.
+    await expect(page.locator('.content-page img[src="x"]')).toHaveCount(0);
   });
 
   test('sanitises content HTML: no script, handler or javascript: link runs', async ({ page }) => {
-    await page.goto('/m/');
-    const rich = page.locator('[data-module-id="richtext-1"]');
-    await expect(rich.locator('li').first()).toBeVisible();
-    await expect(rich.locator('script')).toHaveCount(0);
-    await expect(rich.locator('[onerror]')).toHaveCount(0);
-    const href = await rich.getByText('More').getAttribute('href');
-    expect(href ?? '').not.toContain('javascript:');
+    // A test-only page (test/fixtures/content-pages.ts) with hostile HTML in a RichText and a Paragraph.
+    await page.goto('/m/pages/e2e-sanitiser');
+    for (const id of ['richtext-hostile', 'paragraph-hostile']) {
+      const rich = page.locator(`[data-module-id="${id}"]`);
+      await expect(rich.locator('li').first()).toBeVisible();
+      await expect(rich.locator('script, iframe, [onerror], [onclick], [style]')).toHaveCount(0);
+      const href = await rich.getByText('More').getAttribute('href');
+      expect(href ?? '').not.toContain('javascript:');
+      await expect(rich.getByText('Away')).toHaveAttribute('rel', 'noopener noreferrer');
+    }
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('an unknown content module is skipped and logged, never shown', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/m/pages/e2e-sanitiser');
+    await expect(page.locator('[data-module-id="richtext-hostile"] li').first()).toBeVisible();
+    await expect(page.locator('[data-module-id="countdown-1"]')).toHaveCount(0);
+    await expect(page.getByText('countdown-1')).toHaveCount(0);
+    expect(warnings.some((w) => w.includes('countdown-1') && w.includes('Countdown'))).toBe(true);
   });
 
   test('the slider advances by itself', async ({ page }) => {
@@ -105,7 +121,7 @@ test.describe('content pages', () => {
 
   test('scrolls to the top on a route change', async ({ page }) => {
     await page.goto('/m/');
-    await expect(page.getByTestId('unknown-module')).toBeVisible();
+    await expect(page.locator('[data-module-id="richtext-1"] li').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.locator('[data-module-id="image-1"] a').click();
@@ -160,7 +176,7 @@ test.describe('layouts', () => {
 
   test('nothing is wider than the screen', async ({ page }) => {
     await page.goto('/m/');
-    await expect(page.getByTestId('unknown-module')).toBeVisible();
+    await expect(page.locator('[data-module-id="richtext-1"] li').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -79,7 +79,7 @@ export function fixtureDist(assets: Record<string, string | Buffer> = {}): strin
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><!--portal-config--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><!--portal-config--><!--first-screen--></head><body><div id="root"></div></body></html>',
   );
   for (const [name, contents] of Object.entries(assets))
     writeFileSync(path.join(dir, 'assets', name), contents);

@@ -1,12 +1,13 @@
 /**
- * How the app travels (issue 15, first part): hashed assets sent as the build's brotli or gzip copy
- * and cached for a year; the HTML asked again on every visit but answered 304 while unchanged; JSON
- * above 1 KB compressed on the fly, smaller answers left alone.
+ * How the app travels (issue 15): hashed assets sent as the build's brotli or gzip copy and cached
+ * for a year; the HTML asked again on every visit but answered 304 while unchanged, carrying the first
+ * screen's data; JSON above 1 KB compressed on the fly, smaller answers left alone.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, firstScreenApi } from '../../shop/firstScreen.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
@@ -63,7 +64,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     expect(first.body).toContain('<script id="portal-config"');
-    const again = await t.app.inject({ url: '/m/products', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ url: '/m/', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     // Another portal's page is another page.
@@ -72,6 +73,62 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
       headers: { host: 'no.localhost', 'if-none-match': etag },
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  const firstScreenOf = (html: string): FirstScreen => {
+    const json = new RegExp(
+      `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    ).exec(html)?.[1];
+    if (!json) throw new Error('The HTML carries no first-screen data');
+    return JSON.parse(json) as FirstScreen;
+  };
+  const localeFile = (language: string) =>
+    JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../public/locale', language, 'common.json'), 'utf8'),
+    );
+
+  it('puts the start page and the active language (only) into the HTML it serves for /m/', async () => {
+    for (const [host, language] of [
+      ['localhost', 'en_GB'],
+      ['no.localhost', 'nb_NO'],
+    ] as const) {
+      const html = await t.app.inject({ url: '/m/', headers: { host } });
+      const firstScreen = firstScreenOf(html.body);
+      const api = await t.app.inject({ url: '/m/api/legacy-pages/start-page', headers: { host } });
+      expect(firstScreen.answers).toEqual({ [firstScreenApi.page('start-page')]: api.json() });
+      expect(firstScreen.translations).toEqual({
+        language,
+        namespace: 'common',
+        resources: localeFile(language),
+      });
+      // No other language travels with it.
+      const others = ['en_GB', 'nb_NO', 'da_DK'].filter((l) => l !== language);
+      for (const other of others) expect(html.body).not.toContain(`"language":"${other}"`);
+    }
+  });
+
+  it('puts the product list’s categories and products into the HTML for /m/products and /m2/products', async () => {
+    const categories = (await t.app.inject({ url: firstScreenApi.categories })).json();
+    const products = (await t.app.inject({ url: firstScreenApi.products })).json();
+    for (const url of ['/m/products', '/m2/products']) {
+      const firstScreen = firstScreenOf((await t.app.inject({ url })).body);
+      expect(firstScreen.answers).toEqual({
+        [firstScreenApi.categories]: categories,
+        [firstScreenApi.products]: products,
+      });
+    }
+    // A later screen draws its own frame first: only the translations come with it.
+    expect(firstScreenOf((await t.app.inject({ url: '/m/cart' })).body).answers).toEqual({});
+    // An unknown page is left to the app, which says so itself.
+    expect(firstScreenOf((await t.app.inject({ url: '/m/pages/no-such-page' })).body).answers).toEqual({});
+  });
+
+  it('compresses the HTML with its data', async () => {
+    const res = await t.app.inject({ url: '/m/products', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain(`id="${FIRST_SCREEN_ELEMENT_ID}"`);
   });
 
   it('compresses JSON above 1 KB and leaves smaller answers alone', async () => {

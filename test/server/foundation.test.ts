@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { seedPortals } from '../../server/db/seed-data.ts';
 import type { ContentPage, PortalConfig } from '../../shop/contract.ts';
+import { insertFixturePages, SANITISER_PAGE_ID } from '../fixtures/content-pages.ts';
 import { cookieOf, fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
 
@@ -164,12 +165,37 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
         'Image',
         'Image',
         'RichText',
-        'Countdown',
       ]);
       const promote = page.modules[1] as { categories: { type: string }[] };
       expect(promote.categories.map((c) => c.type)).toContain('CARDS');
-      // A module type the server does not know is served with its id and type only.
-      expect(page.modules[8]).toEqual({ id: 'countdown-1', type: 'Countdown' });
+    });
+
+    it('the demo start page is what a shopper should see: no test material, no broken picture', async () => {
+      for (const host of ['localhost', 'no.localhost', 'us.localhost']) {
+        const res = await t.app.inject({ url: '/m/api/legacy-pages/start-page', headers: { host } });
+        const text = res.body;
+        expect(text).not.toMatch(/__xss|onerror|javascript:|<script|src=\\"x\\"/i);
+        const known = new Set(['Slider', 'PromoteCategory', 'Title', 'Paragraph', 'Image', 'RichText']);
+        expect(res.json<ContentPage>().modules.filter((m) => !known.has(m.type))).toEqual([]);
+      }
+    });
+
+    it('sanitises an editor’s HTML and serves an unknown module with its id and type only', async () => {
+      await insertFixturePages(t.db.database.db);
+      const res = await t.app.inject({ url: `/m/api/legacy-pages/${SANITISER_PAGE_ID}` });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<ContentPage>();
+      for (const id of ['richtext-hostile', 'paragraph-hostile']) {
+        const html = (page.modules.find((m) => m.id === id) as { html: string }).html;
+        expect(html).toContain('<li>What you see is what gets printed</li>');
+        expect(html).not.toMatch(/<script|onerror|onclick|javascript:|style=|<iframe/i);
+        expect(html).toContain('<a>More</a>');
+        expect(html).toContain('rel="noopener noreferrer"');
+      }
+      expect(page.modules.find((m) => m.id === 'countdown-1')).toEqual({
+        id: 'countdown-1',
+        type: 'Countdown',
+      });
     });
 
     it('serves each portal its own page', async () => {

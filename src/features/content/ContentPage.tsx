@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { START_PAGE_ID } from '../../../shop/firstScreen.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
-import { ModuleView } from './ModuleView.tsx';
+import { isShown, ModuleView } from './ModuleView.tsx';
 import { useContentPage } from './useContentPage.ts';
-
-export const START_PAGE_ID = 'start-page';
 
 /** `/` is the start page; `/pages/:id` any other content page. */
 export function ContentPageRoute() {
@@ -31,7 +30,7 @@ export function ContentPageView({ id }: { id: string }) {
   return (
     <article className="content-page" data-page-id={state.page.id}>
       <h1 className="visually-hidden">{state.page.title}</h1>
-      {state.page.modules.map((module) => (
+      {state.page.modules.filter(isShown).map((module) => (
         <div
           key={module.id}
           className="content-module"

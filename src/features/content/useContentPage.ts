@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ContentPage } from '../../../shop/contract.ts';
 import { isAbort } from '../../api/call.ts';
-import { getPage } from '../../api/content.ts';
+import { getPage, inlinedPage } from '../../api/content.ts';
 
 export type ContentPageState =
   | { status: 'loading' }
@@ -35,6 +35,11 @@ export function useContentPage(id: string): ContentPageState {
 }
 
 function initial(id: string): { id: string; value: ContentPageState } {
-  const page = cache.get(id);
+  let page = cache.get(id);
+  if (!page) {
+    // The first screen's page came with the HTML: drawn in the first render, no loading state.
+    page = inlinedPage(id);
+    if (page) cache.set(id, page);
+  }
   return { id, value: page ? { status: 'ready', page } : { status: 'loading' } };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Category, Product } from '../../../shop/contract.ts';
 import { sizeRange } from '../../../shop/sizes.ts';
 import { isAbort } from '../../api/call.ts';
-import { getCategories, getProducts } from '../../api/products.ts';
+import { getCategories, getProducts, inlinedProductList } from '../../api/products.ts';
 
 /** Product type 0 is a print format (S0 §3). */
 export const PRINT_FORMAT_TYPE = 0;
@@ -25,13 +25,22 @@ type State =
   | { status: 'ready'; categories: Category[]; sizes: PrintSizeRange | null };
 
 /** Categories are the page; the print size range is a bonus that may fail on its own. */
+function inlinedState(): State | null {
+  const inlined = inlinedProductList();
+  if (!inlined) return null;
+  const sizes = inlined.products ? printSizeRange(inlined.products) : null;
+  return { status: 'ready', categories: inlined.categories, sizes };
+}
+
 export function useProductsPage(enabled: boolean): { state: State; reload: () => void } {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // The first screen's list came with the HTML: drawn in the first render, no call.
+  const [inlined] = useState(() => (enabled ? inlinedState() : null));
+  const [state, setState] = useState<State>(inlined ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reload trigger
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || (inlined && attempt === 0)) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     const sizes = getProducts(controller.signal).then(printSizeRange, () => null);

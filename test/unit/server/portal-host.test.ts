@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedPortalConfig } from '../../../server/routes/app-shell.ts';
+import { embedFirstScreen, embedPortalConfig } from '../../../server/routes/app-shell.ts';
 import { hostName } from '../../../server/services/portals.ts';
 import type { PortalConfig } from '../../../shop/contract.ts';
 
@@ -31,5 +31,26 @@ describe('embedPortalConfig', () => {
     expect(out.match(/<\/script>/g)).toHaveLength(1);
     const json = /type="application\/json">(.*)<\/script>/.exec(out)![1]!;
     expect(JSON.parse(json).portal.name).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('embedFirstScreen', () => {
+  const hostile = '</script><!--<script>alert(1)</script>';
+  const firstScreen = {
+    translations: null,
+    answers: { '/m/api/legacy-pages/start-page': { title: hostile } },
+  };
+
+  it('cannot be broken out of by a string in the data, and keeps the string as it was', () => {
+    const out = embedFirstScreen('<head><!--first-screen--></head>', firstScreen);
+    expect(out.match(/<\/script>/g)).toHaveLength(1);
+    expect(out).not.toContain('<!--<');
+    const json = /type="application\/json">(.*)<\/script>/.exec(out)![1]!;
+    expect(JSON.parse(json)).toEqual(firstScreen);
+  });
+
+  it('goes before </head> when the page has no placeholder', () => {
+    const out = embedFirstScreen('<head><title>x</title></head><body></body>', firstScreen);
+    expect(out.indexOf('id="first-screen"')).toBeLessThan(out.indexOf('</head>'));
   });
 });

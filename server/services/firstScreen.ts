@@ -1,0 +1,69 @@
+/**
+ * The data the first screen needs, answered ahead of time for the HTML (shop/firstScreen.ts): the
+ * same services the API routes call, so an inlined answer is exactly what the call would get.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PageId, type PortalConfig } from '../../shop/contract.ts';
+import { type FirstScreen, type FirstScreenCall, firstScreenCalls } from '../../shop/firstScreen.ts';
+import type { Db } from '../db/connect.ts';
+import { categoriesOf, pageOf, productsOf } from './content.ts';
+
+/** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
+const SHELL_NAMESPACE = 'common';
+
+export class FirstScreenData {
+  private readonly translations = new Map<string, Promise<Record<string, unknown> | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly localeDir: string,
+  ) {}
+
+  /** The calls of the screen at `appPath`, with what each answers for this portal now. */
+  async answer(portal: PortalConfig, appPath: string): Promise<FirstScreen> {
+    const calls = firstScreenCalls(appPath);
+    const [translations, ...answered] = await Promise.all([
+      this.translationsOf(portal.locale.code),
+      ...calls.map((call) => this.answerOne(portal.portal.uuid, call)),
+    ]);
+    const answers: Record<string, unknown> = {};
+    calls.forEach((call, i) => {
+      // A call that would fail (an unknown page) is left to the app, which shows its own message.
+      if (answered[i] != null) answers[call.address] = answered[i];
+    });
+    return {
+      translations: translations
+        ? { language: portal.locale.code, namespace: SHELL_NAMESPACE, resources: translations }
+        : null,
+      answers,
+    };
+  }
+
+  private async answerOne(portalUuid: string, call: FirstScreenCall): Promise<unknown> {
+    switch (call.kind) {
+      case 'page': {
+        const id = PageId.safeParse(call.id);
+        return id.success ? pageOf(this.db, portalUuid, id.data) : null;
+      }
+      case 'categories':
+        return { categories: await categoriesOf(this.db, portalUuid) };
+      case 'products':
+        return { products: await productsOf(this.db, portalUuid) };
+    }
+  }
+
+  /** Read once per language: the files change with a deploy, which restarts the server. */
+  private translationsOf(language: string): Promise<Record<string, unknown> | null> {
+    let loaded = this.translations.get(language);
+    if (!loaded) {
+      const file = path.join(this.localeDir, path.basename(language), `${SHELL_NAMESPACE}.json`);
+      loaded = readFile(file, 'utf8').then(
+        (text) => JSON.parse(text) as Record<string, unknown>,
+        () => null,
+      );
+      this.translations.set(language, loaded);
+    }
+    return loaded;
+  }
+}

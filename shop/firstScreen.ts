@@ -1,0 +1,73 @@
+/**
+ * The first screen's data, sent inside the HTML (issue 15): the server answers, ahead of time, the
+ * calls the app would make as soon as it starts on a given path, so the first paint waits for no API
+ * round trip. Both sides key the answers by the address the app calls, built here once.
+ */
+
+/** The id of the `<script type="application/json">` element that carries a {@link FirstScreen}. */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
+
+/** The content page `/` shows (S0 §2). */
+export const START_PAGE_ID = 'start-page';
+
+/** The addresses of the calls a first screen can make; the app's API functions use the same ones. */
+export const firstScreenApi = {
+  page: (id: string) => `/m/api/legacy-pages/${encodeURIComponent(id)}`,
+  categories: '/m/api/products/categories',
+  products: '/m/api/products',
+} as const;
+
+export interface FirstScreen {
+  /** The active language's shell translations (the `common` namespace); no other language. */
+  translations: { language: string; namespace: string; resources: Record<string, unknown> } | null;
+  /** Answers by address: what `GET address` would have answered when the page was served. */
+  answers: Record<string, unknown>;
+}
+
+export type FirstScreenCall =
+  | { kind: 'page'; id: string; address: string }
+  | { kind: 'categories'; address: string }
+  | { kind: 'products'; address: string };
+
+const PAGE_PATH = /^\/pages\/([^/]+)\/?$/;
+
+/**
+ * The calls the screen at `appPath` (the path inside the app, after `/m`, `/m2` or nothing) makes
+ * before it can draw: the start page and content pages their page, the product list its
+ * categories and the products (for the print size range). Other screens draw their frame first.
+ */
+export function firstScreenCalls(appPath: string): FirstScreenCall[] {
+  const path = appPath.split(/[?#]/)[0] || '/';
+  if (path === '/' || path === '') return [pageCall(START_PAGE_ID)];
+  const page = PAGE_PATH.exec(path);
+  if (page?.[1]) {
+    let id: string;
+    try {
+      id = decodeURIComponent(page[1]);
+    } catch {
+      return [];
+    }
+    return [pageCall(id)];
+  }
+  if (path === '/products' || path === '/products/') {
+    return [
+      { kind: 'categories', address: firstScreenApi.categories },
+      { kind: 'products', address: firstScreenApi.products },
+    ];
+  }
+  return [];
+}
+
+function pageCall(id: string): FirstScreenCall {
+  return { kind: 'page', id, address: firstScreenApi.page(id) };
+}
+
+/** The app's path inside its basename: `/m/products` → `/products` (S0 §1: /m, /m2, or desktop). */
+export function appPathOf(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '/';
+  for (const prefix of ['/m2', '/m']) {
+    if (path === prefix) return '/';
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length);
+  }
+  return path;
+}

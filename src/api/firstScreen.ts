@@ -1,0 +1,38 @@
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '../../shop/firstScreen.ts';
+
+/**
+ * The first screen's data the server put in the HTML (shop/firstScreen.ts). Each answer is used
+ * once, by the first call for its address: a later visit to the same screen asks the server again,
+ * so what the shopper sees after navigating is never older than the call.
+ */
+let firstScreen: FirstScreen | null | undefined;
+
+function read(): FirstScreen | null {
+  if (firstScreen !== undefined) return firstScreen;
+  firstScreen = null;
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent;
+  if (text?.trim()) {
+    try {
+      firstScreen = JSON.parse(text) as FirstScreen;
+    } catch {
+      // Broken inline data is no reason to fail: the calls have the same answers.
+    }
+  }
+  return firstScreen;
+}
+
+/** The inlined answer to `GET address`, once; undefined when the HTML brought none. */
+export function takeFirstScreenAnswer<T>(address: string): T | undefined {
+  const answers = read()?.answers;
+  if (!answers || !Object.hasOwn(answers, address)) return undefined;
+  const answer = answers[address] as T;
+  delete answers[address];
+  return answer;
+}
+
+/** The active language's shell translations, when the HTML brought them for `language`. */
+export function firstScreenTranslations(language: string): FirstScreen['translations'] {
+  const translations = read()?.translations;
+  return translations?.language === language ? translations : null;
+}

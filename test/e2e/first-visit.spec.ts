@@ -1,0 +1,62 @@
+/**
+ * The first visit (issue 15): the HTML brings what the first screen needs, so the start page and the
+ * product list draw with every API call and translation file blocked after the HTML has arrived;
+ * the start page never fetches Konva or the editor.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+
+/** Everything but the HTML, the app's code and its pictures fails from now on. */
+async function blockCalls(page: Page): Promise<string[]> {
+  const blocked: string[] = [];
+  await page.route(/\/(m|m2)\/api\/|\/locale\//, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('failed');
+  });
+  return blocked;
+}
+
+test('the start page draws its content with the API calls blocked', async ({ page }) => {
+  const blocked = await blockCalls(page);
+  await page.goto('/m/');
+  await expect(page.getByTestId('slider').getByText('Your photos, printed beautifully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Print Shop' })).toBeVisible();
+  await expect(page.getByTestId('category-tile').filter({ hasText: 'Cards' })).toBeVisible();
+  // The calls it would have made were not needed: none for the page, none for translations.
+  expect(blocked.filter((url) => /legacy-pages|\/locale\//.test(url))).toEqual([]);
+});
+
+test('the Norwegian start page draws in Norwegian with the API calls blocked', async ({ page }) => {
+  const blocked = await blockCalls(page);
+  await page.goto(`http://no.localhost:${port}/m/`);
+  await expect(page.getByRole('heading', { name: 'Velkommen til Fotobutikken' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb-NO');
+  // The shell's own words come from the inlined nb_NO translations, not from a file.
+  await expect(page.getByRole('link', { name: /handlekurv/i }).first()).toBeVisible();
+  expect(blocked.filter((url) => url.includes('/locale/'))).toEqual([]);
+});
+
+test('the product list draws its categories with the API calls blocked', async ({ page }) => {
+  const blocked = await blockCalls(page);
+  await page.goto('/m/products');
+  await expect(page.getByTestId('category-link').filter({ hasText: 'Photo prints' })).toBeVisible();
+  await expect(page.getByTestId('size-range')).toBeVisible();
+  expect(blocked.filter((url) => /\/products|\/locale\//.test(url))).toEqual([]);
+});
+
+test('the inlined data serves the first screen only: coming back asks the server again', async ({ page }) => {
+  const go = (path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  await page.goto('/m/products');
+  await expect(page.getByTestId('category-link').first()).toBeVisible();
+  await go('/m/pages/help');
+  await expect(page.getByRole('heading', { name: 'Help' }).first()).toBeVisible();
+  const asked = page.waitForRequest((request) => request.url().endsWith('/m/api/products/categories'));
+  await go('/m/products');
+  await asked;
+  await expect(page.getByTestId('category-link').first()).toBeVisible();
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { appPathOf, firstScreenApi, firstScreenCalls } from '../../../shop/firstScreen.ts';
+
+describe('appPathOf', () => {
+  it.each([
+    ['/m/', '/'],
+    ['/m', '/'],
+    ['/m2/products?x=1', '/products'],
+    ['/m/pages/help#top', '/pages/help'],
+    ['/products/cards', '/products/cards'],
+    ['/mobile', '/mobile'],
+    ['/m20/x', '/m20/x'],
+  ])('%s → %s', (url, path) => {
+    expect(appPathOf(url)).toBe(path);
+  });
+});
+
+describe('firstScreenCalls', () => {
+  const addresses = (appPath: string) => firstScreenCalls(appPath).map((c) => c.address);
+
+  it('the start page and a content page ask for their page', () => {
+    expect(addresses('/')).toEqual([firstScreenApi.page('start-page')]);
+    expect(addresses('/pages/help')).toEqual(['/m/api/legacy-pages/help']);
+    expect(addresses('/pages/help/')).toEqual(['/m/api/legacy-pages/help']);
+  });
+
+  it('the product list asks for its categories and the products', () => {
+    expect(addresses('/products')).toEqual(['/m/api/products/categories', '/m/api/products']);
+  });
+
+  it('other screens, and addresses that are not a page, ask for nothing ahead of time', () => {
+    for (const path of ['/cart', '/upload', '/products/cards', '/pages', '/pages/a/b', '/pages/%E0%A4%A'])
+      expect(addresses(path)).toEqual([]);
+  });
+
+  it('an address is built the way the app builds it, escaped', () => {
+    expect(firstScreenApi.page('a b')).toBe('/m/api/legacy-pages/a%20b');
+  });
+});
