@@ -1,21 +1,24 @@
 import { StrictMode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import type { PortalConfig } from '../../shop/contract.ts';
 import { routingFor } from './layout.ts';
 import { PortalProvider } from './portal.tsx';
-import { createAppRouter, createLabRouter, isLabPath } from './router.tsx';
+import { AppRoutes, isLabPath, LabRoutes } from './router.tsx';
 
 export function App({ portal }: { portal: PortalConfig }) {
-  const [router] = useState(() => {
-    if (isLabPath(window.location.pathname)) return createLabRouter();
-    const { basename, layout } = routingFor(window.location.pathname);
-    return createAppRouter(basename, layout);
-  });
+  // Chosen once: the layout and basename come from the address the app was opened at.
+  const [routing] = useState(() =>
+    isLabPath(window.location.pathname)
+      ? { basename: '/lab', layout: null }
+      : routingFor(window.location.pathname),
+  );
   return (
     <StrictMode>
       <PortalProvider config={portal}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={routing.basename}>
+          {routing.layout ? <AppRoutes layout={routing.layout} /> : <LabRoutes />}
+        </BrowserRouter>
       </PortalProvider>
     </StrictMode>
   );

@@ -1,9 +1,36 @@
-import i18next, { type i18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule, type i18n, type Services } from 'i18next';
+import type HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { firstScreenTranslations } from '../api/firstScreen.ts';
 
 export const FALLBACK_LANGUAGE = 'en_GB';
+
+/**
+ * i18next-http-backend, loaded the first time a namespace must be fetched (the lab's; every one on
+ * the Vite dev server): the start page's translations come in the HTML, so its JavaScript does not
+ * carry the backend (issue 15).
+ */
+function lazyHttpBackend(): BackendModule<{ loadPath: string }> {
+  let setup: [Services, { loadPath: string }] | null = null;
+  let backend: Promise<HttpBackend> | null = null;
+  return {
+    type: 'backend',
+    init(services, backendOptions) {
+      setup = [services, backendOptions];
+    },
+    read(language, namespace, callback) {
+      backend ??= import('i18next-http-backend').then(({ default: Backend }) => {
+        const loaded = new Backend();
+        if (setup) loaded.init(...setup);
+        return loaded;
+      });
+      backend.then(
+        (loaded) => loaded.read(language, namespace, callback),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
 
 /**
  * Starts i18next in the portal's language and resolves once its translations are in, so the first
@@ -15,7 +42,7 @@ export const FALLBACK_LANGUAGE = 'en_GB';
 export async function initI18n(language: string): Promise<i18n> {
   const inlined = firstScreenTranslations(language);
   await i18next
-    .use(HttpBackend)
+    .use(lazyHttpBackend())
     .use(initReactI18next)
     .init({
       lng: language,

@@ -1,3 +1,4 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from './useDocumentTitle.ts';
@@ -17,7 +18,7 @@ export function NotFoundPage() {
   );
 }
 
-/** The route error element: a crash in one screen keeps the app usable. */
+/** What a crashed screen shows instead: a crash in one screen keeps the app usable. */
 export function RouteError() {
   const { t } = useTranslation();
   return (
@@ -30,4 +31,31 @@ export function RouteError() {
       </p>
     </section>
   );
+}
+
+/**
+ * Catches a screen's crash (React needs a class for that) and shows {@link RouteError}; a change of
+ * `resetKey` (the next navigation) tries the screen again. Nothing is remounted while it works.
+ */
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  override componentDidUpdate(previous: { resetKey?: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A screen crashed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
-import { NotFoundPage, RouteError } from './pages.tsx';
+import { NotFoundPage, RouteErrorBoundary } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
 /*
@@ -56,90 +56,69 @@ const LabPage = lazy(() => import('../features/lab/LabPage.tsx').then((m) => ({ 
 /** The desk lives at /lab, outside the shop's /m and /m2 (docs/decisions.md). */
 export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.startsWith('/lab/');
 
-/** A router root of its own: the desk shares the app's entry and portal, not the shop's routes. */
-export function createLabRouter() {
-  return createBrowserRouter(
-    [
-      {
-        path: '*',
-        errorElement: <RouteError />,
-        element: (
-          <Suspense fallback={<Loading />}>
-            <LabPage />
-          </Suspense>
-        ),
-      },
-    ],
-    { basename: '/lab' },
+/*
+ * Declarative routes (<BrowserRouter> in App.tsx), not the data router: the app loads its data in its
+ * screens, and the data router's loaders, actions and fetchers would add 18 KB gzip to the start
+ * page's JavaScript for nothing (issue 15).
+ */
+
+/** A crash in one screen keeps the app usable; the next navigation tries again. */
+export function Guarded({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
+}
+
+/** The lab's order desk: a routing root of its own (basename /lab), sharing the app's entry and portal. */
+export function LabRoutes() {
+  return (
+    <Guarded>
+      <Suspense fallback={<Loading />}>
+        <LabPage />
+      </Suspense>
+    </Guarded>
   );
 }
 
 /** All routes are relative to the basename (S0 §2). */
-export function createAppRouter(basename: string, layout: Layout) {
-  return createBrowserRouter(
-    [
-      {
-        path: 'dev/harness/:uuid?',
-        errorElement: <RouteError />,
-        element: (
+export function AppRoutes({ layout }: { layout: Layout }) {
+  const screen = (element: React.ReactNode) => <Guarded>{element}</Guarded>;
+  return (
+    <Routes>
+      <Route
+        path="dev/harness/:uuid?"
+        element={screen(
           <Suspense fallback={<Loading />}>
             <HarnessPage />
-          </Suspense>
-        ),
-      },
-      // The editor is full screen, outside the shell (S1 §2: a full-screen flow).
-      {
-        path: 'products/calendars/:productUuid/:templateUuid',
-        errorElement: <RouteError />,
-        element: editor('calendars'),
-      },
-      {
-        path: 'products/cards/:category/:productUuid/:templateUuid',
-        errorElement: <RouteError />,
-        element: editor('cards'),
-      },
-      {
-        path: 'products/photogift/:category/:productUuid/:templateUuid',
-        errorElement: <RouteError />,
-        element: editor('photogift'),
-      },
-      {
-        element: <Shell layout={layout} />,
-        errorElement: <RouteError />,
-        children: [
-          {
-            // A failing screen keeps the header and menu around it.
-            errorElement: <RouteError />,
-            children: [
-              { index: true, element: <ContentPageRoute /> },
-              { path: 'pages/:id', element: <ContentPageRoute /> },
-              { path: 'products', element: <ProductsPage /> },
-              { path: 'products/:type', element: <TemplateListPage /> },
-              { path: 'products/:type/:category', element: <TemplateListPage /> },
-              { path: 'upload', element: <UploadPage /> },
-              { path: 'cart', element: <CartPage /> },
-              { path: 'cart/view/:orderPartUuid', element: <CartPage /> },
-              { path: 'cart/checkout', element: <CheckoutStart /> },
-              { path: 'cart/checkout/delivery-options', element: <DeliveryPage /> },
-              { path: 'cart/checkout/payment-options', element: <PaymentPage /> },
-              { path: 'cart/checkout/payment', element: <PaymentReturn /> },
-              { path: 'cart/checkout/receipt/:orderUuid', element: <ReceiptPage /> },
-              {
-                path: 'orders',
-                element: (
-                  <Suspense fallback={<Loading />}>
-                    <MyOrdersPage />
-                  </Suspense>
-                ),
-              },
-              { path: 'cart/edit/:uuid', element: <EditOrderLinePage /> },
-              { path: 'cart/:orderPartUuid', element: <CartPage /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-    ],
-    { basename },
+          </Suspense>,
+        )}
+      />
+      {/* The editor is full screen, outside the shell (S1 §2: a full-screen flow). */}
+      <Route path="products/calendars/:productUuid/:templateUuid" element={screen(editor('calendars'))} />
+      <Route path="products/cards/:category/:productUuid/:templateUuid" element={screen(editor('cards'))} />
+      <Route
+        path="products/photogift/:category/:productUuid/:templateUuid"
+        element={screen(editor('photogift'))}
+      />
+      {/* A failing screen keeps the header and menu around it: the shell guards its outlet itself. */}
+      <Route element={screen(<Shell layout={layout} />)}>
+        <Route index element={<ContentPageRoute />} />
+        <Route path="pages/:id" element={<ContentPageRoute />} />
+        <Route path="products" element={<ProductsPage />} />
+        <Route path="products/:type" element={<TemplateListPage />} />
+        <Route path="products/:type/:category" element={<TemplateListPage />} />
+        <Route path="upload" element={<UploadPage />} />
+        <Route path="cart" element={<CartPage />} />
+        <Route path="cart/view/:orderPartUuid" element={<CartPage />} />
+        <Route path="cart/checkout" element={<CheckoutStart />} />
+        <Route path="cart/checkout/delivery-options" element={<DeliveryPage />} />
+        <Route path="cart/checkout/payment-options" element={<PaymentPage />} />
+        <Route path="cart/checkout/payment" element={<PaymentReturn />} />
+        <Route path="cart/checkout/receipt/:orderUuid" element={<ReceiptPage />} />
+        <Route path="orders" element={<MyOrdersPage />} />
+        <Route path="cart/edit/:uuid" element={<EditOrderLinePage />} />
+        <Route path="cart/:orderPartUuid" element={<CartPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }
