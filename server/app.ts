@@ -26,6 +26,7 @@ import { pictureRoutes } from './routes/pictures.ts';
 import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import { webAppRoutes } from './routes/web-app.ts';
 import { createProviders } from './services/payments/index.ts';
 import { type PictureLimits, PictureStore } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.pictureLimits,
   });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
+  await app.register(webAppRoutes, { publicDir: path.join(projectRoot, 'public') });
   await app.register(appShellRoutes, {
     db,
     distDir: options.distDir,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalConfig } from '../../shop/contract.ts';
-import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '../../shop/firstScreen.ts';
+import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen, heroImageOf } from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import { FirstScreenData } from '../services/firstScreen.ts';
@@ -29,8 +29,15 @@ export function embedPortalConfig(html: string, portal: PortalConfig): string {
     );
 }
 
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export function embedFirstScreen(html: string, firstScreen: FirstScreen): string {
-  const script = `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`;
+  const hero = heroImageOf(firstScreen);
+  const preload = hero
+    ? `<link rel="preload" as="image" href="${attribute(hero)}" fetchpriority="high">`
+    : '';
+  const script = `${preload}<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`;
   // Before the app's own script, so the data is in the document when the app starts.
   return html.includes('<!--first-screen-->')
     ? html.replace('<!--first-screen-->', script)

@@ -12,6 +12,11 @@ export interface LazyImageProps {
   /** Intrinsic size: reserves the box (aspect ratio) before the picture arrives. */
   width?: number;
   height?: number;
+  /**
+   * The screen's largest picture (the first slide): asked for at once and first, never lazily, so it
+   * is not the last thing the first screen waits for.
+   */
+  priority?: boolean;
 }
 
 /** `retry=N` busts caches and proxies that may have kept the failed answer. */
@@ -56,9 +61,9 @@ export function useRetryingSrc(src: string, delayMs = RETRY_DELAY_MS) {
   };
 }
 
-export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
+export function LazyImage({ src, alt, className, width, height, priority = false }: LazyImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(priority);
   const image = useRetryingSrc(src);
   const { attempt, loaded, failed } = image;
 
@@ -70,7 +75,9 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
 
   const style: CSSProperties | undefined =
     width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
-  const classes = ['lazy-image', loaded ? 'is-loaded' : 'is-pending', className].filter(Boolean).join(' ');
+  const classes = ['lazy-image', loaded ? 'is-loaded' : 'is-pending', priority && 'is-priority', className]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <span ref={boxRef} className={classes} style={style}>
@@ -83,6 +90,8 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
           width={width}
           height={height}
           decoding="async"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           onLoad={image.onLoad}
           onError={image.onError}
         />

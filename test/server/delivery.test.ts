@@ -6,8 +6,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, firstScreenApi } from '../../shop/firstScreen.ts';
+import type { WebManifest } from '../../shop/webManifest.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
@@ -94,6 +96,10 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     ] as const) {
       const html = await t.app.inject({ url: '/m/', headers: { host } });
       const firstScreen = firstScreenOf(html.body);
+      // The first slide is asked for alongside the app, not after it.
+      expect(html.body).toMatch(
+        /<link rel="preload" as="image" href="\/m\/img\/[^"]+" fetchpriority="high">/,
+      );
       const api = await t.app.inject({ url: '/m/api/legacy-pages/start-page', headers: { host } });
       expect(firstScreen.answers).toEqual({ [firstScreenApi.page('start-page')]: api.json() });
       expect(firstScreen.translations).toEqual({
@@ -129,6 +135,50 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain(`id="${FIRST_SCREEN_ELEMENT_ID}"`);
+  });
+
+  it('gives each portal a web app manifest with its name, icons and a start under /m/', async () => {
+    for (const [host, name, lang] of [
+      ['localhost', 'Print Shop', 'en-GB'],
+      ['no.localhost', 'Fotobutikken', 'nb-NO'],
+    ] as const) {
+      const res = await t.app.inject({ url: '/m/manifest.webmanifest', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      const manifest = res.json<WebManifest>();
+      expect(manifest).toMatchObject({ name, lang, start_url: '/m/', scope: '/m/', display: 'standalone' });
+      expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+      // Chrome installs with a 192 and a 512 px icon; the maskable ones fill a launcher's shape.
+      for (const purpose of ['any', 'maskable']) {
+        expect(manifest.icons.filter((i) => i.purpose === purpose).map((i) => i.sizes)).toEqual([
+          '192x192',
+          '512x512',
+        ]);
+      }
+      for (const icon of manifest.icons) {
+        const png = await t.app.inject({ url: icon.src, headers: { host } });
+        expect(png.statusCode).toBe(200);
+        expect(png.headers['content-type']).toBe('image/png');
+        const { width, height, format } = await sharp(png.rawPayload).metadata();
+        expect({ width, height, format }).toEqual({
+          width: Number(icon.sizes.split('x')[0]),
+          height: Number(icon.sizes.split('x')[1]),
+          format: 'png',
+        });
+      }
+    }
+    const touch = await t.app.inject({ url: '/m/icons/icon-180.png' });
+    expect(touch.statusCode).toBe(200);
+  });
+
+  it('refuses an icon that does not exist with a clear message', async () => {
+    const odd = await t.app.inject({ url: '/m/icons/icon-100.png' });
+    expect(odd.statusCode).toBe(404);
+    expect(odd.json().error).toContain('100 px icon');
+    const bad = await t.app.inject({ url: '/m/icons/..%2Fsecret.png' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('icon-<size>.png');
   });
 
   it('compresses JSON above 1 KB and leaves smaller answers alone', async () => {

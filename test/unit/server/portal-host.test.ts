@@ -49,6 +49,19 @@ describe('embedFirstScreen', () => {
     expect(JSON.parse(json)).toEqual(firstScreen);
   });
 
+  it('asks for the first slide at once, its address escaped as an attribute', () => {
+    const withHero = {
+      translations: null,
+      answers: {
+        '/m/api/legacy-pages/start-page': {
+          modules: [{ type: 'Slider', slides: [{ background: '/m/img/a"b.jpg' }] }],
+        },
+      },
+    };
+    const out = embedFirstScreen('<head><!--first-screen--></head>', withHero);
+    expect(out).toContain('<link rel="preload" as="image" href="/m/img/a&quot;b.jpg" fetchpriority="high">');
+  });
+
   it('goes before </head> when the page has no placeholder', () => {
     const out = embedFirstScreen('<head><title>x</title></head><body></body>', firstScreen);
     expect(out.indexOf('id="first-screen"')).toBeLessThan(out.indexOf('</head>'));

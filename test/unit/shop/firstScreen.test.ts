@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appPathOf, firstScreenApi, firstScreenCalls } from '../../../shop/firstScreen.ts';
+import { appPathOf, firstScreenApi, firstScreenCalls, heroImageOf } from '../../../shop/firstScreen.ts';
 
 describe('appPathOf', () => {
   it.each([
@@ -35,5 +35,30 @@ describe('firstScreenCalls', () => {
 
   it('an address is built the way the app builds it, escaped', () => {
     expect(firstScreenApi.page('a b')).toBe('/m/api/legacy-pages/a%20b');
+  });
+});
+
+describe('heroImageOf', () => {
+  const page = (modules: unknown[]) => ({
+    translations: null,
+    answers: { '/m/api/legacy-pages/x': { modules } },
+  });
+  const slider = (...backgrounds: string[]) => ({
+    type: 'Slider',
+    slides: backgrounds.map((background) => ({ background })),
+  });
+
+  it('is the first slide of a page that opens with a slider', () => {
+    expect(heroImageOf(page([slider('/m/img/a.svg', '/m/img/b.svg'), { type: 'Title' }]))).toBe(
+      '/m/img/a.svg',
+    );
+  });
+
+  it('is none when the slider is further down, has no slides, or there is no page', () => {
+    expect(heroImageOf(page([{ type: 'Title' }, slider('/m/img/a.svg')]))).toBeNull();
+    expect(heroImageOf(page([slider()]))).toBeNull();
+    expect(heroImageOf(page([]))).toBeNull();
+    expect(heroImageOf({ translations: null, answers: { '/m/api/products': { products: [] } } })).toBeNull();
+    expect(heroImageOf({ translations: null, answers: {} })).toBeNull();
   });
 });

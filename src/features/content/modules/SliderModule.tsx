@@ -66,6 +66,7 @@ export function SliderModule({ module }: { module: ModuleOf<'Slider'> }) {
                 alt=""
                 width={800}
                 height={400}
+                priority={i === 0}
               />
               <div className="slide-content">
                 {slide.title && <h2 className="slide-title">{slide.title}</h2>}
