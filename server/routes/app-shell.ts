@@ -15,6 +15,7 @@ import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen, heroImageOf } fro
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import { FirstScreenData } from '../services/firstScreen.ts';
+import { RouteChunks, type ScreenAssets } from '../services/routeChunks.ts';
 
 /** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -32,11 +33,17 @@ export function embedPortalConfig(html: string, portal: PortalConfig): string {
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function embedFirstScreen(html: string, firstScreen: FirstScreen): string {
+export function embedFirstScreen(
+  html: string,
+  firstScreen: FirstScreen,
+  screen: ScreenAssets = { scripts: [], styles: [] },
+): string {
   const hero = heroImageOf(firstScreen);
-  const preload = hero
-    ? `<link rel="preload" as="image" href="${attribute(hero)}" fetchpriority="high">`
-    : '';
+  const preload = [
+    hero ? `<link rel="preload" as="image" href="${attribute(hero)}" fetchpriority="high">` : '',
+    ...screen.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+    ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+  ].join('');
   const script = `${preload}<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`;
   // Before the app's own script, so the data is in the document when the app starts.
   return html.includes('<!--first-screen-->')
@@ -82,6 +89,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
   const firstScreen = new FirstScreenData(options.db, localeDir);
+  const routeChunks = new RouteChunks(indexHtml ? distDir : null);
 
   async function pageFor(request: FastifyRequest, html: string, withData: boolean) {
     const portal = request.portal;
@@ -91,7 +99,13 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     const cached = pages.get(key);
     if (cached && cached.expires > now) return cached;
     let page = embedPortalConfig(html, portal);
-    if (appPath !== null) page = embedFirstScreen(page, await firstScreen.answer(portal, appPath));
+    if (appPath !== null) {
+      page = embedFirstScreen(
+        page,
+        await firstScreen.answer(portal, appPath),
+        routeChunks.assetsFor(appPath),
+      );
+    }
     const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
     const entry = { html: page, etag, expires: now + FIRST_SCREEN_TTL_MS };
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();

@@ -79,9 +79,12 @@ export function LazyImage({ src, alt, className, width, height, priority = false
     .filter(Boolean)
     .join(' ');
 
+  const shown = near && !failed;
+  // Until the picture is asked for, its box stands in for it, so a link around it keeps its name.
+  const standIn = !shown && alt ? { role: 'img', 'aria-label': alt } : {};
   return (
-    <span ref={boxRef} className={classes} style={style}>
-      {near && !failed && (
+    <span ref={boxRef} className={classes} style={style} {...standIn}>
+      {shown && (
         <img
           key={attempt}
           className="lazy-image__img"

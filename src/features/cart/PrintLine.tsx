@@ -89,19 +89,15 @@ export function PrintLine(props: PrintLineProps) {
           className="cart-line__main"
           role="checkbox"
           aria-checked={selected}
-          aria-label={t('cart.selectLine', { name })}
           onClick={props.onToggle}
         >
+          {/* Named by what it shows, after a verb for screen readers: voice control can say the visible text. */}
+          <span className="visually-hidden">{t('cart.select')} </span>
           {body}
         </button>
       ) : (
-        <Link
-          className="cart-line__main"
-          to={`/cart/edit/${line.uuid}`}
-          aria-label={t('cart.editLine', { name })}
-          draggable={false}
-          {...longPress}
-        >
+        <Link className="cart-line__main" to={`/cart/edit/${line.uuid}`} draggable={false} {...longPress}>
+          <span className="visually-hidden">{t('cart.edit')} </span>
           {body}
         </Link>
       )}

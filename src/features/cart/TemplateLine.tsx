@@ -41,12 +41,9 @@ export function TemplateLine(props: {
       highlighted={highlighted}
       onDelete={props.onDelete}
     >
-      <Link
-        className="cart-line__main"
-        to={`/cart/edit/${line.uuid}`}
-        aria-label={t('cart.editLine', { name })}
-        draggable={false}
-      >
+      <Link className="cart-line__main" to={`/cart/edit/${line.uuid}`} draggable={false}>
+        {/* Named by what it shows, after a verb for screen readers: voice control can say the visible text. */}
+        <span className="visually-hidden">{t('cart.edit')} </span>
         <span className="cart-line__picture">
           <LazyImage src={linePreviewUrl(line)} alt={name} />
         </span>

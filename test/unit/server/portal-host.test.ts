@@ -62,6 +62,15 @@ describe('embedFirstScreen', () => {
     expect(out).toContain('<link rel="preload" as="image" href="/m/img/a&quot;b.jpg" fetchpriority="high">');
   });
 
+  it('names the screen’s own chunks and styles, so they load alongside the app', () => {
+    const out = embedFirstScreen('<head><!--first-screen--></head>', firstScreen, {
+      scripts: ['/m/assets/CartPage-1.js'],
+      styles: ['/m/assets/CartPage-1.css'],
+    });
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/m/assets/CartPage-1.js">');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/m/assets/CartPage-1.css">');
+  });
+
   it('goes before </head> when the page has no placeholder', () => {
     const out = embedFirstScreen('<head><title>x</title></head><body></body>', firstScreen);
     expect(out.indexOf('id="first-screen"')).toBeLessThan(out.indexOf('</head>'));

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RouteChunks, SCREEN_CHUNKS } from '../../../server/services/routeChunks.ts';
+
+function distWith(manifest: Record<string, unknown>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'route-chunks-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-2.js' },
+  '_dialog.js': { file: 'assets/Dialog-3.js', imports: ['_react.js'], css: ['assets/Dialog-3.css'] },
+  'src/features/cart/CartPage.tsx': {
+    file: 'assets/CartPage-4.js',
+    isDynamicEntry: true,
+    imports: ['_react.js', '_dialog.js'],
+  },
+};
+
+describe('RouteChunks', () => {
+  const chunks = new RouteChunks(distWith(manifest));
+
+  it('names a screen’s chunk and what it imports, but nothing the start page already loads', () => {
+    expect(chunks.assetsFor('/cart')).toEqual({
+      scripts: ['/m/assets/CartPage-4.js', '/m/assets/Dialog-3.js'],
+      styles: ['/m/assets/Dialog-3.css'],
+    });
+    expect(chunks.assetsFor('/cart/view/0b9d4b1e')).toEqual(chunks.assetsFor('/cart'));
+  });
+
+  it('names nothing for the start page, a screen the build does not have, or no build', () => {
+    expect(chunks.assetsFor('/')).toEqual({ scripts: [], styles: [] });
+    expect(chunks.assetsFor('/upload')).toEqual({ scripts: [], styles: [] });
+    expect(new RouteChunks(null).assetsFor('/cart')).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('knows only screens the router really loads as chunks of their own', () => {
+    const router = readFileSync(path.resolve(import.meta.dirname, '../../../src/app/router.tsx'), 'utf8');
+    for (const { module } of SCREEN_CHUNKS) {
+      const relative = `../${path.relative('src', module)}`;
+      expect(router, module).toContain(`import('${relative}')`);
+    }
+  });
+});
