@@ -27,6 +27,7 @@ import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
+import { ContentImages } from './services/contentImages.ts';
 import { createProviders } from './services/payments/index.ts';
 import { type PictureLimits, PictureStore } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   /** SMTP for the shoppers' mail; null writes .eml files to dataDir/outbox/. Default: the environment's. */
   smtpUrl?: string | null;
   mailFrom?: string;
+  /** The pictures content pages name as /m/img/…; default public/img (tests give their own). */
+  contentImagesDir?: string;
   /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
   labPassword?: string | null;
 }
@@ -76,9 +79,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(portalPlugin, { portals });
   await app.register(sessionPlugin, { db });
 
-  await app.register(contentRoutes, { db });
-  await app.register(productRoutes, { db });
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
+  const contentImages = new ContentImages(
+    options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),
+    path.join(dataDir, 'content-images'),
+  );
+  await app.register(contentRoutes, { db, images: contentImages });
+  await app.register(productRoutes, { db });
   await app.register(templateRoutes, { db, dataDir });
   await app.register(cartRoutes, { db, dataDir });
   sweepThumbnails(app, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
@@ -102,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webAppRoutes, { publicDir: path.join(projectRoot, 'public') });
   await app.register(appShellRoutes, {
     db,
+    contentImages,
     distDir: options.distDir,
     localeDir: options.localeDir,
     fontsDir: FONTS_DIR,

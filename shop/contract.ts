@@ -63,8 +63,15 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
+/** A picture's own size in px, added by the server when it knows it: the box is reserved before it loads. */
+const intrinsicSize = {
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+};
+
 export const Slide = z.object({
   background: z.string(),
+  ...intrinsicSize,
   title: z.string(),
   text: z.string(),
   button: z.object({ text: z.string(), link: z.string() }).nullable(),
@@ -97,6 +104,7 @@ export const ContentModule = z.discriminatedUnion('type', [
     type: z.literal('Image'),
     src: z.string(),
     alt: z.string(),
+    ...intrinsicSize,
     link: z.string().optional(),
     newWindow: z.boolean().optional(),
   }),

@@ -76,13 +76,19 @@ export function appPathOf(url: string): string {
  * The first screen's largest picture, when it is a content page opening with a slider: the server
  * names it in the HTML (`<link rel="preload">`), so it loads alongside the app instead of after it.
  */
-export function heroImageOf(firstScreen: FirstScreen): string | null {
+export function heroImageOf(firstScreen: FirstScreen): { src: string; width?: number } | null {
   for (const answer of Object.values(firstScreen.answers)) {
     const modules = (answer as { modules?: unknown } | null)?.modules;
     if (!Array.isArray(modules)) continue;
-    const first = modules[0] as { type?: unknown; slides?: { background?: unknown }[] } | undefined;
-    const background = first?.type === 'Slider' ? first.slides?.[0]?.background : undefined;
-    if (typeof background === 'string' && background) return background;
+    const first = modules[0] as
+      | { type?: unknown; slides?: { background?: unknown; width?: unknown }[] }
+      | undefined;
+    const slide = first?.type === 'Slider' ? first.slides?.[0] : undefined;
+    if (typeof slide?.background === 'string' && slide.background) {
+      return typeof slide.width === 'number'
+        ? { src: slide.background, width: slide.width }
+        : { src: slide.background };
+    }
   }
   return null;
 }

@@ -10,10 +10,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentImageSources } from '../../shop/contentImages.ts';
 import type { PortalConfig } from '../../shop/contract.ts';
 import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen, heroImageOf } from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
+import type { ContentImages } from '../services/contentImages.ts';
 import { FirstScreenData } from '../services/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/routeChunks.ts';
 
@@ -33,6 +35,18 @@ export function embedPortalConfig(html: string, portal: PortalConfig): string {
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * The first slide, asked for at once: a photo by the AVIF srcset its <picture> will choose from (a
+ * browser without AVIF skips the hint), an illustration by its address.
+ */
+function heroPreload(hero: { src: string; width?: number }): string {
+  const responsive = contentImageSources(hero.src, hero.width);
+  if (!responsive)
+    return `<link rel="preload" as="image" href="${attribute(hero.src)}" fetchpriority="high">`;
+  const avif = responsive.sources.find((s) => s.type === 'image/avif')!;
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attribute(avif.srcSet)}" imagesizes="${attribute(responsive.sizes)}" fetchpriority="high">`;
+}
+
 export function embedFirstScreen(
   html: string,
   firstScreen: FirstScreen,
@@ -40,7 +54,7 @@ export function embedFirstScreen(
 ): string {
   const hero = heroImageOf(firstScreen);
   const preload = [
-    hero ? `<link rel="preload" as="image" href="${attribute(hero)}" fetchpriority="high">` : '',
+    hero ? heroPreload(hero) : '',
     ...screen.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
     ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
   ].join('');
@@ -62,6 +76,7 @@ const MAX_CACHED_PAGES = 500;
 
 export interface AppShellOptions {
   db: Db;
+  contentImages: ContentImages;
   distDir: string | null;
   localeDir: string;
   /** The 15 editor fonts, for the browser's FontFace and measurer. */
@@ -88,7 +103,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
-  const firstScreen = new FirstScreenData(options.db, localeDir);
+  const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages);
   const routeChunks = new RouteChunks(indexHtml ? distDir : null);
 
   async function pageFor(request: FastifyRequest, html: string, withData: boolean) {

@@ -41,7 +41,15 @@ function serveModule(raw: Record<string, unknown>, categories: Category[]): Page
   return module;
 }
 
-export async function pageOf(db: Db, portalUuid: string, pageId: string): Promise<ContentPage | null> {
+/** A picture's own size, when the server knows it (server/services/contentImages.ts). */
+export type SizeOf = (src: string) => Promise<{ width: number; height: number } | null>;
+
+export async function pageOf(
+  db: Db,
+  portalUuid: string,
+  pageId: string,
+  sizeOf?: SizeOf,
+): Promise<ContentPage | null> {
   const [row] = await db
     .select()
     .from(contentPages)
@@ -49,7 +57,30 @@ export async function pageOf(db: Db, portalUuid: string, pageId: string): Promis
   if (!row) return null;
   const needsCategories = row.modules.some((m) => m.type === 'PromoteCategory');
   const categories = needsCategories ? await categoriesOf(db, portalUuid) : [];
-  return { id: row.pageId, title: row.title, modules: row.modules.map((m) => serveModule(m, categories)) };
+  const modules = row.modules.map((m) => serveModule(m, categories));
+  return { id: row.pageId, title: row.title, modules: sizeOf ? await withSizes(modules, sizeOf) : modules };
+}
+
+/** Each picture with its own width and height, so the app reserves its box before it loads (CLS). */
+async function withSizes(modules: PageModule[], sizeOf: SizeOf): Promise<PageModule[]> {
+  const sized = async <T extends { width?: number; height?: number }>(item: T, src: string): Promise<T> => {
+    const size = await sizeOf(src);
+    return size ? { ...item, width: size.width, height: size.height } : item;
+  };
+  return Promise.all(
+    modules.map(async (module) => {
+      if (module.type === 'Image')
+        return sized(module as ContentModule & { type: 'Image' }, (module as { src: string }).src);
+      if (module.type === 'Slider') {
+        const slider = module as ContentModule & { type: 'Slider' };
+        return {
+          ...slider,
+          slides: await Promise.all(slider.slides.map((slide) => sized(slide, slide.background))),
+        };
+      }
+      return module;
+    }),
+  );
 }
 
 /** The price list of S0 §3. */

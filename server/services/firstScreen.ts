@@ -8,6 +8,7 @@ import { PageId, type PortalConfig } from '../../shop/contract.ts';
 import { type FirstScreen, type FirstScreenCall, firstScreenCalls } from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
 import { categoriesOf, pageOf, productsOf } from './content.ts';
+import type { ContentImages } from './contentImages.ts';
 
 /** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
 const SHELL_NAMESPACE = 'common';
@@ -18,6 +19,7 @@ export class FirstScreenData {
   constructor(
     private readonly db: Db,
     private readonly localeDir: string,
+    private readonly images: ContentImages,
   ) {}
 
   /** The calls of the screen at `appPath`, with what each answers for this portal now. */
@@ -44,7 +46,7 @@ export class FirstScreenData {
     switch (call.kind) {
       case 'page': {
         const id = PageId.safeParse(call.id);
-        return id.success ? pageOf(this.db, portalUuid, id.data) : null;
+        return id.success ? pageOf(this.db, portalUuid, id.data, (src) => this.images.sizeOf(src)) : null;
       }
       case 'categories':
         return { categories: await categoriesOf(this.db, portalUuid) };

@@ -1,4 +1,5 @@
 import { type CSSProperties, type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
+import type { ContentImageSources } from '../../shop/contentImages.ts';
 import { observeNearViewport } from './nearViewport.ts';
 
 /** S0 §9: a failed picture is tried again after 2 s; a few times, not for ever. */
@@ -17,6 +18,8 @@ export interface LazyImageProps {
    * is not the last thing the first screen waits for.
    */
   priority?: boolean;
+  /** Sizes for the screen (shop/contentImages.ts): AVIF and WebP sources, a JPEG srcset. */
+  responsive?: ContentImageSources | null;
 }
 
 /** `retry=N` busts caches and proxies that may have kept the failed answer. */
@@ -61,10 +64,18 @@ export function useRetryingSrc(src: string, delayMs = RETRY_DELAY_MS) {
   };
 }
 
-export function LazyImage({ src, alt, className, width, height, priority = false }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  className,
+  width,
+  height,
+  priority = false,
+  responsive = null,
+}: LazyImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(priority);
-  const image = useRetryingSrc(src);
+  const image = useRetryingSrc(responsive?.src ?? src);
   const { attempt, loaded, failed } = image;
 
   useEffect(() => {
@@ -80,25 +91,39 @@ export function LazyImage({ src, alt, className, width, height, priority = false
     .join(' ');
 
   const shown = near && !failed;
+  const sources = responsive?.sources.map((source) => (
+    <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={responsive.sizes} />
+  ));
+  const img = (
+    <img
+      key={attempt}
+      className="lazy-image__img"
+      src={image.src}
+      srcSet={responsive?.srcSet}
+      sizes={responsive?.sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      onLoad={image.onLoad}
+      onError={image.onError}
+    />
+  );
   // Until the picture is asked for, its box stands in for it, so a link around it keeps its name.
   const standIn = !shown && alt ? { role: 'img', 'aria-label': alt } : {};
   return (
     <span ref={boxRef} className={classes} style={style} {...standIn}>
-      {shown && (
-        <img
-          key={attempt}
-          className="lazy-image__img"
-          src={image.src}
-          alt={alt}
-          width={width}
-          height={height}
-          decoding="async"
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          onLoad={image.onLoad}
-          onError={image.onError}
-        />
-      )}
+      {shown &&
+        (responsive ? (
+          <picture key={attempt}>
+            {sources}
+            {img}
+          </picture>
+        ) : (
+          img
+        ))}
     </span>
   );
 }

@@ -60,3 +60,30 @@ test('the inlined data serves the first screen only: coming back asks the server
   await asked;
   await expect(page.getByTestId('category-link').first()).toBeVisible();
 });
+
+test('the first slide is asked for first and never lazily; every picture has its size before it loads', async ({
+  page,
+}) => {
+  await page.goto('/m/');
+  const first = page.locator('.slide').first().locator('img');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  // The HTML itself asked for it, before the app ran.
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  expect(await preload.getAttribute('href')).toBe(await first.getAttribute('src'));
+  // Content pictures carry the size the server read from the file, so nothing moves when they arrive.
+  const photo = page.locator('[data-module-id="image-1"] .lazy-image');
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo.locator('img')).toHaveAttribute('width', /^\d+$/);
+  await expect(photo.locator('img')).toHaveAttribute('loading', 'lazy');
+  expect(await photo.getAttribute('style')).toMatch(/aspect-ratio/);
+});
+
+test('the shop can be installed: its manifest names the portal and starts under /m/', async ({ page }) => {
+  await page.goto(`http://no.localhost:${port}/m/`);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  // Fetched by the page itself: no.localhost resolves only in the browser.
+  const manifest = await page.evaluate(async (url) => (await fetch(url!)).json(), href);
+  expect(manifest).toMatchObject({ name: 'Fotobutikken', start_url: '/m/', display: 'standalone' });
+});

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** An open test database to use (not dropped on close), e.g. one shared by two apps. */
   database?: TestDatabase;
+  /** The content pictures' folder (/m/img/…); default the project's public/img. */
+  contentImagesDir?: string;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +51,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     paymentTestSecret: options.paymentTestSecret,
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
+    contentImagesDir: options.contentImagesDir,
   });
   await app.ready();
   return {

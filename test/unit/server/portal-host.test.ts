@@ -62,6 +62,21 @@ describe('embedFirstScreen', () => {
     expect(out).toContain('<link rel="preload" as="image" href="/m/img/a&quot;b.jpg" fetchpriority="high">');
   });
 
+  it('asks for a photo as the AVIF srcset its picture chooses from', () => {
+    const withPhoto = {
+      translations: null,
+      answers: {
+        '/m/api/legacy-pages/start-page': {
+          modules: [{ type: 'Slider', slides: [{ background: '/m/img/hero.jpg', width: 800 }] }],
+        },
+      },
+    };
+    const out = embedFirstScreen('<head><!--first-screen--></head>', withPhoto);
+    expect(out).toContain(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/m/api/content-images/hero.jpg?w=360&amp;f=avif 360w, /m/api/content-images/hero.jpg?w=540&amp;f=avif 540w, /m/api/content-images/hero.jpg?w=720&amp;f=avif 720w"',
+    );
+  });
+
   it('names the screen’s own chunks and styles, so they load alongside the app', () => {
     const out = embedFirstScreen('<head><!--first-screen--></head>', firstScreen, {
       scripts: ['/m/assets/CartPage-1.js'],

@@ -49,9 +49,11 @@ describe('heroImageOf', () => {
   });
 
   it('is the first slide of a page that opens with a slider', () => {
-    expect(heroImageOf(page([slider('/m/img/a.svg', '/m/img/b.svg'), { type: 'Title' }]))).toBe(
-      '/m/img/a.svg',
-    );
+    expect(heroImageOf(page([slider('/m/img/a.svg', '/m/img/b.svg'), { type: 'Title' }]))).toEqual({
+      src: '/m/img/a.svg',
+    });
+    const sized = { type: 'Slider', slides: [{ background: '/m/img/a.jpg', width: 1600 }] };
+    expect(heroImageOf(page([sized]))).toEqual({ src: '/m/img/a.jpg', width: 1600 });
   });
 
   it('is none when the slider is further down, has no slides, or there is no page', () => {

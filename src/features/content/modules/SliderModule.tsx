@@ -1,5 +1,6 @@
 import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentImageSources } from '../../../../shop/contentImages.ts';
 import { LazyImage } from '../../../ui/LazyImage.tsx';
 import { SmartLink } from '../../../ui/SmartLink.tsx';
 import type { ModuleOf } from '../types.ts';
@@ -67,6 +68,7 @@ export function SliderModule({ module }: { module: ModuleOf<'Slider'> }) {
                 width={800}
                 height={400}
                 priority={i === 0}
+                responsive={contentImageSources(slide.background, slide.width)}
               />
               <div className="slide-content">
                 {slide.title && <h2 className="slide-title">{slide.title}</h2>}
