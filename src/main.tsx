@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './app/app.css';
 import { App, BootError } from './app/App.tsx';
 import { useCartStore } from './app/cartStore.ts';
@@ -6,9 +6,14 @@ import { FALLBACK_LANGUAGE, initI18n } from './app/i18n.ts';
 import { loadPortalConfig } from './app/portalConfig.ts';
 
 async function start(container: HTMLElement): Promise<void> {
-  const root = createRoot(container);
-  // A quiet placeholder until the portal config and its translations are in: no text to flash.
-  root.render(<div className="boot" aria-busy="true" />);
+  // The server drew the first screen (src/ssr.tsx): it stays as it is and the app takes it over.
+  const drawn = container.firstElementChild !== null;
+  let root: Root | null = null;
+  if (!drawn) {
+    root = createRoot(container);
+    // A quiet placeholder until the portal config and its translations are in: no text to flash.
+    root.render(<div className="boot" aria-busy="true" />);
+  }
   // The cart does not depend on the portal config, so it loads alongside.
   void useCartStore.getState().load();
 
@@ -17,11 +22,15 @@ async function start(container: HTMLElement): Promise<void> {
     portal = await loadPortalConfig();
   } catch {
     await initI18n(FALLBACK_LANGUAGE);
-    root.render(<BootError />);
+    (root ?? createRoot(container)).render(<BootError />);
     return;
   }
   await initI18n(portal.locale.code);
-  root.render(<App portal={portal} />);
+  if (root) root.render(<App portal={portal} />);
+  else
+    hydrateRoot(container, <App portal={portal} />, {
+      onRecoverableError: (error) => console.error('The first screen was drawn again in the browser', error),
+    });
 }
 
 const container = document.getElementById('root');

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentImageSources } from '../../shop/contentImages.ts';
 import type { PortalConfig } from '../../shop/contract.ts';
 import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen, heroImageOf } from '../../shop/firstScreen.ts';
+import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import type { ContentImages } from '../services/contentImages.ts';
@@ -71,6 +72,8 @@ export function embedFirstScreen(
  * static file under load.
  */
 export const FIRST_SCREEN_TTL_MS = 10_000;
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /** The served pages kept at once; page ids come from the address, so a stranger could vary them. */
 const MAX_CACHED_PAGES = 500;
 
@@ -109,17 +112,16 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   async function pageFor(request: FastifyRequest, html: string, withData: boolean) {
     const portal = request.portal;
     const appPath = withData ? appPathOf(request.url) : null;
-    const key = `${portal.portal.uuid}\n${appPath ?? ''}`;
+    // By the whole path: /m/, /m2/ and / draw the same screen with their own links and layout.
+    const key = `${portal.portal.uuid}\n${withData ? (request.url.split(/[?#]/)[0] ?? '/') : ''}`;
     const now = Date.now();
     const cached = pages.get(key);
     if (cached && cached.expires > now) return cached;
     let page = embedPortalConfig(html, portal);
     if (appPath !== null) {
-      page = embedFirstScreen(
-        page,
-        await firstScreen.answer(portal, appPath),
-        routeChunks.assetsFor(appPath),
-      );
+      const data = await firstScreen.answer(portal, appPath);
+      page = embedFirstScreen(page, data, routeChunks.assetsFor(appPath));
+      page = drawFirstScreen(request, page, data);
     }
     const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
     const entry = { html: page, etag, expires: now + FIRST_SCREEN_TTL_MS };
@@ -145,6 +147,22 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
         }
       },
     });
+  }
+
+  /**
+   * The screen itself as HTML, when its data came with the page (src/ssr.tsx): the shopper sees it
+   * before the JavaScript has arrived. A render that fails leaves the drawing to the browser.
+   */
+  function drawFirstScreen(request: FastifyRequest, page: string, data: FirstScreen): string {
+    const i18n = firstScreen.i18nFor(data);
+    if (!i18n || Object.keys(data.answers).length === 0 || !page.includes(EMPTY_ROOT)) return page;
+    try {
+      const markup = renderFirstScreen({ url: request.url, portal: request.portal, firstScreen: data, i18n });
+      return page.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+    } catch (error) {
+      request.log.error({ err: error }, 'The first screen could not be drawn on the server');
+      return page;
+    }
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply, withData = true) {

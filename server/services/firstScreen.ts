@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import i18next, { type i18n } from 'i18next';
 import { PageId, type PortalConfig } from '../../shop/contract.ts';
 import { type FirstScreen, type FirstScreenCall, firstScreenCalls } from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
@@ -15,6 +16,7 @@ const SHELL_NAMESPACE = 'common';
 
 export class FirstScreenData {
   private readonly translations = new Map<string, Promise<Record<string, unknown> | null>>();
+  private readonly instances = new Map<string, i18n>();
 
   constructor(
     private readonly db: Db,
@@ -53,6 +55,28 @@ export class FirstScreenData {
       case 'products':
         return { products: await productsOf(this.db, portalUuid) };
     }
+  }
+
+  /** An i18next of `firstScreen`'s language and translations, for the server's render of the screen. */
+  i18nFor(firstScreen: FirstScreen): i18n | null {
+    const translations = firstScreen.translations;
+    if (!translations) return null;
+    let instance = this.instances.get(translations.language);
+    if (!instance) {
+      instance = i18next.createInstance();
+      // Synchronous: every translation is at hand, nothing is fetched.
+      void instance.init({
+        lng: translations.language,
+        fallbackLng: false,
+        ns: [translations.namespace],
+        defaultNS: translations.namespace,
+        resources: { [translations.language]: { [translations.namespace]: translations.resources } },
+        interpolation: { escapeValue: false },
+        initAsync: false,
+      });
+      this.instances.set(translations.language, instance);
+    }
+    return instance;
   }
 
   /** Read once per language: the files change with a deploy, which restarts the server. */

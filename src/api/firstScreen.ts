@@ -22,6 +22,21 @@ function read(): FirstScreen | null {
   return firstScreen;
 }
 
+/**
+ * Runs `render` with `data` as the first screen's data: the server's render of the first screen
+ * (src/ssr.tsx) draws from the same answers the HTML then carries to the browser. Rendering is
+ * synchronous, so no other render sees them.
+ */
+export function withFirstScreen<T>(data: FirstScreen, render: () => T): T {
+  const saved = firstScreen;
+  firstScreen = data;
+  try {
+    return render();
+  } finally {
+    firstScreen = saved;
+  }
+}
+
 /** The inlined answer to `GET address`, once; undefined when the HTML brought none. */
 export function takeFirstScreenAnswer<T>(address: string): T | undefined {
   const answers = read()?.answers;

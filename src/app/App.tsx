@@ -1,10 +1,19 @@
-import { StrictMode, useState } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { PortalConfig } from '../../shop/contract.ts';
 import { routingFor } from './layout.ts';
 import { PortalProvider } from './portal.tsx';
 import { AppRoutes, isLabPath, LabRoutes } from './router.tsx';
+
+/** What wraps the routes in the browser and in the server's render of the first screen alike. */
+export function AppFrame({ portal, children }: { portal: PortalConfig; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <PortalProvider config={portal}>{children}</PortalProvider>
+    </StrictMode>
+  );
+}
 
 export function App({ portal }: { portal: PortalConfig }) {
   // Chosen once: the layout and basename come from the address the app was opened at.
@@ -14,13 +23,11 @@ export function App({ portal }: { portal: PortalConfig }) {
       : routingFor(window.location.pathname),
   );
   return (
-    <StrictMode>
-      <PortalProvider config={portal}>
-        <BrowserRouter basename={routing.basename}>
-          {routing.layout ? <AppRoutes layout={routing.layout} /> : <LabRoutes />}
-        </BrowserRouter>
-      </PortalProvider>
-    </StrictMode>
+    <AppFrame portal={portal}>
+      <BrowserRouter basename={routing.basename}>
+        {routing.layout ? <AppRoutes layout={routing.layout} /> : <LabRoutes />}
+      </BrowserRouter>
+    </AppFrame>
   );
 }
 

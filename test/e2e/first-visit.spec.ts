@@ -4,6 +4,7 @@
  * the start page never fetches Konva or the editor.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { press } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
@@ -86,4 +87,39 @@ test('the shop can be installed: its manifest names the portal and starts under 
   // Fetched by the page itself: no.localhost resolves only in the browser.
   const manifest = await page.evaluate(async (url) => (await fetch(url!)).json(), href);
   expect(manifest).toMatchObject({ name: 'Fotobutikken', start_url: '/m/', display: 'standalone' });
+});
+
+test.describe('drawn by the server', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the start page and the product list show their content before any JavaScript runs', async ({
+    page,
+  }) => {
+    await page.goto('/m/');
+    await expect(page.getByRole('heading', { name: 'Welcome to Print Shop' })).toBeVisible();
+    await expect(page.getByTestId('slider').getByText('Your photos, printed beautifully')).toBeVisible();
+    await expect(page.getByTestId('category-tile').filter({ hasText: 'Cards' })).toBeVisible();
+    await page.goto('/m/products');
+    await expect(page.getByTestId('category-link').filter({ hasText: 'Photo prints' })).toBeVisible();
+    await expect(page.getByTestId('size-range')).toBeVisible();
+    await page.goto(`http://no.localhost:${port}/m/`);
+    await expect(page.getByRole('heading', { name: 'Velkommen til Fotobutikken' })).toBeVisible();
+    await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-label', 'Meny');
+  });
+});
+
+test('the app takes over the server’s drawing without drawing it again', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/m/', '/m/products', '/m/pages/help', '/m2/']) {
+    await page.goto(path);
+    await expect(page.locator('#root [data-testid="menu-button"]')).toBeVisible();
+    // Hydrated: the menu opens.
+    await press(page.getByTestId('menu-button'));
+    await expect(page.getByTestId('menu-drawer')).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });

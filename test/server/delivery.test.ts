@@ -129,6 +129,20 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(firstScreenOf((await t.app.inject({ url: '/m/pages/no-such-page' })).body).answers).toEqual({});
   });
 
+  it('draws the first screen itself into the HTML, in the portal’s language, and leaves other screens to the app', async () => {
+    const start = await t.app.inject({ url: '/m/', headers: { host: 'no.localhost' } });
+    const root = /<div id="root">(.*?)<\/main>/s.exec(start.body)?.[1] ?? '';
+    expect(root).toContain('Velkommen til Fotobutikken');
+    expect(root).toContain('aria-label="Meny"');
+    expect(root).toContain('href="/m/cart"');
+    const desktop = await t.app.inject({ url: '/products' });
+    expect(desktop.body).toMatch(
+      /<div id="root">.*class="shell layout-desktop".*data-testid="category-link"/s,
+    );
+    const cart = await t.app.inject({ url: '/m/cart' });
+    expect(cart.body).toContain('<div id="root"></div>');
+  });
+
   it('compresses the HTML with its data', async () => {
     const res = await t.app.inject({ url: '/m/products', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

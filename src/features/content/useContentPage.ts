@@ -8,8 +8,10 @@ export type ContentPageState =
   | { status: 'ready'; page: ContentPage }
   | { status: 'failed' };
 
-// Pages seldom change within a visit; going back to one shows it at once.
+// Pages seldom change within a visit; going back to one shows it at once. Not on the server, which
+// renders every portal's pages (src/ssr.tsx).
 const cache = new Map<string, ContentPage>();
+const inBrowser = typeof window !== 'undefined';
 
 export function useContentPage(id: string): ContentPageState {
   const [state, setState] = useState<{ id: string; value: ContentPageState }>(() => initial(id));
@@ -35,11 +37,11 @@ export function useContentPage(id: string): ContentPageState {
 }
 
 function initial(id: string): { id: string; value: ContentPageState } {
-  let page = cache.get(id);
+  let page = inBrowser ? cache.get(id) : undefined;
   if (!page) {
     // The first screen's page came with the HTML: drawn in the first render, no loading state.
     page = inlinedPage(id);
-    if (page) cache.set(id, page);
+    if (page && inBrowser) cache.set(id, page);
   }
   return { id, value: page ? { status: 'ready', page } : { status: 'loading' } };
 }
