@@ -74,6 +74,24 @@ export function embedFirstScreen(
 export const FIRST_SCREEN_TTL_MS = 10_000;
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** The largest stylesheet put into the HTML instead of being linked. */
+const INLINE_CSS_LIMIT = 64 * 1024;
+
+/**
+ * The app's own stylesheet goes into the HTML (issue 15): linked, it is a second round trip before the
+ * first paint, which on a slow phone network costs more than its few kilobytes in every page.
+ */
+export function inlineStylesheets(html: string, readAsset: (file: string) => string | null): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/m\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const css = readAsset(file);
+      if (css === null || css.length > INLINE_CSS_LIMIT) return link;
+      return `<style>${css.replace(/<\//g, '<\\/')}</style>`;
+    },
+  );
+}
+
 /** The served pages kept at once; page ids come from the address, so a stranger could vary them. */
 const MAX_CACHED_PAGES = 500;
 
@@ -104,7 +122,14 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   for (const f of files) await app.register(fastifyStatic, { ...f, decorateReply: false, index: false });
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const indexHtml =
+    builtHtml && distDir
+      ? inlineStylesheets(builtHtml, (file) => {
+          const css = path.join(distDir, file);
+          return existsSync(css) ? readFileSync(css, 'utf8') : null;
+        })
+      : builtHtml;
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
   const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages);
   const routeChunks = new RouteChunks(indexHtml ? distDir : null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedFirstScreen, embedPortalConfig } from '../../../server/routes/app-shell.ts';
+import { embedFirstScreen, embedPortalConfig, inlineStylesheets } from '../../../server/routes/app-shell.ts';
 import { hostName } from '../../../server/services/portals.ts';
 import type { PortalConfig } from '../../../shop/contract.ts';
 
@@ -89,5 +89,27 @@ describe('embedFirstScreen', () => {
   it('goes before </head> when the page has no placeholder', () => {
     const out = embedFirstScreen('<head><title>x</title></head><body></body>', firstScreen);
     expect(out.indexOf('id="first-screen"')).toBeLessThan(out.indexOf('</head>'));
+  });
+});
+
+describe('inlineStylesheets', () => {
+  const html =
+    '<head><link rel="stylesheet" crossorigin href="/m/assets/index-1.css"><link rel="stylesheet" href="/m/assets/big-2.css"><link rel="stylesheet" href="https://cdn.example/x.css"></head>';
+  const files: Record<string, string> = {
+    'assets/index-1.css': 'body{margin:0}a::after{content:"</style>"}',
+    'assets/big-2.css': `p{}${' '.repeat(70 * 1024)}`,
+  };
+  const out = inlineStylesheets(html, (file) => files[file] ?? null);
+
+  it('puts the app’s stylesheet into the page, unable to close its own element', () => {
+    expect(out).toContain('<style>body{margin:0}a::after{content:"<\\/style>"}</style>');
+    expect(out).not.toContain('index-1.css');
+    expect(out.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('leaves a large stylesheet, a missing one and another site’s linked', () => {
+    expect(out).toContain('<link rel="stylesheet" href="/m/assets/big-2.css">');
+    expect(out).toContain('<link rel="stylesheet" href="https://cdn.example/x.css">');
+    expect(inlineStylesheets(html, () => null)).toBe(html);
   });
 });
