@@ -102,6 +102,11 @@ test.describe('drawn by the server', () => {
     await page.goto('/m/products');
     await expect(page.getByTestId('category-link').filter({ hasText: 'Photo prints' })).toBeVisible();
     await expect(page.getByTestId('size-range')).toBeVisible();
+    // The first card's picture is in the HTML, asked for at once.
+    await expect(page.getByTestId('category-link').first().locator('img')).toHaveAttribute(
+      'fetchpriority',
+      'high',
+    );
     await page.goto(`http://no.localhost:${port}/m/`);
     await expect(page.getByRole('heading', { name: 'Velkommen til Fotobutikken' })).toBeVisible();
     await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-label', 'Meny');

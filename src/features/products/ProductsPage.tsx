@@ -36,9 +36,13 @@ export function ProductsPage() {
     <section className="page products-page">
       <h1>{t('products.title')}</h1>
       <ul className="tile-grid products-grid">
-        {state.categories.map((category) => (
+        {state.categories.map((category, i) => (
           <li key={`${category.type}/${category.category}`}>
-            <CategoryCard category={category} sizes={category.type === 'PAPER_COPIES' ? state.sizes : null} />
+            <CategoryCard
+              category={category}
+              sizes={category.type === 'PAPER_COPIES' ? state.sizes : null}
+              first={i === 0}
+            />
           </li>
         ))}
       </ul>
@@ -46,12 +50,28 @@ export function ProductsPage() {
   );
 }
 
-function CategoryCard({ category, sizes }: { category: Category; sizes: PrintSizeRange | null }) {
+function CategoryCard({
+  category,
+  sizes,
+  first,
+}: {
+  category: Category;
+  sizes: PrintSizeRange | null;
+  /** The first card fills a phone's screen: its picture is the screen's largest, asked for at once. */
+  first: boolean;
+}) {
   const { t } = useTranslation();
   const formatSize = useSizeFormat();
   return (
     <CategoryLink category={category} className="category-card" testId="category-link">
-      <LazyImage className="tile-image" src={category.image} alt="" width={400} height={300} />
+      <LazyImage
+        className="tile-image"
+        src={category.image}
+        alt=""
+        width={400}
+        height={300}
+        priority={first}
+      />
       <span className="category-card__text">
         <span className="tile-title">{category.title}</span>
         {category.description && <span className="category-card__description">{category.description}</span>}
