@@ -22,7 +22,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const freePort = () =>
+/** A port nothing listens on now, for a server started in a child process. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

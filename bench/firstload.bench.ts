@@ -11,11 +11,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, freePort } from './browser-helpers.ts';
 import { initialJs } from './initial-js.ts';
 import { report } from './report.ts';
 
@@ -23,31 +23,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/m/', '/m/products', '/m/products/cards', '/m/upload', '/m/cart'];
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags this machine refuses Chromium's connections.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const TARGET = { performance: 0.95, lcp: 2000, tbt: 100, cls: 0.05, accessibility: 1 };
 const note = (target: string, met: boolean, more = '') =>
   `target ${target}${met ? '' : ': MISSED'}${more ? ` (${more})` : ''}`;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let server: ChildProcess | null = null;
 let workDir: string | null = null;
@@ -215,7 +194,7 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
     logLevel: 'error',
     handleSIGINT: false,
   });
