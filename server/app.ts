@@ -6,6 +6,7 @@ import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   // JSON and HTML answers above 1 KB go out compressed (brotli at its fast level 4, or gzip); the
   // build's assets are compressed ahead of time (vite.config.ts) and pictures and zips never are.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

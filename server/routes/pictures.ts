@@ -5,6 +5,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { addPrintLines } from '../services/cart.ts';
@@ -76,7 +77,8 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   const asUpload = (part: MultipartFile) => ({
     stream: part.file,
-    filename: part.filename,
+    // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
+    filename: storableLabel(part.filename),
     truncated: () => part.file.truncated,
   });
 
@@ -146,7 +148,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
           files.push({
             uuid: '',
             size: part.file.bytesRead,
-            name: part.filename,
+            name: storableLabel(part.filename),
             error: err.message,
             code: err.code,
           });
