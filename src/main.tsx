@@ -14,8 +14,10 @@ async function start(container: HTMLElement): Promise<void> {
     // A quiet placeholder until the portal config and its translations are in: no text to flash.
     root.render(<div className="boot" aria-busy="true" />);
   }
-  // The cart does not depend on the portal config, so it loads alongside.
-  void useCartStore.getState().load();
+  // The cart does not depend on the portal config, so it loads alongside; over a server-drawn screen
+  // it waits until the app has taken the screen over (App.tsx): a cart arriving mid-hydration would
+  // change what is being hydrated.
+  if (!drawn) void useCartStore.getState().load();
 
   let portal: Awaited<ReturnType<typeof loadPortalConfig>>;
   try {

@@ -1,7 +1,8 @@
-import { type ReactNode, StrictMode, useState } from 'react';
+import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { PortalConfig } from '../../shop/contract.ts';
+import { useCartStore } from './cartStore.ts';
 import { routingFor } from './layout.ts';
 import { PortalProvider } from './portal.tsx';
 import { AppRoutes, isLabPath, LabRoutes } from './router.tsx';
@@ -16,6 +17,10 @@ export function AppFrame({ portal, children }: { portal: PortalConfig; children:
 }
 
 export function App({ portal }: { portal: PortalConfig }) {
+  // After the first commit, so after hydration: the cart of a server-drawn screen loads here.
+  useEffect(() => {
+    if (useCartStore.getState().status === 'idle') void useCartStore.getState().load();
+  }, []);
   // Chosen once: the layout and basename come from the address the app was opened at.
   const [routing] = useState(() =>
     isLabPath(window.location.pathname)

@@ -115,11 +115,13 @@ test.describe('drawn by the server', () => {
 
 test('the app takes over the server’s drawing without drawing it again', async ({ page }) => {
   const problems: string[] = [];
+  let current = '';
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error') problems.push(`${current}: ${message.text().slice(0, 120)}`);
   });
-  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('pageerror', (error) => problems.push(`${current}: ${error.message}`));
   for (const path of ['/m/', '/m/products', '/m/pages/help', '/m2/']) {
+    current = path;
     await page.goto(path);
     await expect(page.locator('#root [data-testid="menu-button"]')).toBeVisible();
     // Hydrated: the menu opens.
