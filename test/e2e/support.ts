@@ -57,12 +57,22 @@ export async function touch(
 }
 
 /**
+ * The start page, once the app has read the cart: that first read makes the session (and its
+ * cookie), so an upload sent before it answered could land in another session than the page's.
+ */
+export async function openStartPage(page: Page, origin = ''): Promise<void> {
+  const cartRead = page.waitForResponse((r) => r.url().endsWith('/m/api/webshop/cart'));
+  await page.goto(`${origin}/m/`);
+  await cartRead;
+}
+
+/**
  * One picture through the real print upload, sent by the page itself (its session, its host: the
  * regional portal's host name resolves only in the browser), its line then set to `quantity` prints.
  * The demo portal's minimum price is £5: a few dozen 10x15 prints are above it and one is not.
  */
 export async function printsInCart(page: Page, quantity: number, origin = ''): Promise<Cart> {
-  await page.goto(`${origin}/m/`);
+  await openStartPage(page, origin);
   const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
     .jpeg()
     .toBuffer();
