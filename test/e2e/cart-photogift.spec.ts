@@ -9,7 +9,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { pounds, press, serverCart } from './support.ts';
+import { openStartPage, pounds, press, serverCart } from './support.ts';
 import { demoTemplate, filled, uploadPicture } from './templates.ts';
 
 const serverLine = async (page: Page, uuid: string) =>
@@ -58,7 +58,7 @@ const putAnswered = (page: Page, uuid: string) =>
 test('a photo gift line: plus and minus save the quantity with the server’s price; below the minimum asks to delete', async ({
   page,
 }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const card = await addLine(page, 'cards', 'Balloon party', 1);
   const { line, product } = await addLine(page, 'photogift', 'Photo mug', 2);
   expect(line.type).toBe(89);
@@ -150,7 +150,7 @@ test('a photo gift line: plus and minus save the quantity with the server’s pr
 test('a refused quantity save puts the saved quantity back and shows the server’s message', async ({
   page,
 }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const { line } = await addLine(page, 'photogift', 'Photo mug', 2);
   await page.goto('/m/cart');
   const row = page.getByRole('region', { name: 'Photo gifts' }).getByTestId('template-line');

@@ -10,7 +10,7 @@ import type { Cart, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
 import { lineStorageKey, serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
-import { pounds, press, serverCart } from './support.ts';
+import { openStartPage, pounds, press, serverCart } from './support.ts';
 import { demoTemplate, filled, productOf, templateOf, uploadPicture } from './templates.ts';
 
 const now = new Date();
@@ -19,7 +19,7 @@ const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
 test('a calendar line: listed with its thumbnail and price, opened in update mode, a new year saved', async ({
   page,
 }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const picture = await uploadPicture(page);
   const list = (await (await page.request.get('/m/api/templates/calendars')).json()) as {
     uuid: string;
@@ -99,7 +99,7 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
 test('the buy screen adds a card in two subproducts as two lines with the server’s prices', async ({
   page,
 }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const picture = await uploadPicture(page);
   const { template, product } = await demoTemplate(page, 'cards', 'Balloon party');
   expect(product.subproducts.length).toBeGreaterThanOrEqual(2);
@@ -166,7 +166,7 @@ test('the buy screen adds a card in two subproducts as two lines with the server
 });
 
 test('a picture of the page that fails to load is tried again 3 s later and then drawn', async ({ page }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const picture = await uploadPicture(page);
   const { template } = await demoTemplate(page, 'cards', 'Balloon party');
   await page.evaluate(

@@ -12,7 +12,7 @@ import { createInstance, partFor } from '../../engine/instance.ts';
 import type { Cart } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { covers, cropOf, jpeg, pounds, press } from './support.ts';
+import { covers, cropOf, jpeg, openStartPage, pounds, press } from './support.ts';
 import { productOf, templateOf, uploadPicture } from './templates.ts';
 
 interface Listed {
@@ -62,7 +62,7 @@ const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
 test('the page strip marks complete pages; a one-page card has no strip', async ({ page }) => {
   test.setTimeout(90_000);
   // A picture already in the shopper's inbox: picking it fills one slot only (no autofill).
-  await page.goto('/m/');
+  await openStartPage(page);
   await uploadPicture(page, { width: 1200, height: 900 });
   await openCalendar(page);
 
@@ -185,7 +185,7 @@ test('a stored crop that leaves a gap shows the crop warning until the picture c
   // No demo template has a fit-in picture slot and every gesture snaps a fill-in crop back to
   // cover, so the editor itself never stores a gap. A cart line may carry one (the server records it
   // as fit-in): one is added through the real add call and opened in update mode.
-  await page.goto('/m/');
+  await openStartPage(page);
   const picture = await uploadPicture(page, { width: 1200, height: 900 });
   const card = (await listed(page, 'cards')).find((t) => t.name.en_GB === 'Balloon party')!;
   const template = await templateOf(page, card.uuid);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { CropRect } from '../../engine/image.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { pounds, press } from './support.ts';
+import { openStartPage, pounds, press } from './support.ts';
 
 async function cart(page: Page): Promise<Cart> {
   const answer = await page.request.get('/m/api/webshop/cart');
@@ -114,7 +114,7 @@ async function mouseDrag(page: Page, target: Locator, dx: number, dy: number) {
 test('edits a print line: format, crop, filter and quantity, saved with the server price', async ({
   page,
 }, testInfo) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const line = await printLine(page, 'harbour.jpg', 2000, 1500);
   const before = line.image!.cropRect!;
   const p13x18 = (await products(page)).find((p) => p.name === '13x18')!;
@@ -199,7 +199,7 @@ test('edits a print line: format, crop, filter and quantity, saved with the serv
 });
 
 test('warns about low print quality for a small picture on a large format only', async ({ page }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const small = await printLine(page, 'small.jpg', 300, 200);
   const big = await printLine(page, 'big.jpg', 1200, 800);
 
@@ -219,7 +219,7 @@ test('warns about low print quality for a small picture on a large format only',
 });
 
 test('Cancel with unsaved changes asks first; discarding leaves the line as it was', async ({ page }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   const line = await printLine(page, 'meadow.jpg', 1200, 900);
   const before = (await cart(page)).orderLines.find((l) => l.uuid === line.uuid);
 
@@ -254,7 +254,7 @@ test('Cancel with unsaved changes asks first; discarding leaves the line as it w
 test('a line that is not in the cart sends the shopper to the cart, or on to products when it is empty', async ({
   page,
 }) => {
-  await page.goto('/m/');
+  await openStartPage(page);
   await page.goto(`/m/cart/edit/${randomUUID()}`);
   await expect(page).toHaveURL(/\/m\/products$/);
 
