@@ -1,16 +1,15 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Loading } from '../ui/Loading.tsx';
 import { FreeShippingBanner } from './FreeShippingBanner.tsx';
 import { Header } from './Header.tsx';
 import type { Layout } from './layout.ts';
-import { RouteErrorBoundary } from './pages.tsx';
+import { Guarded } from './pages.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 export function Shell({ layout }: { layout: Layout }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   return (
     <div className={`shell layout-${layout}`}>
       <a className="skip-link" href="#main">
@@ -20,11 +19,11 @@ export function Shell({ layout }: { layout: Layout }) {
       <Header />
       <FreeShippingBanner />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <RouteErrorBoundary resetKey={pathname}>
+        <Guarded>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </RouteErrorBoundary>
+        </Guarded>
       </main>
     </div>
   );

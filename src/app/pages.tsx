@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
 export function NotFoundPage() {
@@ -58,4 +58,10 @@ export class RouteErrorBoundary extends Component<
   override render() {
     return this.state.failed ? <RouteError /> : this.props.children;
   }
+}
+
+/** A crash in one screen keeps the app usable; the next navigation tries the screen again. */
+export function Guarded({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
 }

@@ -8,10 +8,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
-test.skip(
-  ({ isMobile }) => !isMobile,
-  'Run on the phone profile (Pixel 7); the desktop layout is the same app',
-);
 
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page })
