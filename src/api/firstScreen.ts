@@ -37,13 +37,21 @@ export function withFirstScreen<T>(data: FirstScreen, render: () => T): T {
   }
 }
 
-/** The inlined answer to `GET address`, once; undefined when the HTML brought none. */
+/**
+ * The inlined answer to `GET address`; undefined when the HTML brought none. It stays until the first
+ * navigation ({@link forgetFirstScreen}), not the first read: React may render a screen again while
+ * it hydrates, and the second render must find the same data.
+ */
 export function takeFirstScreenAnswer<T>(address: string): T | undefined {
   const answers = read()?.answers;
   if (!answers || !Object.hasOwn(answers, address)) return undefined;
-  const answer = answers[address] as T;
-  delete answers[address];
-  return answer;
+  return answers[address] as T;
+}
+
+/** After the first navigation every screen asks the server: nothing shown is older than a call. */
+export function forgetFirstScreen(): void {
+  const data = read();
+  if (data) data.answers = {};
 }
 
 /** The active language's shell translations, when the HTML brought them for `language`. */

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
-import { NotFoundPage, RouteErrorBoundary } from './pages.tsx';
+import { Guarded, NotFoundPage } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
 /*
@@ -62,12 +63,6 @@ export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.s
  * page's JavaScript for nothing (issue 15).
  */
 
-/** A crash in one screen keeps the app usable; the next navigation tries again. */
-export function Guarded({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
-}
-
 /** The lab's order desk: a routing root of its own (basename /lab), sharing the app's entry and portal. */
 export function LabRoutes() {
   return (
@@ -81,6 +76,11 @@ export function LabRoutes() {
 
 /** All routes are relative to the basename (S0 §2). */
 export function AppRoutes({ layout }: { layout: Layout }) {
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) forgetFirstScreen();
+  }, [pathname]);
   const screen = (element: React.ReactNode) => <Guarded>{element}</Guarded>;
   return (
     <Routes>
