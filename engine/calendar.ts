@@ -11,7 +11,7 @@
  * rolls into the Tuesday of the same ISO week.
  */
 import { getISOWeek } from 'date-fns';
-import { MONTH_YEAR_STRING, YEAR_STRING } from './template.ts';
+import { MONTH_YEAR_STRING, type Template, YEAR_STRING } from './template.ts';
 
 /** 'holiday' is a Sunday inside the month, 'extraday' any day outside it (S1 §9). */
 export type DayKind = 'day' | 'extraday' | 'holiday';
@@ -143,22 +143,52 @@ export function resolveSpecialString(resourceId: string, year: number): string |
 }
 
 /**
+ * How many years after this one a template that names no years of its own can be made for (the
+ * shop's rule): next year's calendar in any month, and never a year like 2200.
+ */
+export const YEARS_AHEAD = 3;
+
+/** What a template says about its years (S1 §3): a list, a fixed year, or how many years ahead. */
+export type TemplateYears = Pick<Template, 'supportedYears' | 'year' | 'yearsAhead'>;
+
+/**
+ * The years a new line of a template can be made for, ascending: from this year to its last
+ * supported one, all read from `today` so nothing ends on a year written in the code. A list of
+ * supportedYears names them (the past ones drop out, and none may be left); a fixed year with no
+ * list is the only one; otherwise this year and the `yearsAhead` after it (YEARS_AHEAD by default).
+ */
+export function selectableYears(t: TemplateYears, today: Date): number[] {
+  const thisYear = today.getFullYear();
+  if (t.supportedYears.length > 0) {
+    return [...new Set(t.supportedYears)].filter((y) => y >= thisYear).sort((a, b) => a - b);
+  }
+  if (t.year !== null) return [t.year];
+  return Array.from({ length: (t.yearsAhead ?? YEARS_AHEAD) + 1 }, (_, i) => thisYear + i);
+}
+
+/**
  * The year a new calendar starts on (S1 §4). From July on, shoppers are mostly buying next year's
  * calendar, so the default moves ahead; a template made for one year has no choice to make.
  */
-export function defaultYear(supportedYears: readonly number[], today: Date): number {
-  if (supportedYears.length === 1) return supportedYears[0]!;
+export function defaultYear(t: TemplateYears, today: Date): number {
+  if (t.year !== null) return t.year;
+  if (t.supportedYears.length === 1) return t.supportedYears[0]!;
   // getMonth() is 0-based: 6 is July.
   const wanted = today.getFullYear() + (today.getMonth() >= 6 ? 1 : 0);
-  if (supportedYears.length === 0 || supportedYears.includes(wanted)) return wanted;
-  // Never open a calendar on a year it cannot be printed for: the nearest supported year from the
-  // wanted one on, else the latest one there is.
-  const later = supportedYears.filter((y) => y >= wanted).sort((a, b) => a - b);
-  return later[0] ?? Math.max(...supportedYears);
+  // Never open a calendar on a year it cannot be printed for: the nearest selectable year from the
+  // wanted one on, else the latest selectable one; a list whose years are all past has none, and
+  // shows its last year (the server refuses to add such a line).
+  const years = selectableYears(t, today);
+  return years.find((y) => y >= wanted) ?? years.at(-1) ?? Math.max(...t.supportedYears);
 }
 
 /** Whether the shopper may switch to a year (S1 §4): never a past year, never an unsupported one. */
-export function isYearAllowed(year: number, supportedYears: readonly number[], today: Date): boolean {
-  if (!Number.isInteger(year) || year < today.getFullYear()) return false;
-  return supportedYears.length === 0 || supportedYears.includes(year);
+export function isYearAllowed(year: number, t: TemplateYears, today: Date): boolean {
+  return Number.isInteger(year) && selectableYears(t, today).includes(year);
+}
+
+/** Years as a list reads them in any language: "2026–2029" for a run, else "2027, 2029". */
+export function formatYears(years: readonly number[]): string {
+  const run = years.length > 2 && years.every((y, i) => i === 0 || y === years[i - 1]! + 1);
+  return run ? `${years[0]}–${years.at(-1)}` : years.join(', ');
 }

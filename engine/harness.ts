@@ -5,7 +5,7 @@
  * also what a template list tile shows with the shopper's own pictures and the design the editor then
  * starts with (server/services/previews.ts, src/features/editor/EditorScreen.tsx).
  */
-import { isYearAllowed } from './calendar.ts';
+import { selectableYears } from './calendar.ts';
 import { createInstance, type Instance, type PictureRef, run, startHistory } from './instance.ts';
 import type { Template } from './template.ts';
 
@@ -25,16 +25,7 @@ export function harnessInstance(
   return h.instance;
 }
 
-/**
- * The years the harness offers for a calendar: the supported years a shopper may still choose, or,
- * when the template supports any year, this year and the next three. Other templates: none.
- */
+/** The years the harness offers for a calendar: the ones a shopper may choose. Other templates: none. */
 export function harnessYears(template: Template, today: Date): number[] {
-  if (template.type !== 'CALENDAR') return [];
-  if (template.year !== null && template.supportedYears.length === 0) return [template.year];
-  const candidates =
-    template.supportedYears.length > 0
-      ? [...template.supportedYears].sort((a, b) => a - b)
-      : [0, 1, 2, 3].map((n) => today.getFullYear() + n);
-  return candidates.filter((y) => isYearAllowed(y, template.supportedYears, today));
+  return template.type === 'CALENDAR' ? selectableYears(template, today) : [];
 }

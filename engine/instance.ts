@@ -57,7 +57,7 @@ export function createInstance(t: Template, today: Date): Instance {
       resources[slot.fullId] = { type: 'STRING', text: font.text ?? '', font: { ...font } };
     }
   }
-  const year = t.year ?? defaultYear(t.supportedYears, today);
+  const year = defaultYear(t, today);
   return {
     templateUuid: t.uuid,
     templateVersion: t.version,
@@ -198,7 +198,7 @@ export const commands = {
   }) as Command<[string, Font]>,
 
   setYear: ((t, d, year: number, today: Date) => {
-    if (t.type !== 'CALENDAR' || !isYearAllowed(year, t.supportedYears, today) || d.year === year) return;
+    if (t.type !== 'CALENDAR' || !isYearAllowed(year, t, today) || d.year === year) return;
     d.year = year;
     markDirty(d);
   }) as Command<[number, Date]>,

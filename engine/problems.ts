@@ -4,7 +4,7 @@
  * shop does not have, texts that do not fit their slot at the template's own size, slots reaching
  * outside the page, and fixed art too small to print sharply at 300 dpi.
  */
-import { MONTH_NAMES, monthGrid } from './calendar.ts';
+import { MONTH_NAMES, WEEKDAY_HEADINGS } from './calendar.ts';
 import { isLowQuality } from './image.ts';
 import {
   type Font,
@@ -89,9 +89,9 @@ function textProblems(t: Template, fonts: FontSet): AuthorProblem[] {
           widthMm: (part.size.width - 7 * style.colSpacing) / 8,
           heightMm: (part.size.height - 6 * style.rowSpacing) / 7,
         };
-        const grid = monthGrid(2027, page.months[part.resourceId]!);
+        // The widest texts any month of any year puts in a cell: the headings are the same every year.
         const samples: [keyof typeof style.cells, string][] = [
-          ['dayheading', grid.headings.reduce((a, b) => (b.length > a.length ? b : a))],
+          ['dayheading', WEEKDAY_HEADINGS.reduce<string>((a, b) => (b.length > a.length ? b : a), '')],
           ['week', '53'],
           ['day', '28'],
           ['extraday', '28'],

@@ -143,6 +143,11 @@ export const TemplateShape = z.object({
   dimensions: z.object({ width: Mm.positive(), height: Mm.positive() }),
   separateFromBackground: z.boolean(),
   supportedYears: z.array(z.number().int().min(1900).max(2200)),
+  /**
+   * With no supportedYears and no fixed year: how many years after this one the template can be
+   * made for (0 = this year only); absent, the shop's YEARS_AHEAD (engine/calendar.ts).
+   */
+  yearsAhead: z.number().int().min(0).max(10).optional(),
   year: z.number().int().nullable(),
   resources: z.array(Resource),
   partTypes: z.array(PartType).min(1),
@@ -183,6 +188,12 @@ function referenceProblems(t: Template): TemplateProblem[] {
     'pages',
     'page',
   );
+  if (t.yearsAhead !== undefined && (t.supportedYears.length > 0 || t.year !== null)) {
+    problems.push({
+      path: 'yearsAhead',
+      message: 'yearsAhead counts from this year only when there is no supportedYears list and no fixed year',
+    });
+  }
   const globalIds = new Set(t.resources.map((r) => r.id));
   const typeById = new Map(t.partTypes.map((p) => [p.id, p]));
 

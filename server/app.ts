@@ -1,10 +1,12 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from '../shop/clock.ts';
 import { configFromEnv, projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
+import { clockPlugin } from './plugins/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { portalPlugin } from './plugins/portal.ts';
@@ -60,6 +62,8 @@ export interface AppOptions {
   contentImagesDir?: string;
   /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
   labPassword?: string | null;
+  /** What "now" is for every decision made from the date (shop/clock.ts); default the machine's. */
+  clock?: Clock;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -72,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
+  const clock = options.clock ?? systemClock;
+  await app.register(clockPlugin, { clock });
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   // JSON and HTML answers above 1 KB go out compressed (brotli at its fast level 4, or gzip); the
@@ -90,12 +96,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { db });
   await app.register(templateRoutes, { db, dataDir });
   await app.register(cartRoutes, { db, dataDir });
-  sweepThumbnails(app, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
+  sweepThumbnails(app, clock, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
   const productionDir = path.join(dataDir, 'production');
-  const jobs = orderWork(app, options, dataDir, productionDir);
+  const jobs = orderWork(app, options, clock, dataDir, productionDir);
   await app.register(identityRoutes, { db });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
@@ -126,7 +132,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * The order's durable work (server/production/): a render pool, the mailer and the job queues, started
  * with the app (before it listens) and stopped with it.
  */
-function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, productionDir: string): Jobs {
+function orderWork(
+  app: FastifyInstance,
+  options: AppOptions,
+  clock: Clock,
+  dataDir: string,
+  productionDir: string,
+): Jobs {
   const { db } = options.database;
   const env = configFromEnv();
   const pool = createRenderPool({ threads: options.jobs?.renderThreads, log: app.log });
@@ -135,12 +147,14 @@ function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, p
     outboxDir: path.join(dataDir, 'outbox'),
     from: options.mailFrom ?? env.mailFrom,
     log: app.log,
+    now: () => clock.now(),
   });
   const produce = {
     db,
     productionDir,
     originalsDir: new PictureStore(db, dataDir).originalsDir,
     render: pool.render,
+    now: () => clock.now(),
   };
   const jobs = new Jobs({
     database: options.database,
@@ -152,7 +166,7 @@ function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, p
         await produceOrder(produce, orderUuid, attempt);
       },
       productionGaveUp: (orderUuid) => productionGaveUp(produce, orderUuid),
-      email: (outboxUuid) => sendOutboxMail({ db, mailer }, outboxUuid),
+      email: (outboxUuid) => sendOutboxMail({ db, mailer, clock }, outboxUuid),
     },
   });
   app.addHook('onReady', () => jobs.start());
@@ -165,10 +179,11 @@ function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, p
 }
 
 /** The thumbnail caches are swept when the app is ready and then once a day (services/previewCache.ts). */
-function sweepThumbnails(app: FastifyInstance, dirs: string[]) {
+function sweepThumbnails(app: FastifyInstance, clock: Clock, dirs: string[]) {
   const sweep = async () => {
     try {
-      const removed = (await Promise.all(dirs.map((dir) => sweepPreviewCache(dir)))).reduce(
+      const now = clock.now();
+      const removed = (await Promise.all(dirs.map((dir) => sweepPreviewCache(dir, { now })))).reduce(
         (a, b) => a + b,
         0,
       );

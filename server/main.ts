@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { systemClock } from '../shop/clock.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -17,6 +18,7 @@ const previews = await renderMissingPreviews(database.db, previewsDir, {
   fonts: await loadFontSet(),
   loadImage: createImageLoader({ userPicture: async (uuid) => samplePicturePng(uuid) }),
   samplePictures: [...SAMPLE_PICTURES],
+  today: systemClock.now(),
 });
 const app = await buildApp({
   database,
@@ -26,6 +28,7 @@ const app = await buildApp({
   defaultPortalUuid: config.defaultPortalUuid,
   trustProxy: config.trustProxy,
   logLevel: config.logLevel,
+  clock: systemClock,
 });
 
 const shutdown = async () => {

@@ -11,6 +11,7 @@
  */
 import nodemailer, { type SMTPSentMessageInfo } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import { systemClock } from '../../shop/clock.ts';
 import { writeOutboxFile } from './outboxFile.ts';
 
 export interface MailMessage {
@@ -81,7 +82,7 @@ function senderOf(from: string) {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, outboxDir, log } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock.now;
   const sender = senderOf(options.from);
   const fromFor = (message: MailMessage) =>
     sender.name || !message.fromName ? options.from : { name: message.fromName, address: sender.address };

@@ -37,7 +37,7 @@ export const sessionPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db })
   app.decorateRequest('session', function (this: FastifyRequest) {
     let found = cache.get(this);
     if (!found) {
-      found = findSession(db, this.cookies[SESSION_COOKIE], this.portal.portal.uuid);
+      found = findSession(db, this.cookies[SESSION_COOKIE], this.portal.portal.uuid, app.clock.now());
       cache.set(this, found);
     }
     return found;
@@ -46,7 +46,7 @@ export const sessionPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db })
   app.decorateRequest('ensureSession', async function (this: FastifyRequest, reply: FastifyReply) {
     const existing = await this.session();
     if (existing) return existing;
-    const { token, session } = await createSession(db, this.portal.portal.uuid);
+    const { token, session } = await createSession(db, this.portal.portal.uuid, null, app.clock.now());
     setSessionCookie(this, reply, token);
     cache.set(this, Promise.resolve(session));
     return session;

@@ -4,13 +4,17 @@
  * marked sent is never sent again, whatever retries or restarts follow.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../shop/clock.ts';
 import type { Db } from '../db/connect.ts';
 import { emailOutbox, orders } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { composeOrderConfirmation } from '../mail/orderConfirmation.ts';
 import type { OrderSnapshot } from '../services/orders.ts';
 
-export async function sendOutboxMail(deps: { db: Db; mailer: Mailer }, outboxUuid: string): Promise<void> {
+export async function sendOutboxMail(
+  deps: { db: Db; mailer: Mailer; clock: Clock },
+  outboxUuid: string,
+): Promise<void> {
   const { db, mailer } = deps;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.uuid, outboxUuid));
   if (!row || row.sentAt) return;
@@ -29,7 +33,7 @@ export async function sendOutboxMail(deps: { db: Db; mailer: Mailer }, outboxUui
     const sent = await mailer.send({ ...message, to: row.toAddress });
     await db
       .update(emailOutbox)
-      .set({ sentAt: new Date(), messageId: sent.messageId, lastError: null })
+      .set({ sentAt: deps.clock.now(), messageId: sent.messageId, lastError: null })
       .where(eq(emailOutbox.uuid, outboxUuid));
   } catch (error) {
     await db

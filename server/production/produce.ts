@@ -12,6 +12,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Template } from '../../engine/template.ts';
+import { systemClock } from '../../shop/clock.ts';
 import {
   type LineKind,
   type ManifestFile,
@@ -190,7 +191,7 @@ export async function produceOrder(
   attempt: { lastAttempt: boolean; signal?: AbortSignal } = { lastAttempt: true },
 ): Promise<'ready' | 'already-ready' | 'failed'> {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? systemClock.now;
   const [order] = await db.select().from(orders).where(eq(orders.uuid, orderUuid));
   if (!order) throw new ProductionError(`No order ${orderUuid}`);
   const dir = orderDir(deps.productionDir, orderUuid);
@@ -284,7 +285,7 @@ async function recordFailure(
   base: Omit<Manifest, 'status' | 'error' | 'finishedAt' | 'lines'>,
   lines: ManifestLine[],
 ) {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock.now)();
   const status = final ? 'failed' : 'queued';
   await writeManifest(orderDir(deps.productionDir, orderUuid), {
     ...base,

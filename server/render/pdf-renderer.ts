@@ -29,6 +29,7 @@ import { MM_PER_INCH, PRINT_DPI } from '../../engine/image.ts';
 import type { PageScene, ScenePicture, SceneRotation, SceneText } from '../../engine/scene.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { glyphOutline, traceOutline } from '../../engine/text/glyphs.ts';
+import { systemClock } from '../../shop/clock.ts';
 import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
 
 export const PT_PER_MM = 72 / MM_PER_INCH;
@@ -352,7 +353,7 @@ function addOutputIntent(doc: Doc) {
 
 export async function renderPdf(scenes: PageScene[], options: PdfOptions): Promise<PdfResult> {
   const bleedMm = options.bleedMm ?? DEFAULT_BLEED_MM;
-  const created = options.creationDate ?? new Date();
+  const created = options.creationDate ?? systemClock.now();
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,

@@ -37,6 +37,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
   const templateDeps = async (session: Session): Promise<TemplateLineDeps> => ({
     fonts: await loadFontSet(),
     findPicture: (uuid) => store.find(uuid, session),
+    today: app.clock.now(),
   });
 
   // Adds one template line (S1 §3 cart add payload); answers the cart, the new line last.
@@ -76,6 +77,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
       store,
       fonts: await loadFontSet(),
       cacheDir: previewsDir,
+      today: app.clock.now(),
     });
     return sendPreview(request, reply, preview);
   });
@@ -104,7 +106,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
 
   app.put('/m/api/webshop/cart/auto-correction', async (request, reply) => {
     const { autoCorrection } = AutoCorrection.parse(request.body);
-    return setAutoCorrection(db, await request.ensureSession(reply), autoCorrection);
+    return setAutoCorrection(db, await request.ensureSession(reply), autoCorrection, app.clock.now());
   });
 
   app.delete('/m/api/webshop/cart/:lineUuid', async (request, reply) => {

@@ -74,7 +74,7 @@ export async function checkoutRoutes(
     }
     const session = await request.ensureSession(reply);
     try {
-      return await applyRebateCode(db, session, await cartOf(db, session), code);
+      return await applyRebateCode(db, session, await cartOf(db, session), code, app.clock.now());
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 400) rebateTries.fail(request.ip);
       throw err;
@@ -88,9 +88,17 @@ export async function checkoutRoutes(
 
   app.post('/ajax/get_transaction.php', async (request): Promise<TransactionAnswer> => {
     const body = TransactionRequest.parse(request.body ?? {});
-    const made = await createTransaction(db, providers, request.portal, await request.session(), body);
+    const made = await createTransaction(
+      db,
+      providers,
+      request.portal,
+      await request.session(),
+      body,
+      app.clock.now(),
+    );
     // Pay in store and invoice accept the order at once: it is made before the answer.
-    if (providers[made.provider].confirmsAtOnce) await settleTransaction(db, made.uuid, 'paid', jobs);
+    if (providers[made.provider].confirmsAtOnce)
+      await settleTransaction(db, made.uuid, 'paid', jobs, app.clock.now());
     return { transactionid: made.uuid };
   });
 
@@ -108,7 +116,7 @@ export async function checkoutRoutes(
   app.post(
     '/m/api/checkout/transactions/:transactionId/fulfil',
     async (request): Promise<TransactionState> => {
-      return fulfilFromReturn(db, providers, jobs, await ownTransaction(request));
+      return fulfilFromReturn(db, providers, jobs, await ownTransaction(request), app.clock.now());
     },
   );
 }

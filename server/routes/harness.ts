@@ -66,7 +66,7 @@ async function harness(app: FastifyInstance) {
       throw new HttpError(400, 'invalid_request', `The template has no page "${body.pageId}"`);
     }
     const fonts = await loadFontSet();
-    const instance = harnessInstance(template, body.year, samplePictureRefs(), new Date());
+    const instance = harnessInstance(template, body.year, samplePictureRefs(), app.clock.now());
     let scene: ReturnType<typeof pageScene>;
     try {
       scene = pageScene(template, instance, body.pageId, fonts);

@@ -52,6 +52,7 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
       await request.session(),
       request.portal.portal.uuid,
       user.uuid,
+      app.clock.now(),
     );
     setSessionCookie(request, reply, token);
     return { result: 'OK', user: publicUser(user) };

@@ -113,7 +113,7 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   app.post('/lab/api/orders/:orderUuid/status', async (request) => {
     const { orderUuid } = LabOrderParams.parse(request.params);
     const { status } = LabStatusRequest.parse(request.body ?? {});
-    return recordStatus(deps, orderUuid, status);
+    return recordStatus(deps, orderUuid, status, app.clock.now());
   });
 
   app.post('/lab/api/orders/:orderUuid/rerun', async (request) => {

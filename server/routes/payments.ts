@@ -184,7 +184,7 @@ export async function paymentRoutes(
       if (event.amount !== row.amount) {
         throw new HttpError(400, 'amount_mismatch', 'The callback amount is not the transaction amount');
       }
-      const state = await settleTransaction(db, row.uuid, event.result, jobs);
+      const state = await settleTransaction(db, row.uuid, event.result, jobs, app.clock.now());
       return { received: true, status: state.status };
     });
   });

@@ -159,6 +159,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir }: Temp
       store,
       fonts: await loadFontSet(),
       cacheDir: ownPreviewsDir,
+      today: app.clock.now(),
     });
     return sendPreview(request, reply, preview);
   });

@@ -179,7 +179,7 @@ export async function applyLineChanges(
   db: Db,
   session: Session,
   changes: readonly OrderLineChange[],
-  templateDeps?: TemplateLineDeps,
+  templateDeps: TemplateLineDeps,
 ): Promise<Cart> {
   const uuids = changes.map((c) => c.uuid);
   if (new Set(uuids).size !== uuids.length) {
@@ -240,7 +240,7 @@ export async function applyLineChanges(
             quantity: change.quantity,
             templates: [update.entry],
             actualLinePrice: update.price(change.quantity),
-            updatedAt: new Date(),
+            updatedAt: templateDeps.today,
           })
           .where(eq(orderLines.uuid, row.uuid));
         continue;
@@ -255,7 +255,7 @@ export async function applyLineChanges(
           image,
           files,
           actualLinePrice: linePrice(product, change.quantity),
-          updatedAt: new Date(),
+          updatedAt: templateDeps.today,
         })
         .where(eq(orderLines.uuid, row.uuid));
     }
@@ -279,7 +279,7 @@ async function prepareTemplateUpdates(
   cartUuid: string,
   changes: readonly OrderLineChange[],
   catalogue: ReadonlyMap<string, Product>,
-  deps: TemplateLineDeps | undefined,
+  deps: TemplateLineDeps,
 ): Promise<Map<string, TemplateUpdate>> {
   const wanted = changes.filter((c) => !c.deleted).map((c) => c.uuid);
   const updates = new Map<string, TemplateUpdate>();
@@ -310,7 +310,6 @@ async function prepareTemplateUpdates(
       ) {
         throw new HttpError(400, 'template_mismatch', "The template in the body is not the order line's");
       }
-      if (!deps) throw new Error('Template line changes need the fonts and the picture lookup');
       const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
       entry = { ...stored, ...state };
     }
@@ -386,11 +385,8 @@ function lineImage(image: OrderLineChange['image']): OrderLine['image'] {
 }
 
 /** S0 §7 auto-correction: the shopper's answer to the checkout question, kept on the cart. */
-export async function setAutoCorrection(db: Db, session: Session, value: 0 | 1): Promise<Cart> {
+export async function setAutoCorrection(db: Db, session: Session, value: 0 | 1, now: Date): Promise<Cart> {
   const cartUuid = await cartOf(db, session);
-  await db
-    .update(carts)
-    .set({ autoCorrection: value, updatedAt: new Date() })
-    .where(eq(carts.uuid, cartUuid));
+  await db.update(carts).set({ autoCorrection: value, updatedAt: now }).where(eq(carts.uuid, cartUuid));
   return cartView(db, cartUuid);
 }

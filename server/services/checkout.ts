@@ -229,11 +229,12 @@ export async function applyRebateCode(
   session: Session,
   cartUuid: string,
   code: string,
+  now: Date,
 ): Promise<RebateAnswer> {
   const row = await rebateRow(db, session.portalUuid, code);
   if (!row?.active) throw new HttpError(400, 'rebate_unknown', REBATE_UNKNOWN);
   if (!usable(row)) throw new HttpError(400, 'rebate_used_up', REBATE_USED_UP);
-  await db.update(carts).set({ rebateCode: row.code, updatedAt: new Date() }).where(eq(carts.uuid, cartUuid));
+  await db.update(carts).set({ rebateCode: row.code, updatedAt: now }).where(eq(carts.uuid, cartUuid));
   return { code: row.code, text: row.text };
 }
 
@@ -404,6 +405,7 @@ export async function createTransaction(
   portal: PortalConfig,
   session: Session | null,
   body: z.output<typeof TransactionRequest>,
+  now: Date,
 ): Promise<{ uuid: string; provider: ProviderType; fresh: boolean }> {
   const portalUuid = portal.portal.uuid;
   const delivery = await resolveDelivery(db, portalUuid, body.deliveryoption);
@@ -478,7 +480,7 @@ export async function createTransaction(
         and(
           eq(transactions.cartUuid, cart.uuid),
           inArray(transactions.status, ['pending', 'paid']),
-          gt(transactions.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS)),
+          gt(transactions.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
         ),
       )
       .orderBy(desc(transactions.createdAt));
@@ -494,10 +496,7 @@ export async function createTransaction(
       const row = await rebateRow(tx, portalUuid, cart.rebateCode);
       if (!row || !usable(row)) {
         // The shopper saw a lower price: take the code off and say so rather than charge more silently.
-        await tx
-          .update(carts)
-          .set({ rebateCode: null, updatedAt: new Date() })
-          .where(eq(carts.uuid, cart.uuid));
+        await tx.update(carts).set({ rebateCode: null, updatedAt: now }).where(eq(carts.uuid, cart.uuid));
         return {
           error: new HttpError(
             400,
@@ -556,6 +555,9 @@ export async function createTransaction(
         currencyCode: portal.currency.code,
         status: 'pending',
         request: snapshot,
+        // The repeat window above is measured by the app's clock, so the row's time is the clock's too.
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ uuid: transactions.uuid });
     return { uuid: made!.uuid, fresh: true } as const;

@@ -97,10 +97,11 @@ export async function startUserSession(
   old: Session | null,
   portalUuid: string,
   userUuid: string,
+  now: Date,
 ): Promise<{ token: string; session: Session }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const made = await createSession(tx, portalUuid, userUuid);
+    const made = await createSession(tx, portalUuid, userUuid, now);
     const fresh = made.session;
     if (!old || old.portalUuid !== portalUuid) return made;
     const carryOver = old.userUuid === null || old.userUuid === userUuid;
@@ -123,7 +124,7 @@ export async function startUserSession(
           .set({
             rebateCode: mine.rebateCode ?? anon.rebateCode,
             autoCorrection: anon.autoCorrection ?? mine.autoCorrection,
-            updatedAt: new Date(),
+            updatedAt: now,
           })
           .where(eq(carts.uuid, mine.uuid));
         await tx
@@ -134,7 +135,7 @@ export async function startUserSession(
       } else if (anon) {
         await tx
           .update(carts)
-          .set({ sessionIdHash: null, userUuid, updatedAt: new Date() })
+          .set({ sessionIdHash: null, userUuid, updatedAt: now })
           .where(eq(carts.uuid, anon.uuid));
       }
     }

@@ -287,6 +287,7 @@ export async function recordStatus(
   deps: LabDeps,
   orderUuid: string,
   status: FulfilmentStatus,
+  now: Date,
 ): Promise<LabOrderDetail> {
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -303,7 +304,7 @@ export async function recordStatus(
         STATUS_REFUSALS[status]({ production: row.productionStatus, delivery: snap.delivery.type }),
       );
     }
-    await tx.insert(orderEvents).values({ orderUuid, status, createdAt: new Date() });
+    await tx.insert(orderEvents).values({ orderUuid, status, createdAt: now });
   });
   return orderDetail(deps, orderUuid);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { defaultYear } from '../../engine/calendar.ts';
 import { type PageScene, pageScene } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
@@ -75,6 +76,8 @@ export interface ScenePreviewOptions {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
+  /** Now, by the app's clock: what the thumbnail shows (a calendar's year) and how old a cached one is. */
+  today: Date;
 }
 
 export function scenePreview(options: ScenePreviewOptions): LinePreview {
@@ -83,7 +86,7 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
   const jpeg = async () => {
     const hit = await readFile(file).catch(() => null);
     if (hit) {
-      renewCached(file);
+      renewCached(file, options.today);
       return hit;
     }
     const size = derivativeFor(widthPx);
@@ -106,6 +109,8 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
     try {
       await writeFile(temp, bytes);
       await rename(temp, file);
+      // The sweep counts a thumbnail's age by the app's clock, so it is stamped by it too.
+      renewCached(file, options.today);
     } finally {
       await rm(temp, { force: true });
     }
@@ -131,7 +136,7 @@ export function linePreview(options: {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
-  today?: Date;
+  today: Date;
 }): LinePreview {
   const { template, stored, widthPx, pictures } = options;
   const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
@@ -144,7 +149,7 @@ export function linePreview(options: {
     ...options,
     hash,
     scene: () => {
-      const instance = lineInstance(template, stored, options.today ?? new Date());
+      const instance = lineInstance(template, stored, options.today);
       return pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts);
     },
   });
@@ -167,10 +172,9 @@ export function ownPicturesPreview(options: {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
-  today?: Date;
+  today: Date;
 }): LinePreview {
-  const { template, pictures, widthPx } = options;
-  const today = options.today ?? new Date();
+  const { template, pictures, widthPx, today } = options;
   const hash = createHash('sha256')
     .update(
       JSON.stringify([
@@ -178,7 +182,8 @@ export function ownPicturesPreview(options: {
         'own',
         template.uuid,
         template.version,
-        today.getFullYear(),
+        // The year the page shows moves on in July, not on 1 January (S1 §4).
+        defaultYear(template, today),
         pictures.map((p) => p.sha256),
         widthPx,
       ]),

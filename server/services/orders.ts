@@ -67,6 +67,7 @@ export async function settleTransaction(
   uuid: string,
   outcome: PaymentOutcome,
   jobs: OrderJobs,
+  now: Date,
 ): Promise<TransactionState> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -76,10 +77,7 @@ export async function settleTransaction(
     if (outcome !== 'paid') {
       const status = row.status === 'pending' ? outcome : (row.status as 'declined' | 'cancelled');
       if (row.status === 'pending') {
-        await tx
-          .update(transactions)
-          .set({ status, updatedAt: new Date() })
-          .where(eq(transactions.uuid, uuid));
+        await tx.update(transactions).set({ status, updatedAt: now }).where(eq(transactions.uuid, uuid));
       }
       return { status, error: PAYMENT_ERRORS[status] };
     }
@@ -88,7 +86,7 @@ export async function settleTransaction(
     if (row.cartUuid)
       await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, row.cartUuid)).for('update');
     const snapshot = row.request as TransactionSnapshot;
-    const paidAt = new Date();
+    const paidAt = now;
     const orderSnapshot: OrderSnapshot = {
       ...snapshot,
       transactionUuid: row.uuid,
@@ -164,6 +162,7 @@ export async function fulfilFromReturn(
   providers: Providers,
   jobs: OrderJobs,
   row: TransactionRow,
+  now: Date,
 ): Promise<TransactionState> {
   if (row.status === 'paid') return stateOf(providers, row);
   const provider = providers[row.provider as ProviderType];
@@ -174,7 +173,7 @@ export async function fulfilFromReturn(
     status: row.status as PaymentStatus,
   });
   if (status === 'pending') return stateOf(providers, row);
-  return settleTransaction(db, row.uuid, status, jobs);
+  return settleTransaction(db, row.uuid, status, jobs, now);
 }
 
 // ---- Receipt ----

@@ -12,8 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A temporary file older than this belongs to no running write. */
 const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** A cached thumbnail was served: it counts as fresh for another PREVIEW_CACHE_DAYS. */
-export function renewCached(file: string, now = new Date()): void {
+/**
+ * A cached thumbnail was written or served: it counts as fresh for another PREVIEW_CACHE_DAYS from
+ * `now`, the app's clock (the sweep measures ages by the same clock, not the file system's).
+ */
+export function renewCached(file: string, now: Date): void {
   utimes(file, now, now).catch(() => {
     // Swept meanwhile: the next request draws it again.
   });
@@ -22,9 +25,9 @@ export function renewCached(file: string, now = new Date()): void {
 /** Removes the stale thumbnails and stray temporary files of one cache folder; returns how many. */
 export async function sweepPreviewCache(
   dir: string,
-  options: { now?: Date; maxAgeDays?: number } = {},
+  options: { now: Date; maxAgeDays?: number },
 ): Promise<number> {
-  const now = (options.now ?? new Date()).getTime();
+  const now = options.now.getTime();
   const maxAgeMs = (options.maxAgeDays ?? PREVIEW_CACHE_DAYS) * DAY_MS;
   const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;

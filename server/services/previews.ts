@@ -24,7 +24,8 @@ export interface PreviewDeps {
   /** Loads art and the sample pictures (user sources with the samples' uuids). */
   loadImage: PictureLoader;
   samplePictures: PictureRef[];
-  today?: Date;
+  /** Now, by the app's clock: the year a calendar's preview shows. */
+  today: Date;
 }
 
 /** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
@@ -32,7 +33,7 @@ export function previewScene(
   template: Template,
   deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'>,
 ) {
-  const instance = harnessInstance(template, null, deps.samplePictures, deps.today ?? new Date());
+  const instance = harnessInstance(template, null, deps.samplePictures, deps.today);
   return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts);
 }
 

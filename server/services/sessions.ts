@@ -18,26 +18,29 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The live session of a cookie token on this portal; `now` (the app's clock) decides what has expired. */
 export async function findSession(
   db: Db,
   token: string | undefined,
   portalUuid: string,
+  now: Date,
 ): Promise<Session | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
     .select({ idHash: sessions.idHash, portalUuid: sessions.portalUuid, userUuid: sessions.userUuid })
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, now)));
   // A session belongs to the portal it was made on; another portal's host starts afresh.
   return row && row.portalUuid === portalUuid ? row : null;
 }
 
-export async function createSession(db: Db, portalUuid: string, userUuid: string | null = null) {
+/** A new session, valid for SESSION_DAYS from `now` (the app's clock). */
+export async function createSession(db: Db, portalUuid: string, userUuid: string | null, now: Date) {
   const token = newToken();
   const session: Session = { idHash: hashToken(token), portalUuid, userUuid };
   await db.insert(sessions).values({
     ...session,
-    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000),
   });
   return { token, session };
 }

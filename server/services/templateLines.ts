@@ -5,7 +5,7 @@
  * stores them normalised, one value per user slot, ready to become an engine Instance again.
  */
 import { and, eq } from 'drizzle-orm';
-import { defaultYear, isYearAllowed } from '../../engine/calendar.ts';
+import { defaultYear, isYearAllowed, selectableYears } from '../../engine/calendar.ts';
 import type { CropRect, Effect, Rotation } from '../../engine/image.ts';
 import { createInstance, type Instance, partFor } from '../../engine/instance.ts';
 import {
@@ -68,7 +68,8 @@ export interface TemplateLineDeps {
   fonts: FontSet;
   /** The picture when the session (or its user) owns it, else null. */
   findPicture(uuid: string): Promise<PictureInfo | null>;
-  today?: Date;
+  /** Now, by the app's clock: which years a line may be made for. */
+  today: Date;
 }
 
 const bad = (code: string, message: string) => new HttpError(400, code, message);
@@ -108,24 +109,36 @@ export function templateName(t: Template, locale: string): string {
 }
 
 /**
- * The year of a line (S1 §4). Calendars: a past or unsupported year is refused, and a template with a
- * fixed year and no list takes only that year; the year a line already has is kept even once past
- * (`keep`), so an old line's text can still be changed. Other templates: the year as sent, or the default.
+ * The year of a line (S1 §4): from this year to the template's last supported one
+ * (engine/calendar.ts selectableYears), for every template, since a card carries a year too; with
+ * none sent, the default year. The year a line already has is kept even once past (`keep`), so an
+ * old line's text can still be changed; a new line of a template whose years are all past is refused.
  */
 export function chooseYear(t: Template, requested: number | undefined, today: Date, keep?: number): number {
-  const fallback = keep ?? t.year ?? defaultYear(t.supportedYears, today);
-  if (requested === undefined || requested === keep) return fallback;
-  if (t.type !== 'CALENDAR') return requested;
-  const fixedOnly = t.year !== null && t.supportedYears.length === 0;
-  if (fixedOnly ? requested !== t.year : !isYearAllowed(requested, t.supportedYears, today)) {
-    const allowed = fixedOnly
-      ? `only ${t.year}`
-      : t.supportedYears.length > 0
-        ? `one of ${t.supportedYears.filter((y) => y >= today.getFullYear()).join(', ') || 'none any more'}`
-        : `${today.getFullYear()} or later`;
-    throw bad('invalid_year', `The year ${requested} cannot be chosen for this calendar (${allowed})`);
+  if (requested !== undefined && requested === keep) return keep;
+  if (requested === undefined) {
+    if (keep !== undefined) return keep;
+    const year = defaultYear(t, today);
+    if (isYearAllowed(year, t, today)) return year;
+    throw bad('invalid_year', `This ${kindOf(t)} can no longer be made: its years are past`);
+  }
+  if (!isYearAllowed(requested, t, today)) {
+    throw bad(
+      'invalid_year',
+      `The year ${requested} cannot be chosen for this ${kindOf(t)} (${describeYears(selectableYears(t, today))})`,
+    );
   }
   return requested;
+}
+
+const kindOf = (t: Template) => (t.type === 'CALENDAR' ? 'calendar' : 'design');
+
+/** The years a line may take, as the refusal says them: "2026 to 2029", "one of 2027, 2029", "only 2027". */
+function describeYears(years: readonly number[]): string {
+  if (years.length === 0) return 'none any more';
+  if (years.length === 1) return `only ${years[0]}`;
+  const run = years.every((y, i) => i === 0 || y === years[i - 1]! + 1);
+  return run ? `${years[0]} to ${years.at(-1)}` : `one of ${years.join(', ')}`;
 }
 
 /** Every box a resource's text is drawn in (a text may be drawn on several pages). */
@@ -321,8 +334,7 @@ export async function resolveTemplateState(
   deps: TemplateLineDeps,
   keepYear?: number,
 ): Promise<{ resources: StoredResource[]; year: number }> {
-  const today = deps.today ?? new Date();
-  const chosenYear = chooseYear(t, year, today, keepYear);
+  const chosenYear = chooseYear(t, year, deps.today, keepYear);
   const pictures = await ownedPictures(inputs, deps);
   return { resources: checkResources(t, inputs, pictures, deps.fonts), year: chosenYear };
 }
@@ -392,15 +404,18 @@ export function lineInstance(
   return instance;
 }
 
-/** A stored template entry, as read from the jsonb column (older rows may lack fields). */
+/**
+ * A stored template entry, as read from the jsonb column (older rows may lack fields). Every line is
+ * written with its year, and one cannot be guessed without the clock: an entry without it is none.
+ */
 export function storedTemplateOf(templatesColumn: unknown): StoredTemplate | null {
   const entry = Array.isArray(templatesColumn) ? (templatesColumn[0] as Partial<StoredTemplate>) : undefined;
-  if (!entry || typeof entry.template !== 'string') return null;
+  if (!entry || typeof entry.template !== 'string' || typeof entry.year !== 'number') return null;
   return {
     template: entry.template,
     version: entry.version ?? 1,
     resources: entry.resources ?? [],
-    year: entry.year ?? new Date().getFullYear(),
+    year: entry.year,
     subProductUuids: entry.subProductUuids ?? [],
   };
 }

@@ -24,9 +24,12 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
   const list = (await (await page.request.get('/m/api/templates/calendars')).json()) as {
     uuid: string;
     supportedYears: number[];
+    yearsAhead?: number;
     pages: unknown[];
   }[];
-  const listed = list.find((t) => t.supportedYears.length === 0 && t.pages.length === 13)!;
+  const listed = list.find(
+    (t) => t.supportedYears.length === 0 && t.yearsAhead === undefined && t.pages.length === 13,
+  )!;
   const template = await templateOf(page, listed.uuid);
   const instance = filled(template, picture, 'Our year');
   instance.year = startYear;

@@ -20,6 +20,7 @@ interface Listed {
   name: Record<string, string>;
   categories: string[];
   supportedYears: number[];
+  yearsAhead?: number;
   product: { uuid: string };
   pages: { id: string; clientIgnore?: boolean }[];
 }
@@ -47,7 +48,7 @@ async function openCard(page: Page, name: string): Promise<Listed> {
 /** The 13-page demo calendar that may be made for any year (Classic A4). */
 async function openCalendar(page: Page): Promise<Listed> {
   const calendar = (await listed(page, 'calendars')).find(
-    (t) => t.supportedYears.length === 0 && t.pages.length === 13,
+    (t) => t.supportedYears.length === 0 && t.yearsAhead === undefined && t.pages.length === 13,
   );
   expect(calendar, 'a demo calendar for any year').toBeTruthy();
   await page.goto(`/m/products/calendars/${calendar!.product.uuid}/${calendar!.uuid}`);

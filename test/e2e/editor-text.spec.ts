@@ -201,7 +201,7 @@ test('an empty text: Select text on the page, the input focused, the other tools
     await expect(text.getByRole('button', { name, exact: true })).toBeDisabled();
   }
   await press(text.getByRole('button', { name: 'Enter text' }));
-  await input.fill('Summer 2026');
+  await input.fill('Summer days');
   await press(text.getByRole('button', { name: 'Done' }));
   for (const name of ['Font', 'Align text', 'Font size', 'Color']) {
     await expect(text.getByRole('button', { name, exact: true })).toBeEnabled();

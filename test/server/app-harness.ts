@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
+import type { Clock } from '../../shop/clock.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestApp {
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The content pictures' folder (/m/img/…); default the project's public/img. */
   contentImagesDir?: string;
+  /** The app's clock (shop/clock.ts), e.g. a SetClock years ahead; default the machine's. */
+  clock?: Clock;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,6 +55,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
+    clock: options.clock,
   });
   await app.ready();
   return {

@@ -6,10 +6,11 @@ import { harnessInstance, harnessYears } from '../../engine/harness.ts';
 import { buildApp } from '../../server/app.ts';
 import { currentDemoTemplates } from '../../server/db/templates/index.ts';
 import { SAMPLE_PICTURES } from '../../server/render/sample-pictures.ts';
+import { systemClock } from '../../shop/clock.ts';
 import { openTestDatabase, type TestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const today = new Date(Date.UTC(2026, 10, 22));
+const today = systemClock.now();
 
 describe('author harness endpoints', () => {
   let db: TestDatabase;
@@ -54,7 +55,7 @@ describe('author harness endpoints', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/m/api/dev/render',
-      payload: { template, year: 2027, pageId: template.pages[1]!.id, widthPx: 300 },
+      payload: { template, year: today.getFullYear() + 1, pageId: template.pages[1]!.id, widthPx: 300 },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadFontSet } from '../../server/fonts.ts';
 import { createImageLoader } from '../../server/render/images.ts';
 import { PREVIEW_WIDTH_PX, renderMissingPreviews } from '../../server/services/previews.ts';
+import { systemClock } from '../../shop/clock.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -23,7 +24,7 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
     fonts: await loadFontSet(),
     loadImage: createImageLoader({ userPicture: async (uuid) => photos[uuid] ?? null }),
     samplePictures: SAMPLE_PHOTOS.map((p) => ({ uuid: p.name, width: p.width, height: p.height })),
-    today: new Date(Date.UTC(2026, 10, 22)),
+    today: systemClock.now(),
   });
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../engine/template.ts';
+import { SetClock, systemClock } from '../../shop/clock.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
@@ -11,6 +12,9 @@ import { uploadPhoto } from './multipart.ts';
 const CART = '/m/api/webshop/cart';
 
 describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
+  // The app's clock stands still for the test, so "this year" cannot change halfway through.
+  const clock = new SetClock(systemClock.now());
+  const year = clock.now().getFullYear();
   let t: TestApp;
   let app: FastifyInstance;
   let cookieA: string;
@@ -44,13 +48,13 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
         },
         { fullId: 'greeting', type: 'STRING', font: { text: 'Happy day, Anna' } },
       ],
-      year: 2027,
+      year,
     },
     ...over,
   });
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, { clock });
     app = t.app;
     ({ picture: pictureA, cookie: cookieA } = await upload(null, 1200, 900));
     ({ picture: pictureB, cookie: cookieB } = await upload(null, 900, 1200));
@@ -217,6 +221,22 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       expect(await cartOf(cookieA)).toEqual(before);
     });
 
+    it('a card with last year or a year far ahead', async () => {
+      const before = await cartOf(cookieA);
+      for (const wrong of [year - 1, year + 100]) {
+        const res = await post(
+          cookieA,
+          cardPayload({ template: { ...cardPayload().template, year: wrong } }),
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'invalid_year',
+          error: expect.stringContaining(String(wrong)),
+        });
+      }
+      expect(await cartOf(cookieA)).toEqual(before);
+    });
+
     it('a year outside the calendar’s years, and a past year', async () => {
       const resources = [
         {
@@ -230,37 +250,38 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
           image: { uuid: pictureA.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
         })),
       ];
-      const payload = (year: number) => ({
+      const payload = (chosen: number) => ({
         product: { uuid: calendar.product.uuid },
         subProductUuids: [],
         quantity: 1,
-        template: { uuid: calendar.uuid, resources, year },
+        template: { uuid: calendar.uuid, resources, year: chosen },
       });
       const before = await cartOf(cookieA);
-      for (const year of [2029, 2020]) {
-        const res = await post(cookieA, payload(year));
+      // Modern 20x30 is made for this year and the next two.
+      for (const wrong of [year + 3, year - 1]) {
+        const res = await post(cookieA, payload(wrong));
         expect(res.statusCode).toBe(400);
         expect((res.json() as { code: string }).code).toBe('invalid_year');
       }
       expect(await cartOf(cookieA)).toEqual(before);
       // A supported year is taken, and the line is a calendar line (type 2).
-      const res = await post(cookieA, payload(2028));
+      const res = await post(cookieA, payload(year + 2));
       expect(res.statusCode).toBe(200);
       const line = (res.json() as Cart).orderLines.at(-1)!;
       expect(line.type).toBe(2);
-      expect(line.templates[0]!.year).toBe(2028);
+      expect(line.templates[0]!.year).toBe(year + 2);
       // A PUT may change the year within the supported ones, and not outside them.
-      const put = (year: number) =>
+      const put = (to: number) =>
         app.inject({
           method: 'PUT',
           url: `${CART}/${line.uuid}`,
           headers: { cookie: cookieA },
-          payload: { ...line, templates: [{ ...line.templates[0], year }] },
+          payload: { ...line, templates: [{ ...line.templates[0], year: to }] },
         });
-      expect((await put(2029)).statusCode).toBe(400);
-      const changed = await put(2027);
+      expect((await put(year + 3)).statusCode).toBe(400);
+      const changed = await put(year + 1);
       expect(changed.statusCode).toBe(200);
-      expect((changed.json() as Cart).orderLines.at(-1)!.templates[0]!.year).toBe(2027);
+      expect((changed.json() as Cart).orderLines.at(-1)!.templates[0]!.year).toBe(year + 1);
       await app.inject({ method: 'DELETE', url: `${CART}/${line.uuid}`, headers: { cookie: cookieA } });
     });
   });

@@ -76,7 +76,11 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         expect(visiblePages(c)).toHaveLength(13);
         expect(c.pages.slice(1).map((p) => p.months.grid)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
       }
-      expect(calendars.map((c) => c.supportedYears)).toEqual([[2026, 2027, 2028], []]);
+      // Modern 20x30 is sold for this year and the next two, Classic A4 for the shop's YEARS_AHEAD.
+      expect(calendars.map((c) => [c.supportedYears, c.year, c.yearsAhead])).toEqual([
+        [[], null, 2],
+        [[], null, undefined],
+      ]);
       expect(calendars.map((c) => c.product.name)).toEqual([
         'Calendar 20x30 (12 months)',
         'Calendar A4 (12 months)',

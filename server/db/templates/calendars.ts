@@ -68,7 +68,7 @@ export function classicA4(): Template {
   });
 }
 
-/** 20x30 for 2026 to 2028: pictures to the edge, a dark cover with a golden year. */
+/** 20x30 for this year and the next two: pictures to the edge, a dark cover with a golden year. */
 export function modern20x30(): Template {
   return template({
     slug: 'calendar-modern-20x30',
@@ -78,7 +78,7 @@ export function modern20x30(): Template {
     product: 'calendar-20x30',
     dimensions: { width: 200, height: 300 },
     separateFromBackground: false,
-    supportedYears: [2026, 2027, 2028],
+    yearsAhead: 2,
     resources: [art('cover-frame', 'cover-frame.svg', 2000, 3000)],
     partTypes: [
       {

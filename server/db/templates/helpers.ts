@@ -156,6 +156,7 @@ export interface TemplateSpec {
   dimensions: { width: number; height: number };
   separateFromBackground: boolean;
   supportedYears?: number[];
+  yearsAhead?: number;
   resources: Resource[];
   partTypes: PartType[];
   pages: PartRef[];
@@ -180,6 +181,7 @@ export function template(spec: TemplateSpec): Template {
     dimensions: spec.dimensions,
     separateFromBackground: spec.separateFromBackground,
     supportedYears: spec.supportedYears ?? [],
+    ...(spec.yearsAhead === undefined ? {} : { yearsAhead: spec.yearsAhead }),
     year: null,
     resources: spec.resources,
     partTypes: spec.partTypes,

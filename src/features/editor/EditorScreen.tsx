@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
+import { selectableYears } from '../../../engine/calendar.ts';
 import { harnessInstance } from '../../../engine/harness.ts';
 import { editableSlots, type PictureRef, pageComplete, templateComplete } from '../../../engine/instance.ts';
 import { pageScene } from '../../../engine/scene.ts';
@@ -146,8 +147,7 @@ export function EditorScreen(props: {
   const currentText = instance.currentResourceId ? instance.resources[instance.currentResourceId] : undefined;
 
   const isCalendar = template.type === 'CALENDAR';
-  const oneYear =
-    template.supportedYears.length === 1 || (template.year !== null && template.supportedYears.length === 0);
+  const oneYear = selectableYears(template, today).length <= 1;
   const hasText =
     template.hasUserText || pages.some((p) => editableSlots(template, p.id, 'STRING').length > 0);
   const complete = templateComplete(template, instance);

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isYearAllowed } from '../../../engine/calendar.ts';
+import { formatYears, selectableYears } from '../../../engine/calendar.ts';
 import type { Template } from '../../../engine/template.ts';
 import { yearMinus, yearOnBlur, yearPlus } from './editorRules.ts';
 
@@ -20,7 +20,8 @@ export function YearScreen(props: {
   const { t } = useTranslation();
   const [value, setValue] = useState(String(year));
   const chosen = Number(value);
-  const allowed = /^\d{4}$/.test(value.trim()) && isYearAllowed(chosen, template.supportedYears, today);
+  const years = selectableYears(template, today);
+  const allowed = /^\d{4}$/.test(value.trim()) && years.includes(chosen);
 
   return (
     <section className="editor-menu editor-year" aria-label={t('editor.changeYear')}>
@@ -53,7 +54,7 @@ export function YearScreen(props: {
       </div>
       {!allowed && /^\d{4}$/.test(value.trim()) && (
         <p className="editor-year__note" role="status">
-          {t('editor.yearUnsupported', { years: template.supportedYears.join(', ') })}
+          {t('editor.yearUnsupported', { years: formatYears(years) })}
         </p>
       )}
       <div className="editor-menu__actions">

@@ -17,6 +17,7 @@ import {
   renderPrintPng,
   withResolution,
 } from '../../../server/render/page-renderer.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import {
   artSvg,
   flatPng,
@@ -36,7 +37,7 @@ const browserFits: [Fits<CanvasRenderingContext2D, Canvas2D>, Fits<HTMLCanvasEle
 const napiFits: Fits<SKRSContext2D, Canvas2D> = true;
 const napiCanvasFits: Fits<ReturnType<typeof createCanvas>, OffscreenSurface> = true;
 
-const today = new Date(Date.UTC(2026, 10, 22));
+const today = systemClock.now();
 let fonts: FontSet;
 let artRoot: string;
 const userPictures = new Map<string, Buffer>();

@@ -3,14 +3,22 @@ import {
   type Day,
   type DayKind,
   defaultYear,
+  formatYears,
   isYearAllowed,
   MONTH_NAMES,
   type MonthGrid,
   monthGrid,
   monthName,
   resolveSpecialString,
+  selectableYears,
+  type TemplateYears,
   type Week,
+  YEARS_AHEAD,
 } from '../../../engine/calendar.ts';
+import { systemClock } from '../../../shop/clock.ts';
+
+/** This year by the clock: the tests of the year rules hold in any year they are run in. */
+const thisYear = systemClock.now().getFullYear();
 
 // An oracle that shares nothing with the module: no date-fns, only UTC day numbers, and ISO weeks
 // straight from their definition (the week's Thursday decides the year).
@@ -58,13 +66,14 @@ const week = (g: MonthGrid, w: number): Week => g.weeks[w]!;
 const day = (g: MonthGrid, w: number, i: number): Day => week(g, w).days[i]!;
 const allDays = (g: MonthGrid) => g.weeks.flatMap((w) => w.days);
 
-const MONTHS_2024_2030 = Array.from({ length: 7 * 12 }, (_, i) => ({
-  year: 2024 + Math.floor(i / 12),
+// Seven years around this one, so the grid is checked for the calendars the shop sells now.
+const MONTHS_AROUND_NOW = Array.from({ length: 7 * 12 }, (_, i) => ({
+  year: thisYear - 2 + Math.floor(i / 12),
   month: (i % 12) + 1,
 }));
 
 describe('monthGrid against an independent computation', () => {
-  it.each(MONTHS_2024_2030)('$year-$month', ({ year, month }) => {
+  it.each(MONTHS_AROUND_NOW)('$year-$month', ({ year, month }) => {
     const g = monthGrid(year, month);
     expect(g.year).toBe(year);
     expect(g.month).toBe(month);
@@ -87,6 +96,8 @@ describe('monthGrid against an independent computation', () => {
   });
 });
 
+// These cases are about particular months: the years are the ones whose calendars have the shape
+// each test names (a week 53, a leap day, a month starting on a Sunday), so they stay written out.
 describe('monthGrid edge cases', () => {
   it('numbers the last week of 2026 as ISO week 53 (2026 starts on a Thursday)', () => {
     const dec = monthGrid(2026, 12);
@@ -162,12 +173,15 @@ describe('monthGrid edge cases', () => {
   });
 
   it.each([0, 13, 1.5, -1, Number.NaN])('throws a RangeError for month %s', (month) => {
-    expect(() => monthGrid(2024, month)).toThrow(RangeError);
+    expect(() => monthGrid(thisYear, month)).toThrow(RangeError);
   });
 
-  it.each([2024.5, Number.NaN, Number.POSITIVE_INFINITY])('throws a RangeError for year %s', (year) => {
-    expect(() => monthGrid(year, 1)).toThrow(RangeError);
-  });
+  it.each([thisYear + 0.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'throws a RangeError for year %s',
+    (year) => {
+      expect(() => monthGrid(year, 1)).toThrow(RangeError);
+    },
+  );
 });
 
 describe('month names', () => {
@@ -185,25 +199,27 @@ describe('month names', () => {
 
 describe('resolveSpecialString', () => {
   it('gives the year for YEAR_STRING', () => {
-    expect(resolveSpecialString('YEAR_STRING', 2027)).toBe('2027');
+    expect(resolveSpecialString('YEAR_STRING', thisYear)).toBe(String(thisYear));
   });
 
   it.each([
-    ['MONTH(january)_YEAR_STRING', 'January 2027'],
-    ['MONTH(January)_YEAR_STRING', 'January 2027'],
-    ['MONTH(MARCH)_YEAR_STRING', 'March 2027'],
-    ['MONTH(3)_YEAR_STRING', 'March 2027'],
-    ['MONTH(03)_YEAR_STRING', 'March 2027'],
-    ['MONTH(12)_YEAR_STRING', 'December 2027'],
-    ['MONTH(december)_YEAR_STRING', 'December 2027'],
+    ['MONTH(january)_YEAR_STRING', `January ${thisYear}`],
+    ['MONTH(January)_YEAR_STRING', `January ${thisYear}`],
+    ['MONTH(MARCH)_YEAR_STRING', `March ${thisYear}`],
+    ['MONTH(3)_YEAR_STRING', `March ${thisYear}`],
+    ['MONTH(03)_YEAR_STRING', `March ${thisYear}`],
+    ['MONTH(12)_YEAR_STRING', `December ${thisYear}`],
+    ['MONTH(december)_YEAR_STRING', `December ${thisYear}`],
   ])('resolves %s', (id, text) => {
-    expect(resolveSpecialString(id, 2027)).toBe(text);
+    expect(resolveSpecialString(id, thisYear)).toBe(text);
   });
 
   it('resolves every month by name and by number', () => {
     MONTH_NAMES.forEach((name, i) => {
-      expect(resolveSpecialString(`MONTH(${name.toLowerCase()})_YEAR_STRING`, 2030)).toBe(`${name} 2030`);
-      expect(resolveSpecialString(`MONTH(${i + 1})_YEAR_STRING`, 2030)).toBe(`${name} 2030`);
+      expect(resolveSpecialString(`MONTH(${name.toLowerCase()})_YEAR_STRING`, thisYear)).toBe(
+        `${name} ${thisYear}`,
+      );
+      expect(resolveSpecialString(`MONTH(${i + 1})_YEAR_STRING`, thisYear)).toBe(`${name} ${thisYear}`);
     });
   });
 
@@ -218,61 +234,140 @@ describe('resolveSpecialString', () => {
     'MONTH(january)_YEAR_STRING_x',
     'MONTH(january)',
   ])('gives null for the ordinary id %s', (id) => {
-    expect(resolveSpecialString(id, 2027)).toBeNull();
+    expect(resolveSpecialString(id, thisYear)).toBeNull();
+  });
+});
+
+/** A template's year fields: a list, a fixed year, or how many years ahead. */
+const years = (over: Partial<TemplateYears> = {}): TemplateYears => ({
+  supportedYears: [],
+  year: null,
+  ...over,
+});
+const list = (...supportedYears: number[]) => years({ supportedYears });
+
+describe('selectableYears: from this year to the last supported one', () => {
+  const midYear = new Date(thisYear, 7, 15);
+
+  it('is this year and the shop’s YEARS_AHEAD after it when the template names no years', () => {
+    expect(selectableYears(years(), midYear)).toEqual(
+      Array.from({ length: YEARS_AHEAD + 1 }, (_, i) => thisYear + i),
+    );
+  });
+
+  it('is this year and the template’s own yearsAhead after it', () => {
+    expect(selectableYears(years({ yearsAhead: 2 }), midYear)).toEqual([
+      thisYear,
+      thisYear + 1,
+      thisYear + 2,
+    ]);
+    expect(selectableYears(years({ yearsAhead: 0 }), midYear)).toEqual([thisYear]);
+  });
+
+  it('moves on at midnight between 31 December and 1 January', () => {
+    const lastMoment = new Date(thisYear, 11, 31, 23, 59, 59, 999);
+    const firstMoment = new Date(thisYear + 1, 0, 1, 0, 0, 0, 0);
+    const t = years({ yearsAhead: 2 });
+    expect(selectableYears(t, lastMoment)).toEqual([thisYear, thisYear + 1, thisYear + 2]);
+    expect(selectableYears(t, firstMoment)).toEqual([thisYear + 1, thisYear + 2, thisYear + 3]);
+  });
+
+  it('keeps a list’s years from this year on, in order, once each', () => {
+    expect(selectableYears(list(thisYear + 2, thisYear - 1, thisYear + 1, thisYear + 2), midYear)).toEqual([
+      thisYear + 1,
+      thisYear + 2,
+    ]);
+    expect(selectableYears(list(thisYear - 2, thisYear - 1), midYear)).toEqual([]);
+  });
+
+  it('is the fixed year alone for a template made for one year', () => {
+    expect(selectableYears(years({ year: thisYear + 1 }), midYear)).toEqual([thisYear + 1]);
   });
 });
 
 describe('defaultYear', () => {
-  const june = new Date(2026, 5, 30, 23, 59);
-  const july = new Date(2026, 6, 1, 0, 1);
+  const june = new Date(thisYear, 5, 30, 23, 59);
+  const july = new Date(thisYear, 6, 1, 0, 1);
 
   it('takes the only supported year, whatever the date', () => {
-    expect(defaultYear([2030], june)).toBe(2030);
-    expect(defaultYear([2030], july)).toBe(2030);
+    expect(defaultYear(list(thisYear + 4), june)).toBe(thisYear + 4);
+    expect(defaultYear(list(thisYear + 4), july)).toBe(thisYear + 4);
+  });
+
+  it('takes a fixed year', () => {
+    expect(defaultYear(years({ year: thisYear + 1 }), june)).toBe(thisYear + 1);
   });
 
   it('takes this year up to the end of June', () => {
-    expect(defaultYear([], new Date(2026, 0, 1))).toBe(2026);
-    expect(defaultYear([], june)).toBe(2026);
+    expect(defaultYear(years(), new Date(thisYear, 0, 1))).toBe(thisYear);
+    expect(defaultYear(years(), june)).toBe(thisYear);
   });
 
   it('takes next year from July on', () => {
-    expect(defaultYear([], july)).toBe(2027);
-    expect(defaultYear([], new Date(2026, 11, 31))).toBe(2027);
+    expect(defaultYear(years(), july)).toBe(thisYear + 1);
+    expect(defaultYear(years(), new Date(thisYear, 11, 31))).toBe(thisYear + 1);
   });
 
   it('applies the same rule when several years are supported', () => {
-    expect(defaultYear([2026, 2027], june)).toBe(2026);
-    expect(defaultYear([2026, 2027], july)).toBe(2027);
+    expect(defaultYear(list(thisYear, thisYear + 1), june)).toBe(thisYear);
+    expect(defaultYear(list(thisYear, thisYear + 1), july)).toBe(thisYear + 1);
   });
 
   it('never defaults to a year the template does not support', () => {
-    expect(defaultYear([2028, 2029], june)).toBe(2028); // the nearest later one
-    expect(defaultYear([2029, 2028], july)).toBe(2028);
-    expect(defaultYear([2024, 2025], july)).toBe(2025); // none later: the latest there is
+    expect(defaultYear(list(thisYear + 2, thisYear + 3), june)).toBe(thisYear + 2); // the nearest later one
+    expect(defaultYear(list(thisYear + 3, thisYear + 2), july)).toBe(thisYear + 2);
+    expect(defaultYear(list(thisYear, thisYear + 1), new Date(thisYear + 1, 6, 1))).toBe(thisYear + 1); // none later: the latest
+    expect(defaultYear(years({ yearsAhead: 0 }), july)).toBe(thisYear); // next year is past the last one
+  });
+
+  it('shows the last year of a list whose years are all past (no line can be added for it)', () => {
+    expect(defaultYear(list(thisYear - 3, thisYear - 2), july)).toBe(thisYear - 2);
   });
 });
 
 describe('isYearAllowed', () => {
-  const today = new Date(2026, 7, 15);
+  const today = new Date(thisYear, 7, 15);
 
   it('refuses past years', () => {
-    expect(isYearAllowed(2025, [], today)).toBe(false);
-    expect(isYearAllowed(2025, [2025, 2026], today)).toBe(false);
+    expect(isYearAllowed(thisYear - 1, years(), today)).toBe(false);
+    expect(isYearAllowed(thisYear - 1, list(thisYear - 1, thisYear), today)).toBe(false);
   });
 
-  it('allows this year and later years when every year is supported', () => {
-    expect(isYearAllowed(2026, [], today)).toBe(true);
-    expect(isYearAllowed(2031, [], today)).toBe(true);
+  it('allows this year up to the last supported one, and not the year after', () => {
+    expect(isYearAllowed(thisYear, years(), today)).toBe(true);
+    expect(isYearAllowed(thisYear + YEARS_AHEAD, years(), today)).toBe(true);
+    expect(isYearAllowed(thisYear + YEARS_AHEAD + 1, years(), today)).toBe(false);
+    expect(isYearAllowed(thisYear + 2, years({ yearsAhead: 2 }), today)).toBe(true);
+    expect(isYearAllowed(thisYear + 3, years({ yearsAhead: 2 }), today)).toBe(false);
+    expect(isYearAllowed(thisYear + 100, years(), today)).toBe(false);
+  });
+
+  it('takes last year until 31 December ends, and not from 1 January on', () => {
+    expect(isYearAllowed(thisYear, years(), new Date(thisYear, 11, 31, 23, 59, 59, 999))).toBe(true);
+    expect(isYearAllowed(thisYear, years(), new Date(thisYear + 1, 0, 1))).toBe(false);
+    expect(isYearAllowed(thisYear + 1 + YEARS_AHEAD, years(), new Date(thisYear + 1, 0, 1))).toBe(true);
   });
 
   it('refuses years the template does not support', () => {
-    expect(isYearAllowed(2026, [2027, 2028], today)).toBe(false);
-    expect(isYearAllowed(2027, [2027, 2028], today)).toBe(true);
-    expect(isYearAllowed(2029, [2027, 2028], today)).toBe(false);
+    expect(isYearAllowed(thisYear, list(thisYear + 1, thisYear + 2), today)).toBe(false);
+    expect(isYearAllowed(thisYear + 1, list(thisYear + 1, thisYear + 2), today)).toBe(true);
+    expect(isYearAllowed(thisYear + 3, list(thisYear + 1, thisYear + 2), today)).toBe(false);
+  });
+
+  it('takes only the fixed year of a template made for one year', () => {
+    expect(isYearAllowed(thisYear + 1, years({ year: thisYear + 1 }), today)).toBe(true);
+    expect(isYearAllowed(thisYear + 2, years({ year: thisYear + 1 }), today)).toBe(false);
   });
 
   it('refuses a year that is not a whole number', () => {
-    expect(isYearAllowed(2027.5, [], today)).toBe(false);
+    expect(isYearAllowed(thisYear + 0.5, years(), today)).toBe(false);
+  });
+});
+
+describe('formatYears', () => {
+  it('writes a run of years as a span and others as a list', () => {
+    expect(formatYears([thisYear, thisYear + 1, thisYear + 2])).toBe(`${thisYear}–${thisYear + 2}`);
+    expect(formatYears([thisYear, thisYear + 2])).toBe(`${thisYear}, ${thisYear + 2}`);
+    expect(formatYears([thisYear])).toBe(String(thisYear));
   });
 });

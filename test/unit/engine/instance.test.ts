@@ -12,9 +12,11 @@ import {
   templateComplete,
   undo,
 } from '../../../engine/instance.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
 
-const today = new Date(Date.UTC(2026, 10, 22)); // 22 November 2026
+const year = systemClock.now().getFullYear();
+const today = new Date(year, 10, 22); // 22 November: next year's calendars are on sale
 const landscape = (uuid: string) => ({ uuid, width: 4000, height: 3000 });
 const portrait = (uuid: string) => ({ uuid, width: 3000, height: 4000 });
 const card = cardTemplate();
@@ -32,8 +34,8 @@ describe('createInstance', () => {
   });
 
   it('picks the default year of a calendar (after June: next year)', () => {
-    expect(createInstance(calendarTemplate(), today).year).toBe(2027);
-    expect(createInstance(calendarTemplate([2030]), today).year).toBe(2030);
+    expect(createInstance(calendarTemplate(), today).year).toBe(year + 1);
+    expect(createInstance(calendarTemplate([year + 4]), today).year).toBe(year + 4);
   });
 });
 
@@ -149,13 +151,13 @@ describe('completeness', () => {
 
 describe('year', () => {
   it('refuses past and unsupported years, and only calendars have one to change', () => {
-    const cal = calendarTemplate([2027, 2028]);
+    const cal = calendarTemplate([year + 1, year + 2]);
     let h = startHistory(createInstance(cal, today));
-    expect(run(cal, h, 'setYear', 2025, today)).toBe(h);
-    expect(run(cal, h, 'setYear', 2029, today)).toBe(h);
-    h = run(cal, h, 'setYear', 2028, today);
-    expect(h.instance.year).toBe(2028);
-    expect(run(card, fresh(), 'setYear', 2028, today).instance.year).toBe(fresh().instance.year);
+    expect(run(cal, h, 'setYear', year - 1, today)).toBe(h);
+    expect(run(cal, h, 'setYear', year + 3, today)).toBe(h);
+    h = run(cal, h, 'setYear', year + 2, today);
+    expect(h.instance.year).toBe(year + 2);
+    expect(run(card, fresh(), 'setYear', year + 2, today).instance.year).toBe(fresh().instance.year);
   });
 });
 
@@ -185,9 +187,9 @@ describe('undo and redo', () => {
   it('setYear is undone and redone', () => {
     const cal = calendarTemplate();
     const h0 = startHistory(createInstance(cal, today));
-    const h1 = run(cal, h0, 'setYear', 2030, today);
+    const h1 = run(cal, h0, 'setYear', year + 3, today);
     expect(undo(h1).instance.year).toBe(h0.instance.year);
-    expect(redo(undo(h1)).instance.year).toBe(2030);
+    expect(redo(undo(h1)).instance.year).toBe(year + 3);
   });
 
   it('a new edit after undo drops the redo list; navigation is not an undo step', () => {

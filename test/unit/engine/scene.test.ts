@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInstance, run, startHistory } from '../../../engine/instance.ts';
 import { pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
 import { loadAllFonts } from './text/load-fonts.ts';
 
-const today = new Date(Date.UTC(2026, 10, 22));
+const today = systemClock.now();
 let fonts: FontSet;
 beforeAll(async () => {
   fonts = await loadAllFonts();
@@ -98,8 +99,11 @@ describe('pageScene of a card', () => {
   });
 });
 
+// About the grids of January 2027 and January 2028 (an ISO week 53, then a week 52), so these tests
+// stand on a day in November 2026, when 2027 is the default year and 2028 can be chosen.
 describe('pageScene of a calendar', () => {
   const cal = calendarTemplate();
+  const today = new Date(2026, 10, 22);
 
   it('draws the 8 x 7 grid: headings, ISO week numbers of the year, days in their styles', () => {
     const instance = createInstance(cal, today); // 2027

@@ -7,12 +7,13 @@ import {
   resourceSlots,
   visiblePages,
 } from '../../../engine/template.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
 
 describe('parseTemplate', () => {
   it('accepts the fixture card and calendar', () => {
     expect(parseTemplate(cardTemplate()).ok).toBe(true);
-    expect(parseTemplate(calendarTemplate([2027])).ok).toBe(true);
+    expect(parseTemplate(calendarTemplate([systemClock.now().getFullYear()])).ok).toBe(true);
   });
 
   it('lists every shape problem with its path, not only the first', () => {
@@ -50,6 +51,19 @@ describe('parseTemplate', () => {
       ]),
     );
     expect(result.problems).toHaveLength(4);
+  });
+
+  it('takes yearsAhead from 0 to 10, for a template with no year list and no fixed year', () => {
+    const problemsOf = (over: Record<string, unknown>) => {
+      const result = parseTemplate({ ...calendarTemplate(), ...over });
+      return result.ok ? [] : result.problems.map((p) => p.path);
+    };
+    expect(problemsOf({ yearsAhead: 0 })).toEqual([]);
+    expect(problemsOf({ yearsAhead: 10 })).toEqual([]);
+    for (const bad of [-1, 11, 1.5, '2']) expect(problemsOf({ yearsAhead: bad })).toEqual(['yearsAhead']);
+    const thisYear = systemClock.now().getFullYear();
+    expect(problemsOf({ yearsAhead: 2, supportedYears: [thisYear] })).toEqual(['yearsAhead']);
+    expect(problemsOf({ yearsAhead: 2, year: thisYear })).toEqual(['yearsAhead']);
   });
 
   it('needs a font on a STRING part and a month style on a MONTH part', () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { YEARS_AHEAD } from '../../../engine/calendar.ts';
 import {
   type Font,
   parseTemplate,
@@ -18,11 +19,13 @@ import {
   productKeyOf,
 } from '../../../server/db/templates/index.ts';
 import { TEMPLATE_CATEGORIES, TEMPLATE_PRODUCTS } from '../../../server/db/templates/products.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
 
 const artDir = path.resolve(import.meta.dirname, '../../../public/templates2');
 const current = currentDemoTemplates();
 const all = [...current, ...olderDemoTemplates()];
+const lastYear = systemClock.now().getFullYear() + YEARS_AHEAD;
 const ofType = (type: Template['type']) => current.filter((t) => t.type === type);
 const userImages = (t: Template) =>
   resourceSlots(t).filter((s) => s.resource.userSupplied && s.resource.type === 'IMAGE').length;
@@ -119,8 +122,13 @@ describe('demo templates', () => {
     }
     const sizes = calendars.map((c) => `${c.dimensions.width}x${c.dimensions.height}`).sort();
     expect(sizes).toEqual(['200x300', '210x297']);
-    expect(calendars.find((c) => c.dimensions.width === 210)!.supportedYears).toEqual([]);
-    expect(calendars.find((c) => c.dimensions.width === 200)!.supportedYears.length).toBeGreaterThan(1);
+    expect(calendars.find((c) => c.dimensions.width === 210)!.yearsAhead).toBeUndefined();
+    expect(calendars.find((c) => c.dimensions.width === 200)!.yearsAhead).toBe(2);
+  });
+
+  it('name no year of their own: the years they are sold for come from the clock', () => {
+    for (const t of all)
+      expect({ [t.name.en_GB!]: [t.supportedYears, t.year] }).toEqual({ [t.name.en_GB!]: [[], null] });
   });
 
   it('has 4 photo gifts in 2 categories', () => {
@@ -179,12 +187,12 @@ describe('demo templates', () => {
           for (const rp of renderPartsOf(t, page).filter((p) => p.type === 'STRING')) {
             const resource = byId.get(rp.resourceId);
             const f = rp.font!;
-            // The special ids get their longest text: September of a year.
+            // The special ids get their longest text: September of the last year a calendar is sold for.
             const text = resource
               ? (f.text ?? '')
               : rp.resourceId === 'YEAR_STRING'
-                ? '2028'
-                : 'September 2028';
+                ? String(lastYear)
+                : `September ${lastYear}`;
             const where = `${t.name.en_GB} ${page.id} ${rp.resourceId}`;
             if (resource?.userSupplied && f.size < MIN_TEXT_SIZE_PT) problems.push(`${where}: ${f.size} pt`);
             const layout = layoutText(

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PREVIEW_CACHE_DAYS, renewCached, sweepPreviewCache } from '../../../server/services/previewCache.ts';
+import { systemClock } from '../../../shop/clock.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const now = new Date('2026-11-23T12:00:00Z');
+const now = systemClock.now();
 
 describe('the thumbnail cache sweep', () => {
   let dir: string;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { YEARS_AHEAD } from '../../../engine/calendar.ts';
 import type { Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { modern20x30 } from '../../../server/db/templates/calendars.ts';
@@ -11,10 +12,13 @@ import {
   type PictureInfo,
   templateLinePrice,
 } from '../../../server/services/templateLines.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
 
-const today = new Date(2026, 10, 23);
+/** A November day of this year by the clock: next year's calendars are on sale. */
+const year = systemClock.now().getFullYear();
+const today = new Date(year, 10, 23);
 const picture: PictureInfo = { uuid: '11111111-1111-4111-8111-111111111111', width: 1200, height: 900 };
 const pictures = new Map([[picture.uuid, picture]]);
 const photoInput = {
@@ -24,23 +28,35 @@ const photoInput = {
 };
 
 describe('chooseYear', () => {
-  const calendar = modern20x30(); // 2026 to 2028
+  const calendar = modern20x30(); // this year and the next two
   it('takes a supported year that is not past, else refuses', () => {
-    expect(chooseYear(calendar, 2027, today)).toBe(2027);
-    expect(() => chooseYear(calendar, 2029, today)).toThrow(/2029 cannot be chosen/);
-    expect(() => chooseYear(calendar, 2025, today)).toThrow(/one of 2026, 2027, 2028/);
+    expect(chooseYear(calendar, year + 1, today)).toBe(year + 1);
+    expect(chooseYear(calendar, year + 2, today)).toBe(year + 2);
+    expect(() => chooseYear(calendar, year + 3, today)).toThrow(`${year + 3} cannot be chosen`);
+    expect(() => chooseYear(calendar, year - 1, today)).toThrow(`(${year} to ${year + 2})`);
   });
   it('defaults to S1 §4’s year, and keeps a line’s own year even once past', () => {
-    expect(chooseYear(calendar, undefined, today)).toBe(2027);
-    expect(chooseYear(calendar, 2026, new Date(2027, 2, 1), 2026)).toBe(2026);
+    expect(chooseYear(calendar, undefined, today)).toBe(year + 1);
+    expect(chooseYear(calendar, year, new Date(year + 1, 2, 1), year)).toBe(year);
   });
   it('a template with a fixed year and no list takes only that year', () => {
-    const fixed: Template = { ...calendar, supportedYears: [], year: 2027 };
-    expect(chooseYear(fixed, 2027, today)).toBe(2027);
-    expect(() => chooseYear(fixed, 2028, today)).toThrow(/only 2027/);
+    const fixed: Template = { ...calendar, supportedYears: [], year: year + 1, yearsAhead: undefined };
+    expect(chooseYear(fixed, year + 1, today)).toBe(year + 1);
+    expect(() => chooseYear(fixed, year + 2, today)).toThrow(`only ${year + 1}`);
   });
-  it('does not check the year of other templates', () => {
-    expect(chooseYear(balloonParty(), 1990, today)).toBe(1990);
+  it('refuses a new line of a template whose years are all past, and names what a list still offers', () => {
+    const listed: Template = { ...calendar, supportedYears: [year - 2, year - 1], yearsAhead: undefined };
+    expect(() => chooseYear(listed, undefined, today)).toThrow('can no longer be made');
+    expect(() => chooseYear(listed, year - 1, today)).toThrow('none any more');
+    const gaps: Template = { ...calendar, supportedYears: [year, year + 2], yearsAhead: undefined };
+    expect(() => chooseYear(gaps, year + 1, today)).toThrow(`one of ${year}, ${year + 2}`);
+  });
+  it('checks the year of other templates too: this year to the shop’s last one', () => {
+    const card = balloonParty();
+    expect(chooseYear(card, year, today)).toBe(year);
+    expect(chooseYear(card, year + YEARS_AHEAD, today)).toBe(year + YEARS_AHEAD);
+    expect(() => chooseYear(card, year - 1, today)).toThrow(/cannot be chosen for this design/);
+    expect(() => chooseYear(card, year + 100, today)).toThrow(/cannot be chosen for this design/);
   });
 });
 
@@ -110,8 +126,8 @@ describe('checkResources', () => {
 
   it('gives back an instance that draws what was stored', () => {
     const stored = checkResources(card, [photoInput], pictures, fonts);
-    const instance = lineInstance(card, { resources: stored, year: 2027 }, today);
-    expect(instance.year).toBe(2027);
+    const instance = lineInstance(card, { resources: stored, year: year + 1 }, today);
+    expect(instance.year).toBe(year + 1);
     expect(instance.resources.photo).toMatchObject({ type: 'IMAGE', image: { uuid: picture.uuid } });
   });
 });
@@ -144,9 +160,9 @@ describe('cart thumbnails', () => {
     expect(derivativeFor(1280)).toBe(1280);
   });
   it('hashes what changes the picture', () => {
-    const stored = { template: 't', version: 1, resources: [], year: 2027 };
+    const stored = { template: 't', version: 1, resources: [], year };
     expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash(stored, ['b'], 320));
-    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash({ ...stored, year: 2028 }, ['a'], 320));
+    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash({ ...stored, year: year + 1 }, ['a'], 320));
     expect(previewHash(stored, ['a'], 320)).toBe(previewHash({ ...stored }, ['a'], 320));
   });
 });

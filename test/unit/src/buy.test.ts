@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance, type Instance } from '../../../engine/instance.ts';
 import { balloonParty, hollyGreetings } from '../../../server/db/templates/cards.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import { type OrderLine, type Product, TemplateLineAdd } from '../../../shop/contract.ts';
 import { linePrice } from '../../../shop/pricing.ts';
 import {
@@ -17,7 +18,8 @@ import {
   updatedLine,
 } from '../../../src/features/editor/buy/buyRules.ts';
 
-const today = new Date(2026, 2, 10);
+const year = systemClock.now().getFullYear();
+const today = new Date(year, 2, 10);
 const PICTURE = '0b9c3a52-6f3e-4a43-9d7e-2c1f5a7b8e90';
 
 const card10x15: Product = {
@@ -208,11 +210,11 @@ describe('update mode', () => {
       quantity: 2,
       actualLinePrice: 398,
       image: null,
-      templates: [{ template: template.uuid, version: template.version, resources: stored, year: 2027 }],
+      templates: [{ template: template.uuid, version: template.version, resources: stored, year: year + 1 }],
       subProductUuids: [],
     };
     const opened = lineInstance(template, line, today);
-    expect(opened.year).toBe(2027);
+    expect(opened.year).toBe(year + 1);
     expect(opened.dirty).toBe(false);
     expect(opened.resources.photo).toEqual(instance.resources.photo);
     const greeting = opened.resources.greeting;
@@ -221,9 +223,9 @@ describe('update mode', () => {
       expect(greeting.font.overrideFamily).toBeUndefined();
       expect(greeting.font.overrideSize).toBe(12);
     }
-    const sent = updatedLine(template, line, { ...opened, year: 2028 });
+    const sent = updatedLine(template, line, { ...opened, year: year + 2 });
     expect(sent.templates).toEqual([
-      { template: template.uuid, version: template.version, year: 2028, resources },
+      { template: template.uuid, version: template.version, year: year + 2, resources },
     ]);
     expect(sent.quantity).toBe(2);
     expect(sent.product).toEqual(line.product);
@@ -232,11 +234,15 @@ describe('update mode', () => {
     const template = balloonParty();
     const line = {
       templates: [
-        { template: template.uuid, resources: [{ fullId: 'nope', type: 'STRING', text: 'x' }], year: 2030 },
+        {
+          template: template.uuid,
+          resources: [{ fullId: 'nope', type: 'STRING', text: 'x' }],
+          year: year + 4,
+        },
       ],
     } as unknown as OrderLine;
     const opened = lineInstance(template, line, today);
     expect(opened.resources.nope).toBeUndefined();
-    expect(opened.year).toBe(2030);
+    expect(opened.year).toBe(year + 4);
   });
 });

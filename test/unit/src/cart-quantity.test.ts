@@ -3,6 +3,7 @@
  * a failed save drops what was waiting; the quantity-only change sent and the server's message shown.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../../shop/clock.ts';
 import type { OrderLine } from '../../../shop/contract.ts';
 import { CallError } from '../../../src/api/call.ts';
 import { createQuantitySaver, QUANTITY_SAVE_DELAY_MS } from '../../../src/features/cart/quantitySaver.ts';
@@ -139,7 +140,14 @@ describe('the change sent for a photo gift line', () => {
     actualLinePrice: 3198,
     image: null,
     subProductUuids: ['a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d'],
-    templates: [{ template: 'c0ffee00-0000-4000-8000-000000000001', version: 1, year: 2026, resources: [] }],
+    templates: [
+      {
+        template: 'c0ffee00-0000-4000-8000-000000000001',
+        version: 1,
+        year: systemClock.now().getFullYear(),
+        resources: [],
+      },
+    ],
   };
 
   it('is the line with the new quantity and no template: the server keeps the design and prices it', () => {

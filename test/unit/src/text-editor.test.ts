@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInstance } from '../../../engine/instance.ts';
 import type { Font } from '../../../engine/template.ts';
 import { balloonParty, twoThanks } from '../../../server/db/templates/cards.ts';
+import { systemClock } from '../../../shop/clock.ts';
 import {
   fontWithStyle,
   insertTextTarget,
@@ -65,7 +66,7 @@ describe('fontWithStyle', () => {
 describe('text slots', () => {
   it('measures a slot against its render part’s box', () => {
     const t = balloonParty();
-    const instance = createInstance(t, new Date(2026, 0, 1));
+    const instance = createInstance(t, systemClock.now());
     const id = Object.keys(instance.resources).find((k) => instance.resources[k]!.type === 'STRING')!;
     expect(textBoxOf(t, id)).toEqual({ widthMm: 54, heightMm: 40 });
     expect(textBoxOf(t, 'nope')).toBeNull();
