@@ -155,14 +155,15 @@ export type TemplateYears = Pick<Template, 'supportedYears' | 'year' | 'yearsAhe
  * The years a new line of a template can be made for, ascending: from this year to its last
  * supported one, all read from `today` so nothing ends on a year written in the code. A list of
  * supportedYears names them (the past ones drop out, and none may be left); a fixed year with no
- * list is the only one; otherwise this year and the `yearsAhead` after it (YEARS_AHEAD by default).
+ * list is the only one (none once past); otherwise this year and the `yearsAhead` after it
+ * (YEARS_AHEAD by default).
  */
 export function selectableYears(t: TemplateYears, today: Date): number[] {
   const thisYear = today.getFullYear();
   if (t.supportedYears.length > 0) {
     return [...new Set(t.supportedYears)].filter((y) => y >= thisYear).sort((a, b) => a - b);
   }
-  if (t.year !== null) return [t.year];
+  if (t.year !== null) return t.year >= thisYear ? [t.year] : [];
   return Array.from({ length: (t.yearsAhead ?? YEARS_AHEAD) + 1 }, (_, i) => thisYear + i);
 }
 

@@ -282,6 +282,7 @@ describe('selectableYears: from this year to the last supported one', () => {
 
   it('is the fixed year alone for a template made for one year', () => {
     expect(selectableYears(years({ year: thisYear + 1 }), midYear)).toEqual([thisYear + 1]);
+    expect(selectableYears(years({ year: thisYear - 1 }), midYear)).toEqual([]);
   });
 });
 
