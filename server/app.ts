@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { configFromEnv, projectRoot } from './config.ts';
+import { configFromEnv, projectRoot, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -41,7 +41,8 @@ export interface AppOptions {
   /** Where the rendered template list previews are (served at /templates2/all/). */
   previewsDir?: string | null;
   defaultPortalUuid?: string | null;
-  trustProxy?: boolean;
+  /** Which proxies to believe (config.ts parseTrustProxy): a hop count or addresses; default none. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
@@ -66,7 +67,11 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as proxy-addr reads one: the n nearest hops are proxies, the next address is the client.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
   const { db } = options.database;

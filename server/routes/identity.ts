@@ -7,7 +7,7 @@ import { type IdentityAnswer, LoginRequest, type LogoutAnswer, SignUpRequest } f
 import { isValid, validateSignUp } from '../../shop/customerForms.ts';
 import type { Db } from '../db/connect.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../plugins/session.ts';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
 import { AttemptLimiter } from '../services/attemptLimiter.ts';
 import { fieldErrors } from '../services/checkout.ts';
 import {
@@ -105,7 +105,7 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
   app.post('/m/api/user/logout', async (request, reply): Promise<LogoutAnswer> => {
     const session = await request.session();
     if (session) await endSession(db, session);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply);
     return { result: 'OK' };
   });
 }
