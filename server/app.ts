@@ -7,6 +7,7 @@ import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
+import { limitsPlugin, type RequestLimits } from './plugins/limits.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -29,6 +30,7 @@ import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { ContentImages } from './services/contentImages.ts';
+import { type LimitStore, openLimitStore } from './services/limitStore.ts';
 import { createProviders } from './services/payments/index.ts';
 import { type PictureLimits, PictureStore } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
@@ -61,6 +63,12 @@ export interface AppOptions {
   contentImagesDir?: string;
   /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
   labPassword?: string | null;
+  /** The shared limits' counters; default: Redis at `redisUrl` when given, else the database. */
+  limitStore?: LimitStore;
+  /** The request limits' numbers (plugins/limits.ts); tests lower them. */
+  requestLimits?: Partial<RequestLimits>;
+  /** REDIS_URL for the limits' counters; default the environment's (null: the database). */
+  redisUrl?: string | null;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -85,6 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(portalPlugin, { portals });
   await app.register(sessionPlugin, { db });
+  const redisUrl = options.redisUrl === undefined ? configFromEnv().redisUrl : options.redisUrl;
+  await app.register(limitsPlugin, {
+    store: options.limitStore ?? (await openLimitStore(db, redisUrl)),
+    closeStore: !options.limitStore,
+    requestLimits: options.requestLimits,
+  });
 
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(

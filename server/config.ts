@@ -31,6 +31,8 @@ export interface ServerConfig {
    * (server/mail/mailer.ts); a production SMTP server wants a real domain here, not localhost.
    */
   mailFrom: string;
+  /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limitStore.ts). */
+  redisUrl: string | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     labPassword: env.LAB_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    redisUrl: env.REDIS_URL || null,
   };
 }
 

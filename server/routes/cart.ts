@@ -7,6 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { perSession } from '../plugins/limits.ts';
 import {
   addTemplateLine,
   applyLineChanges,
@@ -47,7 +48,10 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
   });
 
   // A template line's cart thumbnail: its first visible page with the shopper's own pictures.
-  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', async (request, reply) => {
+  const previewLimit = {
+    preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
+  };
+  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', previewLimit, async (request, reply) => {
     const { lineUuid } = LineParams.parse(request.params);
     const { width } = PreviewQuery.parse(request.query);
     const session = await request.session();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
@@ -75,6 +76,21 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     },
   });
 
+  // Uploads are limited per address and per session in requests, and per address in bytes a day
+  // (plugins/limits.ts); previews of pictures per session.
+  const { requestLimits } = app;
+  const quota = uploadQuota(app);
+  const uploadLimits = {
+    config: { rateLimit: { max: requestLimits.uploadsPerAddressHour, timeWindow: UPLOAD_WINDOW_MS } },
+    preHandler: [
+      perSession(app, 'uploads', requestLimits.uploadsPerSessionHour, UPLOAD_WINDOW_MS),
+      quota.check,
+    ],
+  };
+  const pictureLimits = {
+    preHandler: perSession(app, 'pictures', requestLimits.picturesPerSessionMinute, 60_000),
+  };
+
   const asUpload = (part: MultipartFile) => ({
     stream: part.file,
     // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
@@ -112,7 +128,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   // The editor's upload: one file; further files in the same request are ignored.
-  app.post('/m/api/pictures', async (request, reply) => {
+  app.post('/m/api/pictures', uploadLimits, async (request, reply) => {
     const session = await request.ensureSession(reply);
     const stored: PictureRow[] = [];
     const picture = await allOrNothing(stored, async () => {
@@ -123,6 +139,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       return stored[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    await quota.count(request, picture.bytes);
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -131,7 +148,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   // The legacy order upload: several files, each answered with its own record; a bad file gets
   // an error while the good ones are stored.
-  app.post('/system/iframes/upload_internal.php', async (request, reply) => {
+  app.post('/system/iframes/upload_internal.php', uploadLimits, async (request, reply) => {
     const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
     const stored: PictureRow[] = [];
@@ -166,6 +183,10 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
         );
       }
     });
+    await quota.count(
+      request,
+      stored.reduce((sum, p) => sum + p.bytes, 0),
+    );
     return { result: 'OK', files };
   });
 
@@ -174,7 +195,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
   });
 
-  app.get('/system/XPhoto.php', async (request, reply) => {
+  app.get('/system/XPhoto.php', pictureLimits, async (request, reply) => {
     const query = XPhotoQuery.parse(request.query);
     const picture = await store.find(query.uuid, await request.session());
     if (!picture) throw notFound('The picture');

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The content pictures' folder (/m/img/…); default the project's public/img. */
   contentImagesDir?: string;
+  /** Lower request limits (plugins/limits.ts) for a test of them. */
+  requestLimits?: AppOptions['requestLimits'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,6 +59,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
+    requestLimits: options.requestLimits,
+    // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
+    // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
+    redisUrl: null,
   });
   await app.ready();
   return {

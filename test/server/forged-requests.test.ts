@@ -149,6 +149,7 @@ describe.each(databaseKinds())('forged requests and security headers, on %s', (k
       localeDir: LOCALE_DIR,
       trustProxy: 1,
       logLevel: 'warn',
+      redisUrl: null,
       jobs: { work: false },
     });
     try {

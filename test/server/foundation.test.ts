@@ -100,6 +100,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
         localeDir,
         trustProxy: 1,
         logLevel: 'warn',
+        redisUrl: null,
       });
       try {
         const res = await firstChange(headers, behindProxy);
