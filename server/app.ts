@@ -29,12 +29,20 @@ import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
+import { removeIdleVisitors } from './services/cleanup.ts';
 import { ContentImages } from './services/contentImages.ts';
 import { type LimitStore, openLimitStore } from './services/limitStore.ts';
 import { createProviders } from './services/payments/index.ts';
 import { type PictureLimits, PictureStore } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 import { sweepPreviewCache } from './services/previewCache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable work queues (production/jobs.ts). */
+    jobs: Jobs;
+  }
+}
 
 export interface AppOptions {
   database: Database;
@@ -65,6 +73,8 @@ export interface AppOptions {
   labPassword?: string | null;
   /** The shared limits' counters; default: Redis at `redisUrl` when given, else the database. */
   limitStore?: LimitStore;
+  /** Anonymous sessions unused this many days are removed; default the environment's IDLE_SESSION_DAYS. */
+  idleSessionDays?: number;
   /** The request limits' numbers (plugins/limits.ts); tests lower them. */
   requestLimits?: Partial<RequestLimits>;
   /** REDIS_URL for the limits' counters; default the environment's (null: the database). */
@@ -172,8 +182,15 @@ function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, p
       },
       productionGaveUp: (orderUuid) => productionGaveUp(produce, orderUuid),
       email: (outboxUuid) => sendOutboxMail({ db, mailer }, outboxUuid),
+      cleanup: async () => {
+        const removed = await removeIdleVisitors(db, app.limits, {
+          idleDays: options.idleSessionDays ?? env.idleSessionDays,
+        });
+        app.log.info({ removed }, 'Removed what idle visitors left');
+      },
     },
   });
+  app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DatabaseConfig } from './db/connect.ts';
+import { DEFAULT_IDLE_DAYS } from './services/cleanup.ts';
 
 export interface ServerConfig {
   port: number;
@@ -33,6 +34,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limitStore.ts). */
   redisUrl: string | null;
+  /** IDLE_SESSION_DAYS: anonymous sessions unused this long are removed with their carts and pictures. */
+  idleSessionDays: number;
 }
 
 /**
@@ -42,6 +45,13 @@ export interface ServerConfig {
 export const DEV_PAYMENT_TEST_SECRET = 'print-shop-dev-test-card-secret';
 
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+function positiveNumber(value: string | undefined, name: string): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not "${value}"`);
+  return n;
+}
 
 export type TrustProxy = false | number | string[];
 
@@ -82,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     redisUrl: env.REDIS_URL || null,
+    idleSessionDays: positiveNumber(env.IDLE_SESSION_DAYS, 'IDLE_SESSION_DAYS') ?? DEFAULT_IDLE_DAYS,
   };
 }
 

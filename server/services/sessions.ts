@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/schema.ts';
 
 export const SESSION_DAYS = 30;
+
+const SEEN_PRECISION_MS = 3600 * 1000;
 
 export interface Session {
   idHash: string;
@@ -25,11 +27,21 @@ export async function findSession(
 ): Promise<Session | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
-    .select({ idHash: sessions.idHash, portalUuid: sessions.portalUuid, userUuid: sessions.userUuid })
+    .select({
+      idHash: sessions.idHash,
+      portalUuid: sessions.portalUuid,
+      userUuid: sessions.userUuid,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
   // A session belongs to the portal it was made on; another portal's host starts afresh.
-  return row && row.portalUuid === portalUuid ? row : null;
+  if (!row || row.portalUuid !== portalUuid) return null;
+  // Kept to the hour: the cleanup job needs "idle for days", not a write on every request.
+  if (Date.now() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));
+  }
+  return { idHash: row.idHash, portalUuid: row.portalUuid, userUuid: row.userUuid };
 }
 
 export async function createSession(db: Db, portalUuid: string, userUuid: string | null = null) {
