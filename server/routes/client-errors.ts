@@ -1,0 +1,38 @@
+/**
+ * POST /m/api/client-errors: the app's reports of its own errors (issue 16), logged at warn with the
+ * request id so a shopper's broken screen shows up next to the server's side of the story. The body
+ * is small and validated; each address may send a few a minute (the app sends at most a handful per
+ * page load anyway).
+ */
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ClientErrorReport } from '../../shop/clientErrors.ts';
+import { HttpError } from '../errors.ts';
+
+export const CLIENT_ERRORS_PATH = '/m/api/client-errors';
+
+/** Every setting of the endpoint's limit, in one place (a shared store is given here too). */
+export const CLIENT_ERROR_RATE_LIMIT = {
+  max: 30,
+  timeWindow: '1 minute',
+  errorResponseBuilder: (_request, context) =>
+    new HttpError(429, 'rate_limited', `Too many error reports; try again in ${context.after}`),
+} satisfies RateLimitOptions;
+
+/** The longest report the schema allows, as JSON, with room to spare; more is a 413. */
+const BODY_LIMIT = 16 * 1024;
+
+export async function clientErrorRoutes(app: FastifyInstance) {
+  // Registered in this scope only: it limits this route and nothing else.
+  await app.register(rateLimit, { global: false });
+  app.post(
+    CLIENT_ERRORS_PATH,
+    { bodyLimit: BODY_LIMIT, config: { rateLimit: CLIENT_ERROR_RATE_LIMIT } },
+    async (request, reply) => {
+      const report = ClientErrorReport.parse(request.body ?? {});
+      const userAgent = report.userAgent ?? request.headers['user-agent'];
+      request.log.warn({ clientError: { ...report, userAgent } }, 'Browser error');
+      return reply.status(204).send();
+    },
+  );
+}
