@@ -6,10 +6,22 @@
  */
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { ClientErrorReport } from '../../shop/clientErrors.ts';
+import { z } from 'zod';
+import {
+  CLIENT_ERROR_KINDS,
+  CLIENT_ERROR_LIMITS,
+  CLIENT_ERRORS_PATH,
+  type ClientErrorReport,
+} from '../../shop/clientErrors.ts';
 import { HttpError } from '../errors.ts';
 
-export const CLIENT_ERRORS_PATH = '/m/api/client-errors';
+export const ClientErrorReportSchema = z.object({
+  kind: z.enum(CLIENT_ERROR_KINDS),
+  message: z.string().min(1).max(CLIENT_ERROR_LIMITS.message),
+  stack: z.string().max(CLIENT_ERROR_LIMITS.stack).optional(),
+  url: z.string().max(CLIENT_ERROR_LIMITS.url),
+  userAgent: z.string().max(CLIENT_ERROR_LIMITS.userAgent).optional(),
+}) satisfies z.ZodType<ClientErrorReport>;
 
 /** Every setting of the endpoint's limit, in one place (a shared store is given here too). */
 export const CLIENT_ERROR_RATE_LIMIT = {
@@ -29,7 +41,7 @@ export async function clientErrorRoutes(app: FastifyInstance) {
     CLIENT_ERRORS_PATH,
     { bodyLimit: BODY_LIMIT, config: { rateLimit: CLIENT_ERROR_RATE_LIMIT } },
     async (request, reply) => {
-      const report = ClientErrorReport.parse(request.body ?? {});
+      const report = ClientErrorReportSchema.parse(request.body ?? {});
       const userAgent = report.userAgent ?? request.headers['user-agent'];
       request.log.warn({ clientError: { ...report, userAgent } }, 'Browser error');
       return reply.status(204).send();
