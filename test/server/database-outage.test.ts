@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/connect.ts';
 import {
   type PrivatePostgres,
   privatePostgresUnavailable,
@@ -45,11 +46,17 @@ describe.skipIf(unavailable !== null)(
 
     beforeAll(async () => {
       server = await startPrivatePostgres();
-      shop = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/server/outage-child.ts')], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: server.url, DATA_DIR: dataDir, METRICS_TOKEN },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const seeded = await openDatabase({ kind: 'postgres', url: server.url }, { seed: true });
+      await seeded.close();
+      shop = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'test/server/production-child.ts')],
+        {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: server.url, DATA_DIR: dataDir, METRICS_TOKEN, LISTEN: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       shop.stdout!.on('data', (d) => {
         output += d;
       });
