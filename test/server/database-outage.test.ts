@@ -77,8 +77,12 @@ describe.skipIf(unavailable !== null)(
     });
 
     it('answers 503 while it is gone, never 500, and 200 again when it is back, without a restart', async () => {
-      // A shopper with a cart (a session in the database).
-      const first = await fetch(`${base}/m/api/webshop/cart`);
+      // A shopper with a cart (a session in the database): a cart setting makes them.
+      const first = await fetch(`${base}/m/api/webshop/cart/auto-correction`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ autoCorrection: 1 }),
+      });
       expect(first.status).toBe(200);
       const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
 
