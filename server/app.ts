@@ -20,6 +20,7 @@ import { produceOrder, productionGaveUp } from './production/produce.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),
     path.join(dataDir, 'content-images'),
   );
+  await app.register(clientErrorRoutes);
   await app.register(contentRoutes, { db, images: contentImages });
   await app.register(productRoutes, { db });
   await app.register(templateRoutes, { db, dataDir });

@@ -1,12 +1,12 @@
 /**
  * What operations see of the shop (issue 16): request ids on every request and its log lines,
- * /healthz, Prometheus metrics at /metrics, and the browser's error reports. Registered before the
- * routes, so their hooks see every route.
+ * /healthz and Prometheus metrics at /metrics. Registered before the routes, so their hooks see every
+ * route. (The browser's error reports, routes/client-errors.ts, come with the routes: they are
+ * limited in the shared limit store.)
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connect.ts';
-import { clientErrorRoutes } from '../routes/client-errors.ts';
 import { healthRoutes } from '../routes/health.ts';
 import { type MetricsOptions, metricsPlugin } from './metrics.ts';
 import { requestIdPlugin } from './requestId.ts';
@@ -22,5 +22,4 @@ export const observabilityPlugin = fp<ObservabilityOptions>(async (app: FastifyI
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { token: options.metricsToken, queueSizes: options.queueSizes });
   await app.register(healthRoutes, { database: options.database });
-  await app.register(clientErrorRoutes);
 });

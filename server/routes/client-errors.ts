@@ -1,10 +1,9 @@
 /**
  * POST /m/api/client-errors: the app's reports of its own errors (issue 16), logged at warn with the
  * request id so a shopper's broken screen shows up next to the server's side of the story. The body
- * is small and validated; each address may send a few a minute (the app sends at most a handful per
- * page load anyway).
+ * is small and validated; each address may send a few a minute (`clientErrorsPerAddressMinute` of
+ * plugins/limits.ts, counted in the shared store; the app sends at most a handful per page load).
  */
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -13,7 +12,6 @@ import {
   CLIENT_ERRORS_PATH,
   type ClientErrorReport,
 } from '../../shop/clientErrors.ts';
-import { HttpError } from '../errors.ts';
 
 export const ClientErrorReportSchema = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),
@@ -23,23 +21,14 @@ export const ClientErrorReportSchema = z.object({
   userAgent: z.string().max(CLIENT_ERROR_LIMITS.userAgent).optional(),
 }) satisfies z.ZodType<ClientErrorReport>;
 
-/** Every setting of the endpoint's limit, in one place (a shared store is given here too). */
-export const CLIENT_ERROR_RATE_LIMIT = {
-  max: 30,
-  timeWindow: '1 minute',
-  errorResponseBuilder: (_request, context) =>
-    new HttpError(429, 'rate_limited', `Too many error reports; try again in ${context.after}`),
-} satisfies RateLimitOptions;
-
 /** The longest report the schema allows, as JSON, with room to spare; more is a 413. */
 const BODY_LIMIT = 16 * 1024;
 
 export async function clientErrorRoutes(app: FastifyInstance) {
-  // Registered in this scope only: it limits this route and nothing else.
-  await app.register(rateLimit, { global: false });
+  const max = app.requestLimits.clientErrorsPerAddressMinute;
   app.post(
     CLIENT_ERRORS_PATH,
-    { bodyLimit: BODY_LIMIT, config: { rateLimit: CLIENT_ERROR_RATE_LIMIT } },
+    { bodyLimit: BODY_LIMIT, config: { rateLimit: { max, timeWindow: 60_000 } } },
     async (request, reply) => {
       const report = ClientErrorReportSchema.parse(request.body ?? {});
       const userAgent = report.userAgent ?? request.headers['user-agent'];
