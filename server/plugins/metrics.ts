@@ -78,7 +78,7 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
   });
   new Gauge({
     name: 'shop_job_queue_jobs',
-    help: 'Jobs waiting (queued, retries included) and running (active) in each order queue',
+    help: 'Jobs waiting (queued, retries included) and running (active) in each job queue',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
