@@ -8,7 +8,9 @@ import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { limitsPlugin, type RequestLimits } from './plugins/limits.ts';
+import { observabilityPlugin } from './plugins/observability.ts';
 import { portalPlugin } from './plugins/portal.ts';
+import { requestIdOf } from './plugins/requestId.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sendOutboxMail } from './production/email.ts';
@@ -18,6 +20,7 @@ import { produceOrder, productionGaveUp } from './production/produce.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -54,6 +57,8 @@ export interface AppOptions {
   /** Which proxies to believe (config.ts parseTrustProxy): a hop count or addresses; default none. */
   trustProxy?: TrustProxy;
   logLevel?: string;
+  /** Where the log lines go (JSON, one a line); default stdout. Tests read them. */
+  logStream?: { write(line: string): void };
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
   /** Where uploaded pictures are stored (dataDir/pictures/); default: the environment's DATA_DIR. */
@@ -79,23 +84,31 @@ export interface AppOptions {
   requestLimits?: Partial<RequestLimits>;
   /** REDIS_URL for the limits' counters; default the environment's (null: the database). */
   redisUrl?: string | null;
+  /** The scraper's bearer token for /metrics; null: /metrics answers 404. Default: the environment's METRICS_TOKEN. */
+  metricsToken?: string | null;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', stream: options.logStream },
     // A hop count as proxy-addr reads one: the n nearest hops are proxies, the next address is the client.
     trustProxy:
       typeof options.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (options.trustProxy as number)
         : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
   });
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, {
+    database: options.database,
+    metricsToken: options.metricsToken === undefined ? configFromEnv().metricsToken : options.metricsToken,
+    queueSizes: () => jobs.queueSizes(),
+  });
   await app.register(inputPlugin);
   // JSON and HTML answers above 1 KB go out compressed (brotli at its fast level 4, or gzip); the
   // build's assets are compressed ahead of time (vite.config.ts) and pictures and zips never are.
@@ -115,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),
     path.join(dataDir, 'content-images'),
   );
+  await app.register(clientErrorRoutes);
   await app.register(contentRoutes, { db, images: contentImages });
   await app.register(productRoutes, { db });
   await app.register(templateRoutes, { db, dataDir });

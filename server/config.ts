@@ -36,6 +36,8 @@ export interface ServerConfig {
   redisUrl: string | null;
   /** IDLE_SESSION_DAYS: anonymous sessions unused this long are removed with their carts and pictures. */
   idleSessionDays: number;
+  /** METRICS_TOKEN: the bearer token a Prometheus scraper sends for /metrics; null (unset or empty): /metrics answers 404. */
+  metricsToken: string | null;
 }
 
 /**
@@ -93,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     redisUrl: env.REDIS_URL || null,
     idleSessionDays: positiveNumber(env.IDLE_SESSION_DAYS, 'IDLE_SESSION_DAYS') ?? DEFAULT_IDLE_DAYS,
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 

@@ -32,6 +32,8 @@ export interface RequestLimits {
   previewsPerSessionMinute: number;
   /** Picture derivatives (XPhoto) per session and per minute: cheap once cached, still bounded. */
   picturesPerSessionMinute: number;
+  /** Browser error reports per address and per minute (the app sends at most 5 per page load). */
+  clientErrorsPerAddressMinute: number;
 }
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
@@ -40,6 +42,7 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   uploadBytesPerAddressDay: 4 * 1024 ** 3,
   previewsPerSessionMinute: 300,
   picturesPerSessionMinute: 1200,
+  clientErrorsPerAddressMinute: 30,
 };
 
 const HOUR = 3600 * 1000;

@@ -113,7 +113,9 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
    */
   async function allOrNothing<T>(stored: PictureRow[], loop: () => Promise<T>): Promise<T> {
     try {
-      return await loop();
+      const result = await loop();
+      app.metrics.uploaded(stored.reduce((bytes, p) => bytes + p.bytes, 0));
+      return result;
     } catch (err) {
       await store.discard(stored);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {

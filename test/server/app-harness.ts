@@ -37,6 +37,8 @@ export interface TestAppOptions {
   contentImagesDir?: string;
   /** Lower request limits (plugins/limits.ts) for a test of them. */
   requestLimits?: AppOptions['requestLimits'];
+  /** Where the app's log lines go (default stdout). */
+  logStream?: AppOptions['logStream'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -63,6 +65,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
     // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
     redisUrl: null,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -1,7 +1,8 @@
 /**
  * A shop process of its own for the crash and scale-out tests: opens the database the environment
  * names (DATABASE_URL, else the PGlite folder PGLITE_DIR), works the order queues on DATA_DIR, and says
- * 'ready' on stdout. The test kills it with SIGKILL in the middle of a job.
+ * 'ready' on stdout. The test kills it with SIGKILL in the middle of a job. With LISTEN=1 it also
+ * listens on a free port of 127.0.0.1 and says `listening <url>` first (the outage test).
  */
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
@@ -28,6 +29,7 @@ const app = await buildApp({
   },
 });
 await app.ready();
+if (process.env.LISTEN === '1') console.log(`listening ${await app.listen({ port: 0, host: '127.0.0.1' })}`);
 console.log('ready');
 process.once('SIGTERM', async () => {
   await app.close();
