@@ -14,6 +14,7 @@ import {
   DERIVED_SIZES,
   type DerivedSize,
   type Effect,
+  type PictureFiles,
   type PictureLimits,
   type PictureRow,
   PictureStore,
@@ -22,7 +23,7 @@ import {
 
 export interface PictureRoutesOptions {
   db: Db;
-  dataDir: string;
+  files: PictureFiles;
   limits?: Partial<PictureLimits>;
 }
 
@@ -65,7 +66,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
-  const store = new PictureStore(options.db, options.dataDir, limits);
+  const store = new PictureStore(options.db, options.files, limits);
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxFileBytes,
@@ -92,14 +93,14 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   /**
-   * Runs a request's upload loop. When the request fails part-way (too many files, a dropped
-   * connection), what it had stored is taken back, so the shopper's pictures and cart are as before.
+   * Runs a request's upload loop, which commits its pictures at its end. When the request fails
+   * part-way (too many files, a dropped connection) nothing was committed, so the shopper's pictures
+   * and cart are as before.
    */
-  async function allOrNothing<T>(stored: PictureRow[], loop: () => Promise<T>): Promise<T> {
+  async function allOrNothing<T>(loop: () => Promise<T>): Promise<T> {
     try {
       return await loop();
     } catch (err) {
-      await store.discard(stored);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
         throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
       }
@@ -113,14 +114,14 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   // The editor's upload: one file; further files in the same request are ignored.
   app.post('/m/api/pictures', async (request, reply) => {
-    const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
-    const picture = await allOrNothing(stored, async () => {
+    const upload = store.begin(await request.ensureSession(reply));
+    const picture = await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
-        if (stored.length > 0) part.file.resume();
-        else stored.push(await store.store(asUpload(part), session));
+        if (upload.pictures.length > 0) part.file.resume();
+        else await store.store(asUpload(part), upload);
       }
-      return stored[0];
+      await store.commit(upload);
+      return upload.pictures[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
     return {
@@ -134,13 +135,12 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   app.post('/system/iframes/upload_internal.php', async (request, reply) => {
     const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
+    const upload = store.begin(session);
     const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
-    await allOrNothing(stored, async () => {
+    await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
         try {
-          const picture = await store.store(asUpload(part), session);
-          stored.push(picture);
+          const picture = await store.store(asUpload(part), upload);
           files.push({ ...fileRecord(picture), error: null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -157,14 +157,12 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       if (files.length === 0) {
         throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
       }
-      // The print upload (S0 §2): every stored picture becomes a print line of the cart.
-      if (query.uploadtype === 'printsorder') {
-        await addPrintLines(
-          options.db,
-          session,
-          stored.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height })),
-        );
-      }
+      // The print upload (S0 §2): every stored picture becomes a print line of the cart, in the
+      // transaction that records the pictures.
+      const printed = upload.pictures.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height }));
+      await store.commit(upload, async (tx) => {
+        if (query.uploadtype === 'printsorder') await addPrintLines(tx, session, printed);
+      });
     });
     return { result: 'OK', files };
   });

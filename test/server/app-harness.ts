@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
+import type { StorageConfig } from '../../server/storage/objectStore.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestApp {
@@ -33,6 +34,13 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The content pictures' folder (/m/img/…); default the project's public/img. */
   contentImagesDir?: string;
+  /**
+   * Where pictures and print files go: default the local disk under the data directory (whatever the
+   * environment says), or an S3 bucket such as startS3rver()'s (test/server/s3rver.ts).
+   */
+  storage?: StorageConfig;
+  /** The upload leftovers' sweep (ages, interval); default the app's. */
+  pictureSweep?: AppOptions['pictureSweep'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,6 +60,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
+    storage: options.storage ?? { kind: 'local', root: dataDir },
+    pictureSweep: options.pictureSweep,
   });
   await app.ready();
   return {
