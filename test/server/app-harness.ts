@@ -41,6 +41,8 @@ export interface TestAppOptions {
   storage?: StorageConfig;
   /** The upload leftovers' sweep (ages, interval); default the app's. */
   pictureSweep?: AppOptions['pictureSweep'];
+  /** The lab's order desk password; default the environment's LAB_PASSWORD. */
+  labPassword?: string | null;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -62,6 +64,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     contentImagesDir: options.contentImagesDir,
     storage: options.storage ?? { kind: 'local', root: dataDir },
     pictureSweep: options.pictureSweep,
+    labPassword: options.labPassword,
   });
   await app.ready();
   return {

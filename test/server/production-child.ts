@@ -1,7 +1,8 @@
 /**
- * A shop process of its own for the crash and scale-out tests: opens the database the environment
- * names (DATABASE_URL, else the PGlite folder PGLITE_DIR), works the order queues on DATA_DIR, and says
- * 'ready' on stdout. The test kills it with SIGKILL in the middle of a job.
+ * A shop process of its own for the crash and scale-out tests (started by shop-process.ts): opens the
+ * database the environment names (DATABASE_URL, else the PGlite folder PGLITE_DIR), works the order
+ * queues on DATA_DIR (and the storage S3_BUCKET names, if any), and says 'ready' on stdout. The test
+ * kills it with SIGKILL in the middle of a job or an upload.
  */
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
@@ -27,7 +28,9 @@ const app = await buildApp({
   },
 });
 await app.ready();
-console.log('ready');
+// LISTEN=1: it serves HTTP too, on a free port it names (the upload crash test posts to it).
+const url = process.env.LISTEN === '1' ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
+console.log(`ready ${url}`.trim());
 process.once('SIGTERM', async () => {
   await app.close();
   await database.close();
