@@ -9,6 +9,7 @@ import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { addPrintLines } from '../services/cart.ts';
+import { productsOf } from '../services/content.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
@@ -160,8 +161,10 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       // The print upload (S0 §2): every stored picture becomes a print line of the cart, in the
       // transaction that records the pictures.
       const printed = upload.pictures.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height }));
+      const catalogue =
+        query.uploadtype === 'printsorder' ? await productsOf(options.db, session.portalUuid) : null;
       await store.commit(upload, async (tx) => {
-        if (query.uploadtype === 'printsorder') await addPrintLines(tx, session, printed);
+        if (catalogue) await addPrintLines(tx, session, printed, catalogue);
       });
     });
     return { result: 'OK', files };
