@@ -104,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { db });
   const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
   const storage = openObjectStore(storageConfig);
+  app.log.info(`Pictures and print files are kept on ${storage.description}`);
   app.addHook('onClose', async () => storage.close?.());
   // Uploads are received and checked in a local folder (sharp reads files), then moved to the storage.
   const files: PictureFiles = { storage, scratchDir: path.join(dataDir, 'upload-scratch') };

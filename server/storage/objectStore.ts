@@ -21,7 +21,7 @@ export interface StoredObject {
 }
 
 export interface ObjectStore {
-  /** For the logs: "the local disk at …" or "S3 bucket …". */
+  /** For the logs: "the local disk at …" or "the S3 bucket …". */
   readonly description: string;
   put(key: string, body: Buffer | string, options?: { signal?: AbortSignal }): Promise<void>;
   /** Moves a finished local file (an upload, a master) into the store; the file is gone afterwards. */

@@ -34,7 +34,7 @@ export class S3ObjectStore implements ObjectStore {
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.description = `S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
+    this.description = `the S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint ?? undefined,
