@@ -12,9 +12,11 @@ const steps = [
   ['lint', bin('biome'), ['check', '.']],
   ['unit', bin('vitest'), ['run', '--project', 'unit']],
   [
-    process.env.DATABASE_URL
-      ? 'server (PGlite and PostgreSQL)'
-      : 'server (PGlite; set DATABASE_URL to add PostgreSQL)',
+    `${
+      process.env.DATABASE_URL
+        ? 'server (PGlite and PostgreSQL)'
+        : 'server (PGlite; set DATABASE_URL to add PostgreSQL)'
+    }${process.env.REDIS_URL ? ', with Redis' : '; set REDIS_URL to test the Redis limit store'}`,
     bin('vitest'),
     ['run', '--project', 'server'],
   ],

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { configFromEnv, projectRoot, storageFromEnv } from './config.ts';
+import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
+import { limitsPlugin, type RequestLimits } from './plugins/limits.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -29,6 +30,7 @@ import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { ContentImages } from './services/contentImages.ts';
+import { type LimitStore, openLimitStore } from './services/limitStore.ts';
 import { createProviders } from './services/payments/index.ts';
 import {
   DEFAULT_PICTURE_SWEEP,
@@ -48,7 +50,8 @@ export interface AppOptions {
   /** Where the rendered template list previews are (served at /templates2/all/). */
   previewsDir?: string | null;
   defaultPortalUuid?: string | null;
-  trustProxy?: boolean;
+  /** Which proxies to believe (config.ts parseTrustProxy): a hop count or addresses; default none. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
@@ -74,13 +77,23 @@ export interface AppOptions {
   contentImagesDir?: string;
   /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
   labPassword?: string | null;
+  /** The shared limits' counters; default: Redis at `redisUrl` when given, else the database. */
+  limitStore?: LimitStore;
+  /** The request limits' numbers (plugins/limits.ts); tests lower them. */
+  requestLimits?: Partial<RequestLimits>;
+  /** REDIS_URL for the limits' counters; default the environment's (null: the database). */
+  redisUrl?: string | null;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as proxy-addr reads one: the n nearest hops are proxies, the next address is the client.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   });
   const { db } = options.database;
@@ -94,6 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(portalPlugin, { portals });
   await app.register(sessionPlugin, { db });
+  const redisUrl = options.redisUrl === undefined ? configFromEnv().redisUrl : options.redisUrl;
+  await app.register(limitsPlugin, {
+    store: options.limitStore ?? (await openLimitStore(db, redisUrl)),
+    closeStore: !options.limitStore,
+    requestLimits: options.requestLimits,
+  });
 
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(

@@ -16,7 +16,12 @@ export interface ServerConfig {
   localeDir: string;
   /** Host names not in the portal table fall back to this portal, else to the one marked default. */
   defaultPortalUuid: string | null;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-* headers to believe: a hop count (`1`: the one proxy in
+   * front) or their addresses/CIDRs (`10.0.0.2,10.0.1.0/24`); false when unset. Never `true`: that would
+   * take the left-most X-Forwarded-For entry, which the client writes itself.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** HMAC key of the test card provider's callbacks; every process of one shop must share it. */
   paymentTestSecret: string;
@@ -29,6 +34,8 @@ export interface ServerConfig {
    * (server/mail/mailer.ts); a production SMTP server wants a real domain here, not localhost.
    */
   mailFrom: string;
+  /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limitStore.ts). */
+  redisUrl: string | null;
 }
 
 /**
@@ -38,6 +45,24 @@ export interface ServerConfig {
 export const DEV_PAYMENT_TEST_SECRET = 'print-shop-dev-test-card-secret';
 
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY's value as fastify's trustProxy; a value that would let a client choose its address is refused. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: give the number of proxies in front (1) or their addresses',
+    );
+  }
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -54,12 +79,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     localeDir: path.join(root, 'public', 'locale'),
     defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     paymentTestSecret: env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET,
     labPassword: env.LAB_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    redisUrl: env.REDIS_URL || null,
   };
 }
 

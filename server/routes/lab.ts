@@ -56,12 +56,17 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   }
   const deps = { db: options.db, storage: options.storage, jobs: options.jobs };
   // Only wrong passwords count: a desk that polls all day from the lab's one address is never limited.
-  const failures = new AttemptLimiter({ limit: LAB_FAILED_ATTEMPTS, windowMs: WINDOW_MS });
+  const failures = new AttemptLimiter(app.limits, {
+    name: 'lab-address',
+    limit: LAB_FAILED_ATTEMPTS,
+    windowMs: WINDOW_MS,
+  });
 
   // Scoped to this plugin's routes: the shop's own routes never see it.
   app.addHook('onRequest', async (request, reply) => {
-    if (failures.blocked(request.ip)) {
-      const seconds = Math.ceil(failures.retryAfterMs(request.ip) / 1000);
+    const waitMs = await failures.retryAfterMs(request.ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
       reply.header('Retry-After', String(Math.max(1, seconds)));
       throw new HttpError(
         429,
@@ -75,7 +80,7 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
       throw new HttpError(401, 'unauthorized', "The lab's password is required");
     }
     if (!passwordMatches(match[1]!, password)) {
-      failures.fail(request.ip);
+      await failures.fail(request.ip);
       throw new HttpError(403, 'forbidden', "The lab's password is wrong");
     }
     // Order details and print files are the shoppers' own: never kept by a shared cache.

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart.ts';
 import { productsOf } from '../services/content.ts';
 import {
@@ -77,6 +78,21 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     },
   });
 
+  // Uploads are limited per address and per session in requests, and per address in bytes a day
+  // (plugins/limits.ts); previews of pictures per session.
+  const { requestLimits } = app;
+  const quota = uploadQuota(app);
+  const uploadLimits = {
+    config: { rateLimit: { max: requestLimits.uploadsPerAddressHour, timeWindow: UPLOAD_WINDOW_MS } },
+    preHandler: [
+      perSession(app, 'uploads', requestLimits.uploadsPerSessionHour, UPLOAD_WINDOW_MS),
+      quota.check,
+    ],
+  };
+  const pictureLimits = {
+    preHandler: perSession(app, 'pictures', requestLimits.picturesPerSessionMinute, 60_000),
+  };
+
   const asUpload = (part: MultipartFile) => ({
     stream: part.file,
     // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
@@ -114,7 +130,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   // The editor's upload: one file; further files in the same request are ignored.
-  app.post('/m/api/pictures', async (request, reply) => {
+  app.post('/m/api/pictures', uploadLimits, async (request, reply) => {
     const upload = store.begin(await request.ensureSession(reply));
     const picture = await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
@@ -125,6 +141,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       return upload.pictures[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    await quota.count(request, picture.bytes);
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -133,7 +150,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   // The legacy order upload: several files, each answered with its own record; a bad file gets
   // an error while the good ones are stored.
-  app.post('/system/iframes/upload_internal.php', async (request, reply) => {
+  app.post('/system/iframes/upload_internal.php', uploadLimits, async (request, reply) => {
     const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
     const upload = store.begin(session);
@@ -167,6 +184,10 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
         if (catalogue) await addPrintLines(tx, session, printed, catalogue);
       });
     });
+    await quota.count(
+      request,
+      upload.pictures.reduce((sum, p) => sum + p.bytes, 0),
+    );
     return { result: 'OK', files };
   });
 
@@ -175,7 +196,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
   });
 
-  app.get('/system/XPhoto.php', async (request, reply) => {
+  app.get('/system/XPhoto.php', pictureLimits, async (request, reply) => {
     const query = XPhotoQuery.parse(request.query);
     const picture = await store.find(query.uuid, await request.session());
     if (!picture) throw notFound('The picture');

@@ -11,6 +11,7 @@ import type { Db } from '../db/connect.ts';
 import { products, templateCategories, templates } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { perSession } from '../plugins/limits.ts';
 import {
   OWN_PREVIEW_MAX_PICTURES,
   ownPicturesPreview,
@@ -142,7 +143,10 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
 
   // 'View with own pictures' (S1 §2): the list preview with the shopper's pictures autofilled. Every
   // picture must be the session's own; a stranger's uuid is "not found", as if it did not exist.
-  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', async (request, reply) => {
+  const previewLimit = {
+    preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
+  };
+  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', previewLimit, async (request, reply) => {
     const { uuid } = ByUuidParams.parse(request.params);
     const { pictures: wanted, width } = OwnPreviewQuery.parse(request.query);
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);

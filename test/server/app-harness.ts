@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../server/app.ts';
+import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
+import { createSession } from '../../server/services/sessions.ts';
 import type { StorageConfig } from '../../server/storage/objectStore.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -43,9 +45,14 @@ export interface TestAppOptions {
   pictureSweep?: AppOptions['pictureSweep'];
   /** The lab's order desk password; default the environment's LAB_PASSWORD. */
   labPassword?: string | null;
+  /** Lower request limits (plugins/limits.ts) for a test of them. */
+  requestLimits?: AppOptions['requestLimits'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The app's locale files, for a test that builds a second app on a test app's database. */
+export const LOCALE_DIR = path.join(root, 'public', 'locale');
 
 /** The real app on a fresh seeded database and data directory, driven with inject(). */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,7 +61,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const app = await buildApp({
     database: db.database,
     distDir: options.distDir ?? null,
-    localeDir: path.join(root, 'public', 'locale'),
+    localeDir: LOCALE_DIR,
     logLevel: 'warn',
     dataDir,
     pictureLimits: options.pictureLimits,
@@ -65,6 +72,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     storage: options.storage ?? { kind: 'local', root: dataDir },
     pictureSweep: options.pictureSweep,
     labPassword: options.labPassword,
+    requestLimits: options.requestLimits,
+    // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
+    // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
+    redisUrl: null,
   });
   await app.ready();
   return {
@@ -100,4 +111,18 @@ export function fixtureDist(assets: Record<string, string | Buffer> = {}): strin
   for (const [name, contents] of Object.entries(assets))
     writeFileSync(path.join(dir, 'assets', name), contents);
   return dir;
+}
+
+/**
+ * A new anonymous session on the portal of `host` (default: the default portal), as the first change a
+ * visitor makes would start it: reads no longer make sessions (issue 16). Answers its Cookie header.
+ */
+export async function newSession(t: TestApp, host = 'localhost'): Promise<string> {
+  const portal = (await t.app.inject({ url: '/m/api/portal', headers: { host } })).json() as {
+    portal?: { uuid?: string };
+  };
+  const uuid = portal.portal?.uuid;
+  if (!uuid) throw new Error(`No portal answered for ${host}`);
+  const { token } = await createSession(t.db.database.db, uuid);
+  return `${SESSION_COOKIE}=${token}`;
 }

@@ -19,6 +19,7 @@ const app = await buildApp({
   distDir: null,
   localeDir: path.join(root, 'public', 'locale'),
   logLevel: 'warn',
+  redisUrl: null,
   dataDir: process.env.DATA_DIR!,
   smtpUrl: null,
   jobs: {
