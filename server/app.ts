@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { configFromEnv, projectRoot, type TrustProxy } from './config.ts';
+import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -36,9 +36,16 @@ import { removeIdleVisitors } from './services/cleanup.ts';
 import { ContentImages } from './services/contentImages.ts';
 import { type LimitStore, openLimitStore } from './services/limitStore.ts';
 import { createProviders } from './services/payments/index.ts';
-import { type PictureLimits, PictureStore } from './services/pictures.ts';
+import {
+  DEFAULT_PICTURE_SWEEP,
+  type PictureSweepTiming,
+  schedulePictureSweep,
+} from './services/pictureSweep.ts';
+import type { PictureFiles, PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 import { sweepPreviewCache } from './services/previewCache.ts';
+import type { ObjectStore, StorageConfig } from './storage/objectStore.ts';
+import { openObjectStore } from './storage/open.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,10 +68,17 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
-  /** Where uploaded pictures are stored (dataDir/pictures/); default: the environment's DATA_DIR. */
+  /** Where the server's files are (pictures, print files, caches); default: the environment's DATA_DIR. */
   dataDir?: string;
+  /**
+   * Where pictures and print files are kept (server/storage/); default: an S3 bucket when the
+   * environment's S3_BUCKET is set, else the local disk under dataDir.
+   */
+  storage?: StorageConfig;
   /** Upload limits (size, pixels, files per request); tests lower them. */
   pictureLimits?: Partial<PictureLimits>;
+  /** The sweep of interrupted uploads' leftovers (services/pictureSweep.ts); tests shorten it. */
+  pictureSweep?: Partial<PictureSweepTiming>;
   /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
   paymentTestSecret?: string;
   /** Order work (print files, mail): whether this process works the queues, their timing, render threads. */
@@ -131,23 +145,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clientErrorRoutes);
   await app.register(contentRoutes, { db, images: contentImages });
   await app.register(productRoutes, { db });
-  await app.register(templateRoutes, { db, dataDir });
-  await app.register(cartRoutes, { db, dataDir });
+  const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
+  const storage = openObjectStore(storageConfig);
+  app.log.info(`Pictures and print files are kept on ${storage.description}`);
+  app.addHook('onClose', async () => storage.close?.());
+  // Uploads are received and checked in a local folder (sharp reads files), then moved to the storage.
+  const files: PictureFiles = { storage, scratchDir: path.join(dataDir, 'upload-scratch') };
+  schedulePictureSweep(app, { db, files }, { ...DEFAULT_PICTURE_SWEEP, ...options.pictureSweep });
+  await app.register(templateRoutes, { db, dataDir, files });
+  await app.register(cartRoutes, { db, dataDir, files });
   sweepThumbnails(app, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
-  const productionDir = path.join(dataDir, 'production');
-  const jobs = orderWork(app, options, dataDir, productionDir);
+  const jobs = orderWork(app, options, dataDir, { storage, storageConfig });
   await app.register(identityRoutes, { db });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
-  await app.register(labRoutes, { db, productionDir, jobs, password: labPassword });
+  await app.register(labRoutes, { db, storage, jobs, password: labPassword });
   await app.register(pictureRoutes, {
     db,
-    dataDir,
+    files,
     limits: options.pictureLimits,
   });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
@@ -169,7 +189,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * The order's durable work (server/production/): a render pool, the mailer and the job queues, started
  * with the app (before it listens) and stopped with it.
  */
-function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, productionDir: string): Jobs {
+function orderWork(
+  app: FastifyInstance,
+  options: AppOptions,
+  dataDir: string,
+  stored: { storage: ObjectStore; storageConfig: StorageConfig },
+): Jobs {
   const { db } = options.database;
   const env = configFromEnv();
   const pool = createRenderPool({ threads: options.jobs?.renderThreads, log: app.log });
@@ -179,12 +204,7 @@ function orderWork(app: FastifyInstance, options: AppOptions, dataDir: string, p
     from: options.mailFrom ?? env.mailFrom,
     log: app.log,
   });
-  const produce = {
-    db,
-    productionDir,
-    originalsDir: new PictureStore(db, dataDir).originalsDir,
-    render: pool.render,
-  };
+  const produce = { db, ...stored, render: pool.render };
   const jobs = new Jobs({
     database: options.database,
     work: options.jobs?.work ?? true,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DatabaseConfig } from './db/connect.ts';
 import { DEFAULT_IDLE_DAYS } from './services/cleanup.ts';
+import type { StorageConfig } from './storage/objectStore.ts';
 
 export interface ServerConfig {
   port: number;
@@ -8,6 +9,8 @@ export interface ServerConfig {
   database: DatabaseConfig;
   /** Files the server writes (PGlite's database, template previews), whatever the database. */
   dataDir: string;
+  /** Where pictures and print files are kept: under dataDir, or an S3 bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
   /** The built app (vite build); null serves the API only. */
   distDir: string | null;
   /** Locale files, served at /locale/{lng}/{ns}.json. */
@@ -83,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
     dataDir,
+    storage: storageFromEnv(env, dataDir),
     // DIST_DIR='' (npm run dev) serves the API only: Vite serves the app.
     distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     localeDir: path.join(root, 'public', 'locale'),
@@ -96,6 +100,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: env.REDIS_URL || null,
     idleSessionDays: positiveNumber(env.IDLE_SESSION_DAYS, 'IDLE_SESSION_DAYS') ?? DEFAULT_IDLE_DAYS,
     metricsToken: env.METRICS_TOKEN || null,
+  };
+}
+
+/**
+ * S3_BUCKET chooses S3-compatible storage (S3_ENDPOINT, S3_REGION; credentials from the SDK's usual
+ * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY); otherwise the local disk under the data directory.
+ * An endpoint of one's own (MinIO, s3rver) wants the bucket in the path: the default with
+ * S3_ENDPOINT, S3_FORCE_PATH_STYLE=0 turns it off.
+ */
+export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', root: dataDir };
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : endpoint !== null,
   };
 }
 

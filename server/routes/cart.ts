@@ -19,7 +19,7 @@ import {
   setAutoCorrection,
 } from '../services/cart.ts';
 import { linePreview, PreviewWidth, sendPreview } from '../services/linePreviews.ts';
-import { type PictureRow, PictureStore } from '../services/pictures.ts';
+import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
 import type { Session } from '../services/sessions.ts';
 import { loadTemplate, storedTemplateOf, type TemplateLineDeps } from '../services/templateLines.ts';
 
@@ -28,12 +28,14 @@ const PreviewQuery = z.object({ width: PreviewWidth });
 
 export interface CartRoutesOptions {
   db: Db;
-  /** The data directory: the shopper's pictures, and the cart thumbnails' cache (cart-previews/). */
+  /** The data directory: the cart thumbnails' cache (cart-previews/). */
   dataDir: string;
+  /** The shopper's pictures. */
+  files: PictureFiles;
 }
 
-export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRoutesOptions) {
-  const store = new PictureStore(db, dataDir);
+export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: CartRoutesOptions) {
+  const store = new PictureStore(db, files);
   const previewsDir = path.join(dataDir, 'cart-previews');
   const templateDeps = async (session: Session): Promise<TemplateLineDeps> => ({
     fonts: await loadFontSet(),

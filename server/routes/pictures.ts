@@ -10,11 +10,13 @@ import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart.ts';
+import { productsOf } from '../services/content.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
   type DerivedSize,
   type Effect,
+  type PictureFiles,
   type PictureLimits,
   type PictureRow,
   PictureStore,
@@ -23,7 +25,7 @@ import {
 
 export interface PictureRoutesOptions {
   db: Db;
-  dataDir: string;
+  files: PictureFiles;
   limits?: Partial<PictureLimits>;
 }
 
@@ -66,7 +68,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
-  const store = new PictureStore(options.db, options.dataDir, limits);
+  const store = new PictureStore(options.db, options.files, limits);
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxFileBytes,
@@ -91,6 +93,13 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     preHandler: perSession(app, 'pictures', requestLimits.picturesPerSessionMinute, 60_000),
   };
 
+  /** A committed upload's bytes: counted against the address's daily allowance and in the metrics. */
+  const account = async (request: FastifyRequest, stored: readonly PictureRow[]) => {
+    const bytes = stored.reduce((sum, p) => sum + p.bytes, 0);
+    app.metrics.uploaded(bytes);
+    await quota.count(request, bytes);
+  };
+
   const asUpload = (part: MultipartFile) => ({
     stream: part.file,
     // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
@@ -108,16 +117,14 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   /**
-   * Runs a request's upload loop. When the request fails part-way (too many files, a dropped
-   * connection), what it had stored is taken back, so the shopper's pictures and cart are as before.
+   * Runs a request's upload loop, which commits its pictures at its end. When the request fails
+   * part-way (too many files, a dropped connection) nothing was committed, so the shopper's pictures
+   * and cart are as before.
    */
-  async function allOrNothing<T>(stored: PictureRow[], loop: () => Promise<T>): Promise<T> {
+  async function allOrNothing<T>(loop: () => Promise<T>): Promise<T> {
     try {
-      const result = await loop();
-      app.metrics.uploaded(stored.reduce((bytes, p) => bytes + p.bytes, 0));
-      return result;
+      return await loop();
     } catch (err) {
-      await store.discard(stored);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
         throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
       }
@@ -131,17 +138,17 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   // The editor's upload: one file; further files in the same request are ignored.
   app.post('/m/api/pictures', uploadLimits, async (request, reply) => {
-    const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
-    const picture = await allOrNothing(stored, async () => {
+    const upload = store.begin(await request.ensureSession(reply));
+    const picture = await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
-        if (stored.length > 0) part.file.resume();
-        else stored.push(await store.store(asUpload(part), session));
+        if (upload.pictures.length > 0) part.file.resume();
+        else await store.store(asUpload(part), upload);
       }
-      return stored[0];
+      await store.commit(upload);
+      return upload.pictures[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
-    await quota.count(request, picture.bytes);
+    await account(request, [picture]);
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -153,13 +160,12 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   app.post('/system/iframes/upload_internal.php', uploadLimits, async (request, reply) => {
     const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
+    const upload = store.begin(session);
     const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
-    await allOrNothing(stored, async () => {
+    await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
         try {
-          const picture = await store.store(asUpload(part), session);
-          stored.push(picture);
+          const picture = await store.store(asUpload(part), upload);
           files.push({ ...fileRecord(picture), error: null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -176,19 +182,16 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       if (files.length === 0) {
         throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
       }
-      // The print upload (S0 §2): every stored picture becomes a print line of the cart.
-      if (query.uploadtype === 'printsorder') {
-        await addPrintLines(
-          options.db,
-          session,
-          stored.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height })),
-        );
-      }
+      // The print upload (S0 §2): every stored picture becomes a print line of the cart, in the
+      // transaction that records the pictures.
+      const printed = upload.pictures.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height }));
+      const catalogue =
+        query.uploadtype === 'printsorder' ? await productsOf(options.db, session.portalUuid) : null;
+      await store.commit(upload, async (tx) => {
+        if (catalogue) await addPrintLines(tx, session, printed, catalogue);
+      });
     });
-    await quota.count(
-      request,
-      stored.reduce((sum, p) => sum + p.bytes, 0),
-    );
+    await account(request, upload.pictures);
     return { result: 'OK', files };
   });
 

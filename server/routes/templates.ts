@@ -18,7 +18,7 @@ import {
   PreviewWidth,
   sendPreview,
 } from '../services/linePreviews.ts';
-import { type PictureRow, PictureStore } from '../services/pictures.ts';
+import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -106,12 +106,14 @@ async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHO
 
 export interface TemplateRoutesOptions {
   db: Db;
-  /** The data directory: the shopper's pictures, and the own-pictures previews' cache. */
+  /** The data directory: the own-pictures previews' cache. */
   dataDir: string;
+  /** The shopper's pictures. */
+  files: PictureFiles;
 }
 
-export async function templateRoutes(app: FastifyInstance, { db, dataDir }: TemplateRoutesOptions) {
-  const store = new PictureStore(db, dataDir);
+export async function templateRoutes(app: FastifyInstance, { db, dataDir, files }: TemplateRoutesOptions) {
+  const store = new PictureStore(db, files);
   const ownPreviewsDir = path.join(dataDir, 'own-previews');
 
   // Static segments win over parameters in fastify's router, so these two are never read as

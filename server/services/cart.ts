@@ -135,9 +135,11 @@ export async function addPrintLines(
   db: Db,
   session: Session,
   files: readonly UploadedPrint[],
+  /** The portal's products, read beforehand when `db` is a transaction (productsOf reads in parallel). */
+  catalogue?: readonly Product[],
 ): Promise<void> {
   if (files.length === 0) return;
-  const product = defaultPrintFormat(await productsOf(db, session.portalUuid));
+  const product = defaultPrintFormat(catalogue ?? (await productsOf(db, session.portalUuid)));
   if (!product) return;
   const cartUuid = await cartOf(db, session);
   const [last] = await db

@@ -5,7 +5,8 @@
  * A picture is kept while anything may still need it: a user owns it, a live session owns it, or a
  * cart line, a transaction (its request) or an order (its snapshot) names it (their JSON is searched for the
  * picture's uuid: the snapshot is the record of what was bought, so it is the reference that counts).
- * The files of removed pictures go with the storage's sweep of files no picture names.
+ * The files of removed pictures go with the storage's sweep of files no picture names
+ * (services/pictureSweep.ts).
  */
 import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';

@@ -6,6 +6,7 @@ import { type AppOptions, buildApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
 import { createSession } from '../../server/services/sessions.ts';
+import type { StorageConfig } from '../../server/storage/objectStore.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestApp {
@@ -35,6 +36,15 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The content pictures' folder (/m/img/…); default the project's public/img. */
   contentImagesDir?: string;
+  /**
+   * Where pictures and print files go: default the local disk under the data directory (whatever the
+   * environment says), or an S3 bucket such as startS3rver()'s (test/server/s3rver.ts).
+   */
+  storage?: StorageConfig;
+  /** The upload leftovers' sweep (ages, interval); default the app's. */
+  pictureSweep?: AppOptions['pictureSweep'];
+  /** The lab's order desk password; default the environment's LAB_PASSWORD. */
+  labPassword?: string | null;
   /** Lower request limits (plugins/limits.ts) for a test of them. */
   requestLimits?: AppOptions['requestLimits'];
   /** Where the app's log lines go (default stdout). */
@@ -61,6 +71,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
+    storage: options.storage ?? { kind: 'local', root: dataDir },
+    pictureSweep: options.pictureSweep,
+    labPassword: options.labPassword,
     requestLimits: options.requestLimits,
     // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
     // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
