@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../server/db/connect.ts';
 import { PictureStore, pictureStats } from '../server/services/pictures.ts';
+import { LocalObjectStore } from '../server/storage/localStore.ts';
 import { ensureImageMagick, median, writeNoisyJpeg } from './picture-helpers.ts';
 import { report } from './report.ts';
 
@@ -38,7 +39,10 @@ try {
     const dataDir = path.join(work, `data-${run}`);
     await mkdir(path.join(dataDir, 'pictures', 'originals'), { recursive: true });
     await copyFile(input, path.join(dataDir, 'pictures', 'originals', sha256));
-    const store = new PictureStore(undefined as unknown as Db, dataDir);
+    const store = new PictureStore(undefined as unknown as Db, {
+      storage: new LocalObjectStore(dataDir),
+      scratchDir: path.join(dataDir, 'upload-scratch'),
+    });
     const jobsBefore = pictureStats.sharpJobs;
     const t0 = performance.now();
     const jpeg = await store.derivative(picture, 640, 2, 0);

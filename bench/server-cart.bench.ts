@@ -37,7 +37,12 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 try {
   // One session for the whole run: every request finds its session and cart, as a shopper's would.
-  const first = await fetch(`http://127.0.0.1:${ports.app}/m/api/webshop/cart`);
+  // A change makes the session (reads make none).
+  const first = await fetch(`http://127.0.0.1:${ports.app}/m/api/webshop/cart/auto-correction`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ autoCorrection: 1 }),
+  });
   const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
   await load(`http://127.0.0.1:${ports.bare}/m/api/webshop/cart`); // warm-up of the load generator
   const bare = await load(`http://127.0.0.1:${ports.bare}/m/api/webshop/cart`);

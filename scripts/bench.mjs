@@ -8,9 +8,11 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 buildIfNeeded();
 const only = process.argv[2];
-const files = readdirSync(path.join(root, 'bench'))
-  .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
-  .sort();
+const all = readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.bench.ts'));
+// `npm run bench -- load` runs load.bench.ts alone; a part of names runs every bench it is in.
+const files = (
+  all.includes(`${only}.bench.ts`) ? [`${only}.bench.ts`] : all.filter((f) => !only || f.includes(only))
+).sort();
 const rows = [];
 let failed = false;
 for (const file of files) {

@@ -19,8 +19,9 @@ try {
 }
 
 /**
- * The faked-clock pass: PGlite only, since a PostgreSQL server keeps the machine's own now() and
- * would disagree with the app's clock. Without faketime the step fails and says how to install it.
+ * The faked-clock pass: PGlite and the in-process limit store only, since a PostgreSQL or Redis
+ * server keeps the machine's own clock and would disagree with the app's. Without faketime the step
+ * fails and says how to install it.
  */
 function clockAheadStep() {
   const name = `server under a clock five years ahead (PGlite, faketime ${FAKETIME_OFFSET})`;
@@ -34,7 +35,7 @@ function clockAheadStep() {
     name,
     cmd: faketime,
     args: ['-f', FAKETIME_OFFSET, vitest, 'run', '--project', 'server'],
-    env: { ...process.env, ...FAKETIME_ENV, DATABASE_URL: '' },
+    env: { ...process.env, ...FAKETIME_ENV, DATABASE_URL: '', REDIS_URL: '' },
   };
 }
 
@@ -43,9 +44,11 @@ const steps = [
   { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
   { name: 'unit', cmd: vitest, args: ['run', '--project', 'unit'] },
   {
-    name: process.env.DATABASE_URL
-      ? 'server (PGlite and PostgreSQL)'
-      : 'server (PGlite; set DATABASE_URL to add PostgreSQL)',
+    name: `${
+      process.env.DATABASE_URL
+        ? 'server (PGlite and PostgreSQL)'
+        : 'server (PGlite; set DATABASE_URL to add PostgreSQL)'
+    }${process.env.REDIS_URL ? ', with Redis' : '; set REDIS_URL to test the Redis limit store'}`,
     cmd: vitest,
     args: ['run', '--project', 'server'],
   },

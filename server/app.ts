@@ -2,14 +2,17 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../shop/clock.ts';
-import { configFromEnv, projectRoot } from './config.ts';
+import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
+import { limitsPlugin, type RequestLimits } from './plugins/limits.ts';
+import { observabilityPlugin } from './plugins/observability.ts';
 import { portalPlugin } from './plugins/portal.ts';
+import { requestIdOf } from './plugins/requestId.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { sendOutboxMail } from './production/email.ts';
@@ -19,6 +22,7 @@ import { produceOrder, productionGaveUp } from './production/produce.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
 import { contentRoutes } from './routes/content.ts';
 import { harnessRoutes } from './routes/harness.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -30,11 +34,27 @@ import { productRoutes } from './routes/products.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
+import { removeIdleVisitors } from './services/cleanup.ts';
 import { ContentImages } from './services/contentImages.ts';
+import { type LimitStore, openLimitStore } from './services/limitStore.ts';
 import { createProviders } from './services/payments/index.ts';
-import { type PictureLimits, PictureStore } from './services/pictures.ts';
+import {
+  DEFAULT_PICTURE_SWEEP,
+  type PictureSweepTiming,
+  schedulePictureSweep,
+} from './services/pictureSweep.ts';
+import type { PictureFiles, PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 import { sweepPreviewCache } from './services/previewCache.ts';
+import type { ObjectStore, StorageConfig } from './storage/objectStore.ts';
+import { openObjectStore } from './storage/open.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable work queues (production/jobs.ts). */
+    jobs: Jobs;
+  }
+}
 
 export interface AppOptions {
   database: Database;
@@ -43,14 +63,24 @@ export interface AppOptions {
   /** Where the rendered template list previews are (served at /templates2/all/). */
   previewsDir?: string | null;
   defaultPortalUuid?: string | null;
-  trustProxy?: boolean;
+  /** Which proxies to believe (config.ts parseTrustProxy): a hop count or addresses; default none. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
+  /** Where the log lines go (JSON, one a line); default stdout. Tests read them. */
+  logStream?: { write(line: string): void };
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
-  /** Where uploaded pictures are stored (dataDir/pictures/); default: the environment's DATA_DIR. */
+  /** Where the server's files are (pictures, print files, caches); default: the environment's DATA_DIR. */
   dataDir?: string;
+  /**
+   * Where pictures and print files are kept (server/storage/); default: an S3 bucket when the
+   * environment's S3_BUCKET is set, else the local disk under dataDir.
+   */
+  storage?: StorageConfig;
   /** Upload limits (size, pixels, files per request); tests lower them. */
   pictureLimits?: Partial<PictureLimits>;
+  /** The sweep of interrupted uploads' leftovers (services/pictureSweep.ts); tests shorten it. */
+  pictureSweep?: Partial<PictureSweepTiming>;
   /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
   paymentTestSecret?: string;
   /** Order work (print files, mail): whether this process works the queues, their timing, render threads. */
@@ -64,14 +94,29 @@ export interface AppOptions {
   labPassword?: string | null;
   /** What "now" is for every decision made from the date (shop/clock.ts); default the machine's. */
   clock?: Clock;
+  /** The shared limits' counters; default: Redis at `redisUrl` when given, else the database. */
+  limitStore?: LimitStore;
+  /** Anonymous sessions unused this many days are removed; default the environment's IDLE_SESSION_DAYS. */
+  idleSessionDays?: number;
+  /** The request limits' numbers (plugins/limits.ts); tests lower them. */
+  requestLimits?: Partial<RequestLimits>;
+  /** REDIS_URL for the limits' counters; default the environment's (null: the database). */
+  redisUrl?: string | null;
+  /** The scraper's bearer token for /metrics; null: /metrics answers 404. Default: the environment's METRICS_TOKEN. */
+  metricsToken?: string | null;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
-    trustProxy: options.trustProxy ?? false,
+    logger: { level: options.logLevel ?? 'info', stream: options.logStream },
+    // A hop count as proxy-addr reads one: the n nearest hops are proxies, the next address is the client.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdOf,
   });
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
@@ -79,6 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   await app.register(clockPlugin, { clock });
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, {
+    database: options.database,
+    metricsToken: options.metricsToken === undefined ? configFromEnv().metricsToken : options.metricsToken,
+    queueSizes: () => jobs.queueSizes(),
+  });
   await app.register(inputPlugin);
   // JSON and HTML answers above 1 KB go out compressed (brotli at its fast level 4, or gzip); the
   // build's assets are compressed ahead of time (vite.config.ts) and pictures and zips never are.
@@ -86,31 +136,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(portalPlugin, { portals });
   await app.register(sessionPlugin, { db });
+  const redisUrl = options.redisUrl === undefined ? configFromEnv().redisUrl : options.redisUrl;
+  await app.register(limitsPlugin, {
+    store: options.limitStore ?? (await openLimitStore(db, redisUrl)),
+    closeStore: !options.limitStore,
+    requestLimits: options.requestLimits,
+  });
 
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),
     path.join(dataDir, 'content-images'),
   );
+  await app.register(clientErrorRoutes);
   await app.register(contentRoutes, { db, images: contentImages });
   await app.register(productRoutes, { db });
-  await app.register(templateRoutes, { db, dataDir });
-  await app.register(cartRoutes, { db, dataDir });
+  const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
+  const storage = openObjectStore(storageConfig);
+  app.log.info(`Pictures and print files are kept on ${storage.description}`);
+  app.addHook('onClose', async () => storage.close?.());
+  // Uploads are received and checked in a local folder (sharp reads files), then moved to the storage.
+  const files: PictureFiles = { storage, scratchDir: path.join(dataDir, 'upload-scratch') };
+  schedulePictureSweep(app, { db, files }, { ...DEFAULT_PICTURE_SWEEP, ...options.pictureSweep });
+  await app.register(templateRoutes, { db, dataDir, files });
+  await app.register(cartRoutes, { db, dataDir, files });
   sweepThumbnails(app, clock, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
-  const productionDir = path.join(dataDir, 'production');
-  const jobs = orderWork(app, options, clock, dataDir, productionDir);
+  const jobs = orderWork(app, options, clock, dataDir, { storage, storageConfig });
   await app.register(identityRoutes, { db });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
-  await app.register(labRoutes, { db, productionDir, jobs, password: labPassword });
+  await app.register(labRoutes, { db, storage, jobs, password: labPassword });
   await app.register(pictureRoutes, {
     db,
-    dataDir,
+    files,
     limits: options.pictureLimits,
   });
   if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
@@ -137,7 +200,7 @@ function orderWork(
   options: AppOptions,
   clock: Clock,
   dataDir: string,
-  productionDir: string,
+  stored: { storage: ObjectStore; storageConfig: StorageConfig },
 ): Jobs {
   const { db } = options.database;
   const env = configFromEnv();
@@ -149,13 +212,7 @@ function orderWork(
     log: app.log,
     now: () => clock.now(),
   });
-  const produce = {
-    db,
-    productionDir,
-    originalsDir: new PictureStore(db, dataDir).originalsDir,
-    render: pool.render,
-    now: () => clock.now(),
-  };
+  const produce = { db, ...stored, render: pool.render, now: () => clock.now() };
   const jobs = new Jobs({
     database: options.database,
     work: options.jobs?.work ?? true,
@@ -167,8 +224,16 @@ function orderWork(
       },
       productionGaveUp: (orderUuid) => productionGaveUp(produce, orderUuid),
       email: (outboxUuid) => sendOutboxMail({ db, mailer, clock }, outboxUuid),
+      cleanup: async () => {
+        const removed = await removeIdleVisitors(db, app.limits, {
+          idleDays: options.idleSessionDays ?? env.idleSessionDays,
+          now: clock.now(),
+        });
+        app.log.info({ removed }, 'Removed what idle visitors left');
+      },
     },
   });
+  app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { DatabaseConfig } from './db/connect.ts';
+import { DEFAULT_IDLE_DAYS } from './services/cleanup.ts';
+import type { StorageConfig } from './storage/objectStore.ts';
 
 export interface ServerConfig {
   port: number;
@@ -7,13 +9,20 @@ export interface ServerConfig {
   database: DatabaseConfig;
   /** Files the server writes (PGlite's database, template previews), whatever the database. */
   dataDir: string;
+  /** Where pictures and print files are kept: under dataDir, or an S3 bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
   /** The built app (vite build); null serves the API only. */
   distDir: string | null;
   /** Locale files, served at /locale/{lng}/{ns}.json. */
   localeDir: string;
   /** Host names not in the portal table fall back to this portal, else to the one marked default. */
   defaultPortalUuid: string | null;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-* headers to believe: a hop count (`1`: the one proxy in
+   * front) or their addresses/CIDRs (`10.0.0.2,10.0.1.0/24`); false when unset. Never `true`: that would
+   * take the left-most X-Forwarded-For entry, which the client writes itself.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** HMAC key of the test card provider's callbacks; every process of one shop must share it. */
   paymentTestSecret: string;
@@ -26,6 +35,12 @@ export interface ServerConfig {
    * (server/mail/mailer.ts); a production SMTP server wants a real domain here, not localhost.
    */
   mailFrom: string;
+  /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limitStore.ts). */
+  redisUrl: string | null;
+  /** IDLE_SESSION_DAYS: anonymous sessions unused this long are removed with their carts and pictures. */
+  idleSessionDays: number;
+  /** METRICS_TOKEN: the bearer token a Prometheus scraper sends for /metrics; null (unset or empty): /metrics answers 404. */
+  metricsToken: string | null;
 }
 
 /**
@@ -35,6 +50,31 @@ export interface ServerConfig {
 export const DEV_PAYMENT_TEST_SECRET = 'print-shop-dev-test-card-secret';
 
 export const DEFAULT_MAIL_FROM = 'no-reply@localhost';
+
+function positiveNumber(value: string | undefined, name: string): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not "${value}"`);
+  return n;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY's value as fastify's trustProxy; a value that would let a client choose its address is refused. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: give the number of proxies in front (1) or their addresses',
+    );
+  }
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -46,16 +86,38 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST ?? '0.0.0.0',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
     dataDir,
+    storage: storageFromEnv(env, dataDir),
     // DIST_DIR='' (npm run dev) serves the API only: Vite serves the app.
     distDir: env.DIST_DIR === '' ? null : path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     localeDir: path.join(root, 'public', 'locale'),
     defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     paymentTestSecret: env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET,
     labPassword: env.LAB_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    redisUrl: env.REDIS_URL || null,
+    idleSessionDays: positiveNumber(env.IDLE_SESSION_DAYS, 'IDLE_SESSION_DAYS') ?? DEFAULT_IDLE_DAYS,
+    metricsToken: env.METRICS_TOKEN || null,
+  };
+}
+
+/**
+ * S3_BUCKET chooses S3-compatible storage (S3_ENDPOINT, S3_REGION; credentials from the SDK's usual
+ * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY); otherwise the local disk under the data directory.
+ * An endpoint of one's own (MinIO, s3rver) wants the bucket in the path: the default with
+ * S3_ENDPOINT, S3_FORCE_PATH_STYLE=0 turns it off.
+ */
+export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', root: dataDir };
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : endpoint !== null,
   };
 }
 

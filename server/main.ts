@@ -3,15 +3,13 @@ import { systemClock } from '../shop/clock.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { seedIfEmpty } from './db/seed.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { renderMissingPreviews } from './services/previews.ts';
 
 const config = configFromEnv();
-const database = await openDatabase(config.database);
-const seeded = await seedIfEmpty(database.db);
+const database = await openDatabase(config.database, { seed: true });
 const previewsDir = path.join(config.dataDir, 'templates2', 'all');
 // Previews of templates new to this database are drawn now, before the first list is served.
 const previews = await renderMissingPreviews(database.db, previewsDir, {
@@ -42,6 +40,6 @@ process.once('SIGTERM', shutdown);
 await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
-console.log(`\nPrint Shop is running on ${where}${seeded ? ', seeded with demo data' : ''}.`);
+console.log(`\nPrint Shop is running on ${where}${database.seeded ? ', seeded with demo data' : ''}.`);
 if (previews.length) console.log(`Drew ${previews.length} template previews in ${previewsDir}.`);
 console.log(`Open http://localhost:${config.port}/m/\n`);

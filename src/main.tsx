@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './app/app.css';
 import { App, BootError } from './app/App.tsx';
 import { useCartStore } from './app/cartStore.ts';
+import { installErrorReporter } from './app/errorReporter.ts';
 import { FALLBACK_LANGUAGE, initI18n } from './app/i18n.ts';
 import { loadPortalConfig } from './app/portalConfig.ts';
 
@@ -35,5 +36,6 @@ async function start(container: HTMLElement): Promise<void> {
     });
 }
 
+installErrorReporter();
 const container = document.getElementById('root');
 if (container) void start(container);

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { seedIfEmpty } from './seed.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,7 +22,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** What the job queue (pg-boss) connects through: the same PGlite instance, or the server's URL. */
   connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /** Whether opening it seeded the demo data (asked for with `seed`, and only into an empty database). */
+  seeded: boolean;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Seed the demo portals into an empty database (seed.ts), as part of migrating it. */
+  seed?: boolean;
 }
 
 export type DatabaseConfig =
@@ -31,18 +39,38 @@ export type DatabaseConfig =
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+/**
+ * The session-level advisory lock that migrating and seeding hold (any 64-bit number of our own;
+ * locks are per database), so two instances started at once take turns: the second finds the
+ * schema and the demo data in place instead of creating them a second time.
+ */
+export const MIGRATION_LOCK = 160_816_016;
+
+/** How long a request waits for a connection before it is answered 503 (the database is unreachable). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle client cut off by the server (a restart, a terminated backend) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.
     pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    let seeded = false;
+    try {
+      seeded = await migrateLocked(pool, options);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
-      db: db as unknown as Db,
+      db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       connection: { kind: 'postgres', url: config.url },
+      seeded,
       close: () => pool.end(),
     };
   }
@@ -53,12 +81,35 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   } else {
     client = new PGlite();
   }
+  // One process owns a PGlite folder, so there is no second instance to take turns with.
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  const seeded = options.seed ? await seedIfEmpty(db as unknown as Db) : false;
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     connection: { kind: 'pglite', client },
+    seeded,
     close: () => client.close(),
   };
+}
+
+/** Migrates (and seeds) on one connection holding {@link MIGRATION_LOCK}; true when it seeded. */
+async function migrateLocked(pool: pg.Pool, options: OpenOptions): Promise<boolean> {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzlePg(client, { schema });
+    await migratePg(db, { migrationsFolder });
+    const seeded = options.seed ? await seedIfEmpty(db as unknown as Db) : false;
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    return seeded;
+  } catch (err) {
+    failed = err as Error;
+    throw err;
+  } finally {
+    // A failed connection is closed, not pooled: closing it also releases the lock.
+    client.release(failed);
+  }
 }

@@ -213,6 +213,8 @@ export const sessions = pgTable('sessions', {
   userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Last time the session was used (kept to the hour): idle anonymous sessions are removed by a job. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const carts = pgTable(
@@ -510,3 +512,13 @@ export const emailOutbox = pgTable(
 
 export type MenuRow = typeof menuItems.$inferSelect;
 export type { MenuItem };
+
+/**
+ * Counters of the shared limits (services/limitStore.ts): every instance of the shop counts in the
+ * same row, so two instances do not give twice the guesses. A row past `resets_at` counts as absent.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});

@@ -20,14 +20,25 @@ declare module 'fastify' {
   }
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
+/** One set of attributes for setting and for clearing, so a clearing cookie is as guarded as the real one. */
+function sessionCookieOptions(request: FastifyRequest) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: 'lax' as const,
     secure: request.protocol === 'https',
+  };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...sessionCookieOptions(request),
     maxAge: SESSION_DAYS * 24 * 3600,
   });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
 }
 
 export const sessionPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {

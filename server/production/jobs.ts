@@ -24,7 +24,12 @@ export const QUEUES = {
   productionDead: 'order-production-dead',
   email: 'order-email',
   emailDead: 'order-email-dead',
+  /** Idle visitors' sessions, carts and pictures (services/cleanup.ts), on a schedule. */
+  cleanup: 'visitor-cleanup',
 } as const;
+
+/** Every hour at :23 (off the hour, when other schedules crowd): a small delete each time. */
+export const CLEANUP_CRON = '23 * * * *';
 
 export const CONFIRMATION = 'order-confirmation';
 
@@ -67,6 +72,8 @@ export interface JobHandlers {
   productionGaveUp(orderUuid: string): Promise<void>;
   /** Sends one outbox mail (if not sent yet); throws to have it retried. */
   email(outboxUuid: string): Promise<void>;
+  /** Removes what idle visitors left behind (services/cleanup.ts). */
+  cleanup(): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -92,7 +99,8 @@ export class Jobs implements OrderJobs {
     const timing = { ...DEFAULT_TIMING, ...options.timing };
     this.timing = timing;
     const common = {
-      schedule: false,
+      // The cron of the cleanup; pg-boss lets one instance send each due job, however many run it.
+      schedule: options.work,
       superviseIntervalSeconds: timing.superviseIntervalSeconds,
       monitorIntervalSeconds: timing.superviseIntervalSeconds,
     };
@@ -137,8 +145,13 @@ export class Jobs implements OrderJobs {
       expireInSeconds: 120,
       deadLetter: QUEUES.emailDead,
     });
+    await ensure(QUEUES.cleanup, { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 });
     if (!this.options.work) return;
     const { handlers, log } = this.options;
+    await boss.schedule(QUEUES.cleanup, CLEANUP_CRON);
+    await boss.work(QUEUES.cleanup, { pollingIntervalSeconds: timing.pollingIntervalSeconds }, async () => {
+      await handlers.cleanup();
+    });
     const polling = { pollingIntervalSeconds: timing.pollingIntervalSeconds };
     await boss.work(
       QUEUES.production,
@@ -169,12 +182,34 @@ export class Jobs implements OrderJobs {
     await this.requeueUnfinished();
   }
 
+  /** Queues a cleanup now (the lab's desk or a test), besides the schedule's. */
+  async cleanupNow(): Promise<string | null> {
+    await this.start();
+    return this.boss.send(QUEUES.cleanup, {});
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     await this.started.catch(() => undefined);
     // Not graceful: a job in hand is left active and taken up again after its heartbeat lapses, which
     // is what happens after a crash too, so there is one recovery path, not two.
     await this.boss.stop({ graceful: false, close: true });
+  }
+
+  /**
+   * How many jobs wait and run in each queue (for /metrics), as pg-boss counted them at most a
+   * minute ago: counting the job table on every scrape would cost more than the answer is worth.
+   * Empty before the queues are started.
+   */
+  async queueSizes(): Promise<{ queue: string; queued: number; active: number }[]> {
+    if (!this.started) return [];
+    await this.started;
+    return Promise.all(
+      Object.values(QUEUES).map(async (queue) => {
+        const [stats] = await this.boss.getQueueStats(queue, { force: true });
+        return { queue, queued: stats?.queuedCount ?? 0, active: stats?.activeCount ?? 0 };
+      }),
+    );
   }
 
   async enqueueOrder(tx: Db, orderUuid: string): Promise<void> {

@@ -1,15 +1,13 @@
 /**
- * Producing one order: every line becomes its print files under `production/{orderUuid}/`, then the
- * manifest is written, then the order is marked ready.
+ * Producing one order: every line becomes its print files under `production/{orderUuid}/` in the
+ * shop's storage (server/storage/), then the manifest is written, then the order is marked ready.
  *
- * Idempotent and resumable: each file is rendered under a temporary name and renamed (renderTask.ts),
- * and its manifest entry is kept beside it in `.work/` once the rename is done; a run after a crash
- * keeps the files that have an entry and renders the rest. Rendering is deterministic, so a file
- * rendered twice is byte-identical. The manifest that says 'ready' is written after every file.
- * Rendering (CPU) runs in worker threads (pool.ts); this module only reads rows and moves files.
+ * Idempotent and resumable: each file is written whole or not at all (renderTask.ts), and its
+ * manifest entry is kept beside it in `.work/` (the done-notes) once it is written; a run after a
+ * crash keeps the files that have an entry and renders the rest. Rendering is deterministic, so a
+ * file rendered twice is byte-identical. The manifest that says 'ready' is written after every file.
+ * Rendering (CPU) runs in worker threads (pool.ts); this module only reads rows and notes.
  */
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Template } from '../../engine/template.ts';
 import { systemClock } from '../../shop/clock.ts';
@@ -22,17 +20,18 @@ import {
 import type { Db } from '../db/connect.ts';
 import { orders, pictures, products, templates } from '../db/schema.ts';
 import type { OrderSnapshot } from '../services/orders.ts';
-import { uprightSource } from '../services/pictures.ts';
+import { uprightKey } from '../services/pictures.ts';
 import type { StoredTemplate } from '../services/templateLines.ts';
-import { type Manifest, orderDir, readManifest, writeAtomic, writeManifest } from './manifest.ts';
+import type { ObjectStore, StorageConfig } from '../storage/objectStore.ts';
+import { MANIFEST_NAME, type Manifest, orderFolder, readManifest, writeManifest } from './manifest.ts';
 import type { RenderResult, RenderTask } from './renderTask.ts';
 
 export interface ProduceDeps {
   db: Db;
-  /** `DATA_DIR/production` */
-  productionDir: string;
-  /** `DATA_DIR/pictures/originals` */
-  originalsDir: string;
+  /** The pictures and the print files (`production/<order>/`). */
+  storage: ObjectStore;
+  /** The same storage as plain data, for the render threads. */
+  storageConfig: StorageConfig;
   /** Runs a render task in a worker thread. */
   render(task: RenderTask, signal?: AbortSignal): Promise<RenderResult>;
   now?: () => Date;
@@ -54,7 +53,7 @@ interface PrintImage {
   adaption: 0 | 1;
 }
 
-const WORK_DIR = '.work';
+const WORK_DIR = '.work/';
 
 const TEMPLATE_KINDS: Record<string, LineKind> = {
   CARDS: 'card',
@@ -81,22 +80,15 @@ export function fileNameFor(
   return `${line}-${slug}${n === null ? '' : `-${n}`}.${ext}`;
 }
 
-async function exists(file: string) {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** The finished file's manifest entry from an earlier run, if both are there. */
-async function doneBefore(dir: string, name: string): Promise<RenderResult | null> {
-  if (!(await exists(path.join(dir, name)))) return null;
-  const entry = await readFile(path.join(dir, WORK_DIR, `${name}.json`), 'utf8').catch(() => null);
-  return entry ? (JSON.parse(entry) as RenderResult) : null;
+async function doneBefore(storage: ObjectStore, folder: string, name: string): Promise<RenderResult | null> {
+  if (!(await storage.exists(`${folder}${name}`))) return null;
+  const entry = await storage.get(`${folder}${WORK_DIR}${name}.json`).catch(() => null);
+  return entry ? (JSON.parse(entry.toString('utf8')) as RenderResult) : null;
 }
 
 /** Loads what the order's lines need and plans one render task per file. */
-async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapshot, dir: string) {
+async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapshot, folder: string) {
   const { db } = deps;
   const plans: { line: SnapshotLine; kind: LineKind; productName: string; tasks: RenderTask[] }[] = [];
   for (const [position, line] of snap.lines.entries()) {
@@ -121,7 +113,7 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
       }
       const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
       const sources: Record<string, string> = {};
-      for (const uuid of used) sources[uuid] = (await storedPicture(deps, uuid, `Line ${position + 1}`)).file;
+      for (const uuid of used) sources[uuid] = (await storedPicture(deps, uuid, `Line ${position + 1}`)).key;
       const name = fileNameFor(position, product.name, null, 'pdf');
       plans.push({
         line,
@@ -130,7 +122,8 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
         tasks: [
           {
             kind: 'template',
-            out: path.join(dir, name),
+            storage: deps.storageConfig,
+            out: `${folder}${name}`,
             name,
             template: row.body as Template,
             stored,
@@ -148,7 +141,7 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
     if (!files.length) throw new ProductionError(`Line ${position + 1}: no picture to print`);
     const tasks: RenderTask[] = [];
     for (const [n, file] of files.entries()) {
-      const { picture, file: source } = await storedPicture(
+      const { picture, key: source } = await storedPicture(
         deps,
         file.uuid,
         `Line ${position + 1}`,
@@ -157,7 +150,8 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
       const name = fileNameFor(position, product.name, files.length > 1 ? n + 1 : null, 'jpg');
       tasks.push({
         kind: 'print',
-        out: path.join(dir, name),
+        storage: deps.storageConfig,
+        out: `${folder}${name}`,
         name,
         source,
         picture: { width: picture.width, height: picture.height, name: picture.originalName },
@@ -170,15 +164,15 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
   return plans;
 }
 
-/** A picture the order uses and its upright source file, or a ProductionError naming what is gone. */
+/** A picture the order uses and its upright source's key, or a ProductionError naming what is gone. */
 async function storedPicture(deps: ProduceDeps, uuid: string, where: string, name: string = uuid) {
   const [picture] = await deps.db.select().from(pictures).where(eq(pictures.uuid, uuid));
   if (!picture) throw new ProductionError(`${where}: picture ${name} is gone from the store`);
-  const file = uprightSource(deps.originalsDir, picture);
-  if (!(await exists(file))) {
+  const key = uprightKey(picture);
+  if (!(await deps.storage.exists(key))) {
     throw new ProductionError(`${where}: the file of picture ${picture.originalName} is missing`);
   }
-  return { picture, file };
+  return { picture, key };
 }
 
 /**
@@ -194,7 +188,8 @@ export async function produceOrder(
   const now = deps.now ?? systemClock.now;
   const [order] = await db.select().from(orders).where(eq(orders.uuid, orderUuid));
   if (!order) throw new ProductionError(`No order ${orderUuid}`);
-  const dir = orderDir(deps.productionDir, orderUuid);
+  const { storage } = deps;
+  const folder = orderFolder(orderUuid);
   const snap = order.snapshot as OrderSnapshot;
   const base: Omit<Manifest, 'status' | 'error' | 'finishedAt' | 'lines'> = {
     orderUuid,
@@ -202,7 +197,7 @@ export async function produceOrder(
     createdAt: order.createdAt.toISOString(),
   };
   if (order.productionStatus === 'ready') {
-    const manifest = await readManifest(dir);
+    const manifest = await readManifest(storage, orderUuid);
     if (manifest?.status === 'ready') return 'already-ready';
   }
   await db
@@ -217,17 +212,23 @@ export async function produceOrder(
     .where(eq(orders.uuid, orderUuid));
   const linesSoFar: ManifestLine[] = [];
   try {
-    await writeManifest(dir, { ...base, status: 'rendering', error: null, finishedAt: null, lines: [] });
-    const plans = await planLines(deps, orderUuid, snap, dir);
+    await writeManifest(storage, orderUuid, {
+      ...base,
+      status: 'rendering',
+      error: null,
+      finishedAt: null,
+      lines: [],
+    });
+    const plans = await planLines(deps, orderUuid, snap, folder);
     for (const plan of plans) {
       const files: ManifestFile[] = [];
       const warnings: string[] = [];
       for (const task of plan.tasks) {
         attempt.signal?.throwIfAborted();
-        let result = await doneBefore(dir, task.name);
+        let result = await doneBefore(storage, folder, task.name);
         if (!result) {
           result = await deps.render(task, attempt.signal);
-          await writeAtomic(path.join(dir, WORK_DIR, `${task.name}.json`), JSON.stringify(result));
+          await storage.put(`${folder}${WORK_DIR}${task.name}.json`, JSON.stringify(result));
         }
         files.push(result.file);
         warnings.push(...result.warnings);
@@ -242,16 +243,16 @@ export async function produceOrder(
         files,
       });
     }
-    await removeStrays(dir, new Set(linesSoFar.flatMap((l) => l.files.map((f) => f.name))));
+    await removeStrays(storage, folder, new Set(linesSoFar.flatMap((l) => l.files.map((f) => f.name))));
     const finishedAt = now();
-    await writeManifest(dir, {
+    await writeManifest(storage, orderUuid, {
       ...base,
       status: 'ready',
       error: null,
       finishedAt: finishedAt.toISOString(),
       lines: linesSoFar,
     });
-    await rm(path.join(dir, WORK_DIR), { recursive: true, force: true });
+    await storage.deleteAll(`${folder}${WORK_DIR}`);
     await db
       .update(orders)
       .set({ productionStatus: 'ready', productionFinishedAt: finishedAt })
@@ -287,7 +288,7 @@ async function recordFailure(
 ) {
   const now = (deps.now ?? systemClock.now)();
   const status = final ? 'failed' : 'queued';
-  await writeManifest(orderDir(deps.productionDir, orderUuid), {
+  await writeManifest(deps.storage, orderUuid, {
     ...base,
     status,
     error: message,
@@ -305,7 +306,7 @@ export async function productionGaveUp(deps: ProduceDeps, orderUuid: string): Pr
   const [order] = await deps.db.select().from(orders).where(eq(orders.uuid, orderUuid));
   if (!order || order.productionStatus === 'ready') return;
   const error = order.productionError ?? 'Production gave up after every retry';
-  const manifest = await readManifest(orderDir(deps.productionDir, orderUuid)).catch(() => null);
+  const manifest = await readManifest(deps.storage, orderUuid).catch(() => null);
   await recordFailure(
     deps,
     orderUuid,
@@ -316,10 +317,17 @@ export async function productionGaveUp(deps: ProduceDeps, orderUuid: string): Pr
   );
 }
 
-/** Files left by an earlier run that the order no longer has (temporary names from a crash). */
-async function removeStrays(dir: string, keep: Set<string>) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'manifest.json' || keep.has(entry.name)) continue;
-    await rm(path.join(dir, entry.name), { force: true });
+/**
+ * Files left by an earlier run that the order no longer has, and writes a crash cut short. Only this
+ * order's one job writes in its folder (the queue is exclusive per order), so no temporary of a
+ * running write is here.
+ */
+async function removeStrays(storage: ObjectStore, folder: string, keep: Set<string>) {
+  for await (const { key } of storage.list(folder)) {
+    const name = key.slice(folder.length);
+    if (name.includes('/') || name === MANIFEST_NAME || keep.has(name)) continue;
+    await storage.delete(key);
   }
+  // Every temporary, whatever its age.
+  await storage.removeTemporaries(folder, new Date(8.64e15));
 }

@@ -1,10 +1,11 @@
 /**
  * One print file, drawn in a worker thread (pool.ts): a print line's JPEG or a template line's PDF.
- * The file is written under a temporary name and renamed, so the order's folder only ever holds whole
- * files; its sha256 and size are taken from the bytes written.
+ * The worker reads the pictures from the storage and writes the file there itself (the task names
+ * the storage and the keys), so neither the bytes nor the work pass through the event loop. A
+ * storage write is all or nothing, so the order's folder only ever holds whole files; the file's
+ * sha256 and size are taken from the bytes written.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { PRINT_DPI } from '../../engine/image.ts';
 import { pageScene } from '../../engine/scene.ts';
 import type { Template } from '../../engine/template.ts';
@@ -12,17 +13,18 @@ import type { FontSet } from '../../engine/text/fonts.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
 import { lineInstance, type StoredTemplate } from '../services/templateLines.ts';
+import type { StorageConfig } from '../storage/objectStore.ts';
+import { objectStoreFor } from '../storage/open.ts';
 import type { ManifestFile } from './manifest.ts';
-import { writeAtomic } from './manifest.ts';
 import { renderPrintJpeg } from './printJpeg.ts';
 
-export type RenderTask =
+export type RenderTask = (
   | {
       kind: 'print';
-      /** The final path of the file. */
+      /** The file's key in the storage. */
       out: string;
       name: string;
-      /** The picture's upright source file (original or master). */
+      /** The key of the picture's upright source (original or master). */
       source: string;
       picture: { width: number; height: number; name: string };
       image: {
@@ -38,13 +40,17 @@ export type RenderTask =
       name: string;
       template: Template;
       stored: StoredTemplate;
-      /** The source file of every picture the line uses, by uuid. */
+      /** The source key of every picture the line uses, by uuid. */
       pictureSources: Record<string, string>;
       title: string;
       author: string;
       /** When the order was placed: the day the line's instance is made on, the same on every re-run. */
       orderedAt: string;
-    };
+    }
+) & {
+  /** The shop's storage, as plain data: the thread opens its own client. */
+  storage: StorageConfig;
+};
 
 export interface RenderResult {
   file: ManifestFile;
@@ -56,8 +62,10 @@ let fonts: Promise<FontSet> | null = null;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
+  const storage = objectStoreFor(task.storage);
   if (task.kind === 'print') {
-    const original = await readFile(task.source);
+    const original = await storage.get(task.source);
+    if (!original) throw new Error(`The picture ${task.picture.name} is missing from the storage`);
     const print = await renderPrintJpeg({
       original,
       picture: task.picture,
@@ -67,7 +75,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       // The lab reads this: say which picture, not only what the decoder said.
       throw new Error(`The picture ${task.picture.name} could not be printed: ${error.message}`);
     });
-    await writeAtomic(task.out, print.jpeg);
+    await storage.put(task.out, print.jpeg);
     return {
       file: {
         name: task.name,
@@ -88,14 +96,14 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
     userPicture: async (uuid: string) => {
-      const file = task.pictureSources[uuid];
-      return file ? readFile(file) : null;
+      const key = task.pictureSources[uuid];
+      return key ? storage.get(key) : null;
     },
     title: task.title,
     author: task.author,
     creationDate: new Date(task.orderedAt),
   });
-  await writeAtomic(task.out, pdf.pdf);
+  await storage.put(task.out, pdf.pdf);
   const trim = pdf.pages[0]!;
   return {
     file: {

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AutoCorrection, OrderLineChange, TemplateLineAdd } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { perSession } from '../plugins/limits.ts';
 import {
   addTemplateLine,
   applyLineChanges,
@@ -18,7 +19,7 @@ import {
   setAutoCorrection,
 } from '../services/cart.ts';
 import { linePreview, PreviewWidth, sendPreview } from '../services/linePreviews.ts';
-import { type PictureRow, PictureStore } from '../services/pictures.ts';
+import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
 import type { Session } from '../services/sessions.ts';
 import { loadTemplate, storedTemplateOf, type TemplateLineDeps } from '../services/templateLines.ts';
 
@@ -27,12 +28,14 @@ const PreviewQuery = z.object({ width: PreviewWidth });
 
 export interface CartRoutesOptions {
   db: Db;
-  /** The data directory: the shopper's pictures, and the cart thumbnails' cache (cart-previews/). */
+  /** The data directory: the cart thumbnails' cache (cart-previews/). */
   dataDir: string;
+  /** The shopper's pictures. */
+  files: PictureFiles;
 }
 
-export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRoutesOptions) {
-  const store = new PictureStore(db, dataDir);
+export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: CartRoutesOptions) {
+  const store = new PictureStore(db, files);
   const previewsDir = path.join(dataDir, 'cart-previews');
   const templateDeps = async (session: Session): Promise<TemplateLineDeps> => ({
     fonts: await loadFontSet(),
@@ -48,7 +51,10 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
   });
 
   // A template line's cart thumbnail: its first visible page with the shopper's own pictures.
-  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', async (request, reply) => {
+  const previewLimit = {
+    preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
+  };
+  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', previewLimit, async (request, reply) => {
     const { lineUuid } = LineParams.parse(request.params);
     const { width } = PreviewQuery.parse(request.query);
     const session = await request.session();
@@ -82,25 +88,35 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
     return sendPreview(request, reply, preview);
   });
 
-  app.get('/m/api/webshop/cart', async (request, reply) => {
-    return sessionCart(db, await request.ensureSession(reply));
+  // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty
+  // cart and gets no cookie; the first change makes the session (docs/decisions.md, issue 16).
+  app.get('/m/api/webshop/cart', async (request) => {
+    return sessionCart(db, await request.session());
   });
 
+  /** The session a change of an existing line needs: without one, no line can be this visitor's. */
+  const lineOwner = async (request: FastifyRequest) => {
+    const session = await request.session();
+    if (!session) throw notFound('The order line');
+    return session;
+  };
+
   // One line: the body is the order line (S0 §7); its uuid, when given, must be the path's.
-  app.put('/m/api/webshop/cart/:lineUuid', async (request, reply) => {
+  app.put('/m/api/webshop/cart/:lineUuid', async (request) => {
     const { lineUuid } = LineParams.parse(request.params);
     const body = OrderLineChange.partial({ uuid: true }).parse(request.body);
     if (body.uuid && body.uuid !== lineUuid) {
       throw new HttpError(400, 'line_mismatch', 'The order line in the body is not the one in the path');
     }
-    const session = await request.ensureSession(reply);
+    const session = await lineOwner(request);
     return applyLineChanges(db, session, [{ ...body, uuid: lineUuid }], await templateDeps(session));
   });
 
   // Several lines at once (bulk editing, S0 §4), all or nothing.
-  app.put('/m/api/webshop/cart', async (request, reply) => {
+  app.put('/m/api/webshop/cart', async (request) => {
     const lines = z.array(OrderLineChange).max(1000).parse(request.body);
-    const session = await request.ensureSession(reply);
+    const session = lines.length > 0 ? await lineOwner(request) : await request.session();
+    if (!session) return sessionCart(db, null);
     return applyLineChanges(db, session, lines, await templateDeps(session));
   });
 
@@ -109,9 +125,9 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir }: CartRout
     return setAutoCorrection(db, await request.ensureSession(reply), autoCorrection, app.clock.now());
   });
 
-  app.delete('/m/api/webshop/cart/:lineUuid', async (request, reply) => {
+  app.delete('/m/api/webshop/cart/:lineUuid', async (request) => {
     const { lineUuid } = LineParams.parse(request.params);
-    const cartUuid = await cartOf(db, await request.ensureSession(reply));
+    const cartUuid = await cartOf(db, await lineOwner(request));
     await deleteLine(db, cartUuid, lineUuid);
     return cartView(db, cartUuid);
   });

@@ -46,7 +46,11 @@ export async function checkoutRoutes(
   { db, providers, jobs }: { db: Db; providers: Providers; jobs: OrderJobs },
 ) {
   acceptFormBodies(app);
-  const rebateTries = new AttemptLimiter({ limit: REBATE_TRIES, windowMs: 15 * 60 * 1000 });
+  const rebateTries = new AttemptLimiter(app.limits, {
+    name: 'rebate-address',
+    limit: REBATE_TRIES,
+    windowMs: 15 * 60 * 1000,
+  });
 
   app.get('/m/api/checkout/delivery-options', async (request): Promise<DeliveryType[]> => {
     return deliveryTypesOf(db, request.portal, await productsTotal(db, await request.session()));
@@ -69,14 +73,14 @@ export async function checkoutRoutes(
 
   app.post('/m/api/checkout/rebate-codes/use-rebate-code', async (request, reply): Promise<RebateAnswer> => {
     const { code } = RebateCodeRequest.parse(request.body ?? {});
-    if (rebateTries.blocked(request.ip)) {
+    if (await rebateTries.blocked(request.ip)) {
       throw new HttpError(429, 'too_many_attempts', 'Too many wrong rebate codes. Please try again later.');
     }
     const session = await request.ensureSession(reply);
     try {
       return await applyRebateCode(db, session, await cartOf(db, session), code, app.clock.now());
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 400) rebateTries.fail(request.ip);
+      if (err instanceof HttpError && err.statusCode === 400) await rebateTries.fail(request.ip);
       throw err;
     }
   });

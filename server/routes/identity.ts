@@ -7,8 +7,8 @@ import { type IdentityAnswer, LoginRequest, type LogoutAnswer, SignUpRequest } f
 import { isValid, validateSignUp } from '../../shop/customerForms.ts';
 import type { Db } from '../db/connect.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../plugins/session.ts';
-import { AttemptLimiter } from '../services/attemptLimiter.ts';
+import { clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
+import { AttemptLimiter, GrowingDelay } from '../services/attemptLimiter.ts';
 import { fieldErrors } from '../services/checkout.ts';
 import {
   authenticate,
@@ -22,9 +22,22 @@ import {
 } from '../services/identity.ts';
 
 export const LOGIN_FAILED = 'Wrong email address or password';
-/** At most this many failed logins per account and per address in the window; the next is refused. */
+/** At most this many failed logins and sign-ups per address in the window; the next is refused. */
 export const LOGIN_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Per account: 5 attempts free, then a wait of 1 s doubling to at most a minute between attempts, so
+ * guessing crawls while the owner, who knows the password, is kept out a minute at most.
+ */
+export const ACCOUNT_DELAY = {
+  name: 'login-account',
+  free: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+  windowMs: 24 * 3600 * 1000,
+} as const;
+/** Requests per address and minute to the password routes: each costs a password hash (scrypt). */
+const PASSWORD_ROUTE_LIMIT = { max: 100, timeWindow: 60_000 };
 
 export interface IdentityOptions {
   db: Db;
@@ -32,18 +45,20 @@ export interface IdentityOptions {
 
 export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptions) {
   acceptFormBodies(app);
-  const accounts = new AttemptLimiter({ limit: LOGIN_LIMIT, windowMs: LOGIN_WINDOW_MS });
-  const addresses = new AttemptLimiter({ limit: LOGIN_LIMIT, windowMs: LOGIN_WINDOW_MS });
+  const accounts = new GrowingDelay(app.limits, ACCOUNT_DELAY);
+  const addresses = new AttemptLimiter(app.limits, {
+    name: 'login-address',
+    limit: LOGIN_LIMIT,
+    windowMs: LOGIN_WINDOW_MS,
+  });
 
-  function refuseIfLimited(reply: FastifyReply, keys: [AttemptLimiter, string][]): IdentityAnswer | null {
-    const wait = Math.max(...keys.map(([limiter, key]) => limiter.retryAfterMs(key)));
-    if (wait <= 0) return null;
-    const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    reply.status(429).header('Retry-After', String(Math.ceil(wait / 1000)));
-    return {
-      error: `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      code: 'too_many_attempts',
-    };
+  /** A 429 with Retry-After; the same words whether the account exists or not. */
+  function tooMany(reply: FastifyReply, waitMs: number): IdentityAnswer {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.status(429).header('Retry-After', String(seconds));
+    const when =
+      seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+    return { error: `Too many failed attempts. Please try again in ${when}.`, code: 'too_many_attempts' };
   }
 
   async function logIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<IdentityAnswer> {
@@ -58,34 +73,31 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
     return { result: 'OK', user: publicUser(user) };
   }
 
-  app.post('/ajax/login.php', async (request, reply): Promise<IdentityAnswer> => {
+  app.post('/ajax/login.php', { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
     const { username, password } = LoginRequest.parse(request.body ?? {});
     const portalUuid = request.portal.portal.uuid;
     const accountKey = `${portalUuid}:${normalizeEmail(username)}`;
     const addressKey = request.ip;
-    const limited = refuseIfLimited(reply, [
-      [accounts, accountKey],
-      [addresses, addressKey],
-    ]);
-    if (limited) return limited;
-    // Counted before the (slow) password check, so parallel guesses cannot slip past the limit;
-    // a success takes the account's failures and this address's attempt back.
-    accounts.fail(accountKey);
-    addresses.fail(addressKey);
+    const addressWait = await addresses.retryAfterMs(addressKey);
+    if (addressWait > 0) return tooMany(reply, addressWait);
+    // Counted before the (slow) password check, so parallel guesses cannot slip past the limits;
+    // a success forgets the account's attempts and takes this address's one back.
+    const accountWait = await accounts.admit(accountKey);
+    if (accountWait > 0) return tooMany(reply, accountWait);
+    await addresses.fail(addressKey);
     const user = await authenticate(db, portalUuid, username, password);
     if (!user) {
       reply.status(401);
-      return { error: LOGIN_FAILED, code: 'login_failed' };
+      return { error: LOGIN_FAILED, code: 'login_failed' } satisfies IdentityAnswer;
     }
-    accounts.reset(accountKey);
-    addresses.forgiveOne(addressKey);
+    await Promise.all([accounts.reset(accountKey), addresses.forgiveOne(addressKey)]);
     return logIn(request, reply, user);
   });
 
-  app.post('/ajax/create.php', async (request, reply): Promise<IdentityAnswer> => {
+  app.post('/ajax/create.php', { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
     const input = SignUpRequest.parse(request.body ?? {});
-    const limited = refuseIfLimited(reply, [[addresses, request.ip]]);
-    if (limited) return limited;
+    const addressWait = await addresses.retryAfterMs(request.ip);
+    if (addressWait > 0) return tooMany(reply, addressWait);
     const errors = validateSignUp(input);
     if (!isValid(errors)) throw fieldErrors(errors);
     const portalUuid = request.portal.portal.uuid;
@@ -95,7 +107,7 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
     if (!user) {
       // A registered address is named (the form must say why), so probing addresses counts as a
       // failed attempt of this address, like a failed login.
-      addresses.fail(request.ip);
+      await addresses.fail(request.ip);
       const message = 'An account with this email address already exists. Log in instead.';
       reply.status(409);
       return { error: message, code: 'email_taken', fields: { email: message } };
@@ -106,7 +118,7 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
   app.post('/m/api/user/logout', async (request, reply): Promise<LogoutAnswer> => {
     const session = await request.session();
     if (session) await endSession(db, session);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply);
     return { result: 'OK' };
   });
 }

@@ -24,6 +24,7 @@ import {
   recordStatus,
   rerunProduction,
 } from '../services/lab.ts';
+import type { ObjectStore } from '../storage/objectStore.ts';
 
 /** Wrong passwords per client address per minute before every try is refused, the right one too. */
 export const LAB_FAILED_ATTEMPTS = 10;
@@ -33,8 +34,8 @@ const SHORT_PASSWORD = 12;
 
 export interface LabRoutesOptions {
   db: Db;
-  /** `DATA_DIR/production` */
-  productionDir: string;
+  /** The storage of the print files (`production/<order>/`). */
+  storage: ObjectStore;
   jobs: OrderJobs;
   /** LAB_PASSWORD; null: the desk is off. */
   password: string | null;
@@ -53,14 +54,19 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   if (password.length < SHORT_PASSWORD) {
     app.log.warn(`LAB_PASSWORD is shorter than ${SHORT_PASSWORD} characters: choose a longer one`);
   }
-  const deps = { db: options.db, productionDir: options.productionDir, jobs: options.jobs };
+  const deps = { db: options.db, storage: options.storage, jobs: options.jobs };
   // Only wrong passwords count: a desk that polls all day from the lab's one address is never limited.
-  const failures = new AttemptLimiter({ limit: LAB_FAILED_ATTEMPTS, windowMs: WINDOW_MS });
+  const failures = new AttemptLimiter(app.limits, {
+    name: 'lab-address',
+    limit: LAB_FAILED_ATTEMPTS,
+    windowMs: WINDOW_MS,
+  });
 
   // Scoped to this plugin's routes: the shop's own routes never see it.
   app.addHook('onRequest', async (request, reply) => {
-    if (failures.blocked(request.ip)) {
-      const seconds = Math.ceil(failures.retryAfterMs(request.ip) / 1000);
+    const waitMs = await failures.retryAfterMs(request.ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
       reply.header('Retry-After', String(Math.max(1, seconds)));
       throw new HttpError(
         429,
@@ -74,7 +80,7 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
       throw new HttpError(401, 'unauthorized', "The lab's password is required");
     }
     if (!passwordMatches(match[1]!, password)) {
-      failures.fail(request.ip);
+      await failures.fail(request.ip);
       throw new HttpError(403, 'forbidden', "The lab's password is wrong");
     }
     // Order details and print files are the shoppers' own: never kept by a shared cache.

@@ -8,12 +8,15 @@ import { z } from 'zod';
 import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart.ts';
+import { productsOf } from '../services/content.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
   type DerivedSize,
   type Effect,
+  type PictureFiles,
   type PictureLimits,
   type PictureRow,
   PictureStore,
@@ -22,7 +25,7 @@ import {
 
 export interface PictureRoutesOptions {
   db: Db;
-  dataDir: string;
+  files: PictureFiles;
   limits?: Partial<PictureLimits>;
 }
 
@@ -65,7 +68,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
-  const store = new PictureStore(options.db, options.dataDir, limits);
+  const store = new PictureStore(options.db, options.files, limits);
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxFileBytes,
@@ -74,6 +77,28 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       parts: limits.maxFiles + 20,
     },
   });
+
+  // Uploads are limited per address and per session in requests, and per address in bytes a day
+  // (plugins/limits.ts); previews of pictures per session.
+  const { requestLimits } = app;
+  const quota = uploadQuota(app);
+  const uploadLimits = {
+    config: { rateLimit: { max: requestLimits.uploadsPerAddressHour, timeWindow: UPLOAD_WINDOW_MS } },
+    preHandler: [
+      perSession(app, 'uploads', requestLimits.uploadsPerSessionHour, UPLOAD_WINDOW_MS),
+      quota.check,
+    ],
+  };
+  const pictureLimits = {
+    preHandler: perSession(app, 'pictures', requestLimits.picturesPerSessionMinute, 60_000),
+  };
+
+  /** A committed upload's bytes: counted against the address's daily allowance and in the metrics. */
+  const account = async (request: FastifyRequest, stored: readonly PictureRow[]) => {
+    const bytes = stored.reduce((sum, p) => sum + p.bytes, 0);
+    app.metrics.uploaded(bytes);
+    await quota.count(request, bytes);
+  };
 
   const asUpload = (part: MultipartFile) => ({
     stream: part.file,
@@ -92,14 +117,14 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   /**
-   * Runs a request's upload loop. When the request fails part-way (too many files, a dropped
-   * connection), what it had stored is taken back, so the shopper's pictures and cart are as before.
+   * Runs a request's upload loop, which commits its pictures at its end. When the request fails
+   * part-way (too many files, a dropped connection) nothing was committed, so the shopper's pictures
+   * and cart are as before.
    */
-  async function allOrNothing<T>(stored: PictureRow[], loop: () => Promise<T>): Promise<T> {
+  async function allOrNothing<T>(loop: () => Promise<T>): Promise<T> {
     try {
       return await loop();
     } catch (err) {
-      await store.discard(stored);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
         throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
       }
@@ -112,17 +137,18 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   // The editor's upload: one file; further files in the same request are ignored.
-  app.post('/m/api/pictures', async (request, reply) => {
-    const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
-    const picture = await allOrNothing(stored, async () => {
+  app.post('/m/api/pictures', uploadLimits, async (request, reply) => {
+    const upload = store.begin(await request.ensureSession(reply));
+    const picture = await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
-        if (stored.length > 0) part.file.resume();
-        else stored.push(await store.store(asUpload(part), session));
+        if (upload.pictures.length > 0) part.file.resume();
+        else await store.store(asUpload(part), upload);
       }
-      return stored[0];
+      await store.commit(upload);
+      return upload.pictures[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    await account(request, [picture]);
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -131,16 +157,15 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   // The legacy order upload: several files, each answered with its own record; a bad file gets
   // an error while the good ones are stored.
-  app.post('/system/iframes/upload_internal.php', async (request, reply) => {
+  app.post('/system/iframes/upload_internal.php', uploadLimits, async (request, reply) => {
     const query = UploadInternalQuery.parse(request.query);
     const session = await request.ensureSession(reply);
-    const stored: PictureRow[] = [];
+    const upload = store.begin(session);
     const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
-    await allOrNothing(stored, async () => {
+    await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
         try {
-          const picture = await store.store(asUpload(part), session);
-          stored.push(picture);
+          const picture = await store.store(asUpload(part), upload);
           files.push({ ...fileRecord(picture), error: null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
@@ -157,15 +182,16 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       if (files.length === 0) {
         throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
       }
-      // The print upload (S0 §2): every stored picture becomes a print line of the cart.
-      if (query.uploadtype === 'printsorder') {
-        await addPrintLines(
-          options.db,
-          session,
-          stored.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height })),
-        );
-      }
+      // The print upload (S0 §2): every stored picture becomes a print line of the cart, in the
+      // transaction that records the pictures.
+      const printed = upload.pictures.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height }));
+      const catalogue =
+        query.uploadtype === 'printsorder' ? await productsOf(options.db, session.portalUuid) : null;
+      await store.commit(upload, async (tx) => {
+        if (catalogue) await addPrintLines(tx, session, printed, catalogue);
+      });
     });
+    await account(request, upload.pictures);
     return { result: 'OK', files };
   });
 
@@ -174,7 +200,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
   });
 
-  app.get('/system/XPhoto.php', async (request, reply) => {
+  app.get('/system/XPhoto.php', pictureLimits, async (request, reply) => {
     const query = XPhotoQuery.parse(request.query);
     const picture = await store.find(query.uuid, await request.session());
     if (!picture) throw notFound('The picture');

@@ -11,13 +11,14 @@ import type { Db } from '../db/connect.ts';
 import { products, templateCategories, templates } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { perSession } from '../plugins/limits.ts';
 import {
   OWN_PREVIEW_MAX_PICTURES,
   ownPicturesPreview,
   PreviewWidth,
   sendPreview,
 } from '../services/linePreviews.ts';
-import { type PictureRow, PictureStore } from '../services/pictures.ts';
+import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -105,12 +106,14 @@ async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHO
 
 export interface TemplateRoutesOptions {
   db: Db;
-  /** The data directory: the shopper's pictures, and the own-pictures previews' cache. */
+  /** The data directory: the own-pictures previews' cache. */
   dataDir: string;
+  /** The shopper's pictures. */
+  files: PictureFiles;
 }
 
-export async function templateRoutes(app: FastifyInstance, { db, dataDir }: TemplateRoutesOptions) {
-  const store = new PictureStore(db, dataDir);
+export async function templateRoutes(app: FastifyInstance, { db, dataDir, files }: TemplateRoutesOptions) {
+  const store = new PictureStore(db, files);
   const ownPreviewsDir = path.join(dataDir, 'own-previews');
 
   // Static segments win over parameters in fastify's router, so these two are never read as
@@ -140,7 +143,10 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir }: Temp
 
   // 'View with own pictures' (S1 §2): the list preview with the shopper's pictures autofilled. Every
   // picture must be the session's own; a stranger's uuid is "not found", as if it did not exist.
-  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', async (request, reply) => {
+  const previewLimit = {
+    preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
+  };
+  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', previewLimit, async (request, reply) => {
     const { uuid } = ByUuidParams.parse(request.params);
     const { pictures: wanted, width } = OwnPreviewQuery.parse(request.query);
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);

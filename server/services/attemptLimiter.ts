@@ -1,75 +1,112 @@
 /**
- * Counts failed attempts per key in a sliding window, in memory (one process; see docs/decisions.md).
- * Login uses one for accounts and one for addresses: at most `limit` failures per key per window,
- * and the next attempt is refused before the password is even looked at.
+ * Limits on failed attempts (wrong passwords, wrong rebate codes), counted in the shared limit store
+ * (services/limitStore.ts), so every instance of the shop sees the same count.
+ *
+ * - AttemptLimiter: at most `limit` failures per key in a window; then refused until the window ends.
+ *   For addresses: a guesser's address, not a shopper's account.
+ * - GrowingDelay: for accounts. A few failures are free; after them each attempt must wait a delay that
+ *   doubles up to a short cap. The owner who knows the password gets in after at most that cap, so a
+ *   stranger's guesses cannot lock them out (issue 16), while guessing slows to one try per cap.
  */
+import type { LimitStore } from './limitStore.ts';
+
 export interface AttemptLimiterOptions {
+  /** Names the limit's keys in the shared store. */
+  name: string;
   limit: number;
   windowMs: number;
-  /** Keys kept at most; the oldest are dropped beyond it, so a flood of new keys cannot eat memory. */
-  maxKeys?: number;
-  now?: () => number;
 }
 
 export class AttemptLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  private readonly maxKeys: number;
-  private readonly now: () => number;
-  private readonly failures = new Map<string, number[]>();
+  private readonly name: string;
 
-  constructor(options: AttemptLimiterOptions) {
+  constructor(
+    private readonly store: LimitStore,
+    options: AttemptLimiterOptions,
+  ) {
+    this.name = options.name;
     this.limit = options.limit;
     this.windowMs = options.windowMs;
-    this.maxKeys = options.maxKeys ?? 100_000;
-    this.now = options.now ?? Date.now;
   }
 
-  /** The key's failures still in the window: the stored list itself, so callers may change it. */
-  private recent(key: string): number[] {
-    const list = this.failures.get(key);
-    if (!list) return [];
-    const since = this.now() - this.windowMs;
-    const kept = list.filter((t) => t > since);
-    if (kept.length === list.length) return list;
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+  private key(key: string) {
+    return `${this.name}:${key}`;
   }
 
-  /** True when `key` has used up its failures in the window: the attempt is refused. */
-  blocked(key: string): boolean {
-    return this.recent(key).length >= this.limit;
+  /** Milliseconds until the key may try again (0: it may now). */
+  async retryAfterMs(key: string): Promise<number> {
+    const { current, ttl } = await this.store.read(this.key(key));
+    return current >= this.limit ? Math.max(1, ttl) : 0;
   }
 
-  /** Milliseconds until the oldest failure in the window leaves it (0 when not blocked). */
-  retryAfterMs(key: string): number {
-    const list = this.recent(key);
-    if (list.length < this.limit) return 0;
-    return Math.max(0, list[list.length - this.limit]! + this.windowMs - this.now());
+  async blocked(key: string): Promise<boolean> {
+    return (await this.retryAfterMs(key)) > 0;
   }
 
-  fail(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    // Re-inserting moves the key to the end of the Map's order: the first key is the stalest.
-    this.failures.delete(key);
-    this.failures.set(key, list.slice(-this.limit));
-    while (this.failures.size > this.maxKeys) {
-      const oldest = this.failures.keys().next().value;
-      if (oldest === undefined) break;
-      this.failures.delete(oldest);
-    }
+  /** Counts a failure; answers how many the key has now in its window. */
+  async fail(key: string): Promise<number> {
+    return (await this.store.incr(this.key(key), this.windowMs)).current;
   }
 
-  /** Takes back the latest failure of `key` (an attempt counted in advance that succeeded). */
-  forgiveOne(key: string): void {
-    const list = this.recent(key);
-    list.pop();
-    if (list.length === 0) this.failures.delete(key);
+  /** Takes back one failure (an attempt counted in advance that succeeded). */
+  async forgiveOne(key: string): Promise<void> {
+    await this.store.decr(this.key(key));
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.store.reset(this.key(key));
+  }
+}
+
+export interface GrowingDelayOptions {
+  name: string;
+  /** Attempts without any wait. */
+  free: number;
+  /** The first wait; each later one doubles. */
+  firstDelayMs: number;
+  /** The longest wait: what the real owner may have to wait at most. */
+  maxDelayMs: number;
+  /** How long attempts are remembered. */
+  windowMs: number;
+}
+
+/** The wait before the attempt after `attempts` counted ones: 0 while free, then doubling to the cap. */
+export function delayAfter(
+  attempts: number,
+  o: Pick<GrowingDelayOptions, 'free' | 'firstDelayMs' | 'maxDelayMs'>,
+) {
+  if (attempts <= o.free) return 0;
+  return Math.min(o.maxDelayMs, o.firstDelayMs * 2 ** Math.min(30, attempts - o.free - 1));
+}
+
+export class GrowingDelay {
+  constructor(
+    private readonly store: LimitStore,
+    readonly options: GrowingDelayOptions,
+  ) {}
+
+  /**
+   * Counts an attempt on `key` before it is checked, and answers 0 when it may go ahead or the
+   * milliseconds to wait. Past the free attempts only one attempt per delay gets through, however
+   * many are sent at once (the store's claim), so parallel guesses gain nothing.
+   */
+  async admit(key: string): Promise<number> {
+    const o = this.options;
+    const { current } = await this.store.incr(`${o.name}:n:${key}`, o.windowMs);
+    const delay = delayAfter(current, o);
+    if (delay === 0) return 0;
+    const wait = `${o.name}:wait:${key}`;
+    if (await this.store.claim(wait, delay)) return 0;
+    return Math.max(1, (await this.store.read(wait)).ttl);
+  }
+
+  /** The right answer: the attempts are forgotten. */
+  async reset(key: string): Promise<void> {
+    await Promise.all([
+      this.store.reset(`${this.options.name}:n:${key}`),
+      this.store.reset(`${this.options.name}:wait:${key}`),
+    ]);
   }
 }

@@ -88,18 +88,19 @@ export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
   return toCart(rows);
 }
 
-/** The session's cart with its lines in one query (the cart is read on every page); made when missing. */
-export async function sessionCart(db: Db, session: Session): Promise<Cart> {
+/**
+ * The session's cart with its lines in one query (the cart is read on every page). Nothing is made:
+ * no session or no cart yet reads as an empty cart.
+ */
+export async function sessionCart(db: Db, session: Session | null): Promise<Cart> {
+  if (!session) return emptyCart();
   const rows = await db
     .select({ cartUuid: carts.uuid, line: orderLines })
     .from(carts)
     .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
     .where(cartOwner(session))
     .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
-  if (rows.length === 0) {
-    await cartOf(db, session);
-    return emptyCart();
-  }
+  if (rows.length === 0) return emptyCart();
   return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
 }
 
@@ -134,9 +135,11 @@ export async function addPrintLines(
   db: Db,
   session: Session,
   files: readonly UploadedPrint[],
+  /** The portal's products, read beforehand when `db` is a transaction (productsOf reads in parallel). */
+  catalogue?: readonly Product[],
 ): Promise<void> {
   if (files.length === 0) return;
-  const product = defaultPrintFormat(await productsOf(db, session.portalUuid));
+  const product = defaultPrintFormat(catalogue ?? (await productsOf(db, session.portalUuid)));
   if (!product) return;
   const cartUuid = await cartOf(db, session);
   const [last] = await db

@@ -4,9 +4,6 @@
  * failed production. The routes (routes/lab.ts) only validate and answer.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -31,10 +28,11 @@ import {
   MANIFEST_NAME,
   type Manifest,
   type ManifestFile,
-  orderDir,
+  orderFolder,
   readManifest,
 } from '../production/manifest.ts';
 import type { OrderJobs } from '../production/types.ts';
+import type { ObjectStore } from '../storage/objectStore.ts';
 import type { OrderSnapshot } from './orders.ts';
 
 /** Compares a presented password with the configured one without leaking either's length or content. */
@@ -166,13 +164,13 @@ function labOrder(
 
 export interface LabDeps {
   db: Db;
-  /** `DATA_DIR/production`: one folder per order (server/production/manifest.ts). */
-  productionDir: string;
+  /** The storage of the print files: one folder per order (server/production/manifest.ts). */
+  storage: ObjectStore;
 }
 
 /** A manifest that cannot be read is shown as none: the desk still lists the order and its error. */
 async function manifestOf(deps: LabDeps, orderUuid: string): Promise<Manifest | null> {
-  return readManifest(orderDir(deps.productionDir, orderUuid)).catch(() => null);
+  return readManifest(deps.storage, orderUuid).catch(() => null);
 }
 
 async function eventsOf(db: Db, orderUuids: string[]): Promise<Map<string, LabEvent[]>> {
@@ -358,12 +356,12 @@ async function readyManifest(deps: LabDeps, orderUuid: string): Promise<Manifest
   return manifest;
 }
 
-/** A name the manifest lists, as a path inside the order's folder (never a path from the request). */
-function listedFile(dir: string, manifest: Manifest, name: string): string | null {
+/** A name the manifest lists, as a key inside the order's folder (never a key from the request). */
+function listedFile(orderUuid: string, manifest: Manifest, name: string): string | null {
   const listed = manifest.lines.some((l) => l.files.some((f) => f.name === name));
   // Our own manifest, but a name with a separator would still leave the folder: never follow one.
-  if (!listed || name !== path.basename(name) || name.startsWith('.')) return null;
-  return path.join(dir, name);
+  if (!listed || /[/\\]/.test(name) || name.startsWith('.')) return null;
+  return `${orderFolder(orderUuid)}${name}`;
 }
 
 export interface OrderFile {
@@ -380,23 +378,22 @@ export async function orderFile(
   width?: number,
 ): Promise<OrderFile> {
   const manifest = await readyManifest(deps, orderUuid);
-  const file = listedFile(orderDir(deps.productionDir, orderUuid), manifest, name);
-  if (!file) throw notFound('The file');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw notFound('The file');
+  const key = listedFile(orderUuid, manifest, name);
+  if (!key) throw notFound('The file');
   const pdf = name.toLowerCase().endsWith('.pdf');
-  if (width === undefined) {
-    return {
-      stream: createReadStream(file),
-      type: pdf ? 'application/pdf' : 'image/jpeg',
-      bytes: info.size,
-    };
+  if (pdf && width !== undefined) {
+    throw new HttpError(400, 'no_thumbnail', 'A PDF has no thumbnail: fetch it without width');
   }
-  if (pdf) throw new HttpError(400, 'no_thumbnail', 'A PDF has no thumbnail: fetch it without width');
-  const thumbnail = sharp(file, { sequentialRead: true })
+  const file = await deps.storage.read(key);
+  if (!file) throw notFound('The file');
+  if (width === undefined) {
+    return { stream: file.stream, type: pdf ? 'application/pdf' : 'image/jpeg', bytes: file.bytes };
+  }
+  const thumbnail = sharp({ sequentialRead: true })
     .resize({ width, withoutEnlargement: true })
     .jpeg({ quality: 75 });
-  return { stream: thumbnail, type: 'image/jpeg', bytes: null };
+  file.stream.on('error', (error) => thumbnail.destroy(error));
+  return { stream: file.stream.pipe(thumbnail), type: 'image/jpeg', bytes: null };
 }
 
 /**
@@ -408,20 +405,29 @@ export async function orderZip(
   orderUuid: string,
 ): Promise<{ stream: Readable; fileName: string }> {
   const manifest = await readyManifest(deps, orderUuid);
-  const dir = orderDir(deps.productionDir, orderUuid);
-  const files: string[] = [];
+  const files = new Map<string, { key: string; bytes: number }>();
   for (const line of manifest.lines) {
     for (const f of line.files) {
-      const file = listedFile(dir, manifest, f.name);
-      if (!file || !(await stat(file).catch(() => null))?.isFile()) {
+      const key = listedFile(orderUuid, manifest, f.name);
+      const stored = key ? await deps.storage.stat(key) : null;
+      if (!key || !stored) {
         throw new HttpError(409, 'files_missing', `The order's file ${f.name} is missing: re-run production`);
       }
-      files.push(file);
+      files.set(f.name, { key, bytes: stored.bytes });
     }
   }
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_NAME);
-  for (const file of new Set(files)) zip.addFile(file, path.basename(file), { compress: false });
+  // Each file is opened when the zip reaches it: an order's files are never all open at once.
+  for (const [name, { key, bytes }] of files) {
+    zip.addReadStreamLazy(name, { compress: false, size: bytes }, (done) => {
+      deps.storage.read(key).then(
+        (file) =>
+          file ? done(null, file.stream) : done(new Error(`The file ${name} is gone`), undefined as never),
+        (error) => done(error, undefined as never),
+      );
+    });
+  }
   zip.end();
   return { stream: zip.outputStream as Readable, fileName: `order-${orderReference(orderUuid)}.zip` };
 }

@@ -1,26 +1,30 @@
 /**
- * Uploaded pictures: content-addressed originals on disk, an upright JPEG master where the original
- * needs one (HEIC, EXIF orientation ≠ 1), and cached JPEG derivatives for XPhoto.
+ * Uploaded pictures: content-addressed originals in the shop's storage (server/storage/: the local
+ * disk or an S3 bucket), an upright JPEG master where the original needs one (HEIC, EXIF
+ * orientation ≠ 1), and cached JPEG derivatives for XPhoto.
  *
- * Layout under dataDir/pictures/:
- * - originals/<sha256>                    the bytes as uploaded
- * - originals/<sha256>.master.jpg         upright JPEG (quality 92), so derivatives never re-orient
- * - derived/<sha256>-<size>-<type>-<rot>.jpg
- * Every file is written to a temp name in its own directory and renamed, so a broken upload or
- * a crash leaves no half file under a real name.
+ * Keys (on the local disk, paths under dataDir):
+ * - pictures/originals/<sha256>                    the bytes as uploaded
+ * - pictures/originals/<sha256>.master.jpg         upright JPEG (quality 92), so derivatives never re-orient
+ * - pictures/derived/<sha256>-<size>-<type>-<rot>.jpg
+ * An upload is streamed to a local scratch file (sharp and the HEIC decoder read files), checked,
+ * then moved into the storage, whose writes are all or nothing. A request's picture rows are
+ * written only when the whole request has arrived (commit), so a request cut short leaves no
+ * picture; the files it had stored are swept as orphans (pictureSweep.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
+import { and, count, desc, eq, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Db } from '../db/connect.ts';
 import { pictures } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import type { ObjectStore } from '../storage/objectStore.ts';
 import type { Session } from './sessions.ts';
 
 // heic-decode ships no types: its one call, typed here.
@@ -119,6 +123,30 @@ export interface PictureRow {
   hasMaster: boolean;
 }
 
+/** Where a picture's files are kept. */
+export interface PictureFiles {
+  storage: ObjectStore;
+  /** A local folder for uploads being received and checked (dataDir/upload-scratch). */
+  scratchDir: string;
+}
+
+/** The storage keys of a picture's files. */
+export const pictureKeys = {
+  originals: 'pictures/originals/',
+  derived: 'pictures/derived/',
+  original: (sha256: string) => `pictures/originals/${sha256}`,
+  master: (sha256: string) => `pictures/originals/${sha256}.master.jpg`,
+  derivative: (sha256: string, size: DerivedSize, effect: Effect, rotation: Rotation) =>
+    `pictures/derived/${sha256}-${size}-${effect}-${rotation}.jpg`,
+};
+
+/** One request's stored pictures: their files are in the storage, their rows wait for commit(). */
+export interface PictureUpload {
+  owner: Session;
+  pictures: PictureRow[];
+  rows: (typeof pictures.$inferInsert)[];
+}
+
 export interface UploadedFile {
   /** The part's stream; a fileSize overflow makes it error (multipart throwFileSizeLimit). */
   stream: NodeJS.ReadableStream;
@@ -134,25 +162,22 @@ const isFileTooLarge = (err: unknown) =>
   (err as { statusCode?: number }).statusCode === 413;
 
 export class PictureStore {
-  readonly originalsDir: string;
-  readonly derivedDir: string;
+  private readonly storage: ObjectStore;
+  private readonly scratchDir: string;
   private ready: Promise<void> | null = null;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly db: Db,
-    dataDir: string,
+    files: PictureFiles,
     readonly limits: PictureLimits = DEFAULT_PICTURE_LIMITS,
   ) {
-    this.originalsDir = path.join(dataDir, 'pictures', 'originals');
-    this.derivedDir = path.join(dataDir, 'pictures', 'derived');
+    this.storage = files.storage;
+    this.scratchDir = files.scratchDir;
   }
 
   private dirs() {
-    this.ready ??= Promise.all([
-      mkdir(this.originalsDir, { recursive: true }),
-      mkdir(this.derivedDir, { recursive: true }),
-    ]).then(() => undefined);
+    this.ready ??= mkdir(this.scratchDir, { recursive: true }).then(() => undefined);
     return this.ready;
   }
 
@@ -160,15 +185,22 @@ export class PictureStore {
     return path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
   }
 
+  /** A request's upload: store() its files, then commit() its rows. */
+  begin(owner: Session): PictureUpload {
+    return { owner, pictures: [], rows: [] };
+  }
+
   /**
-   * Streams one upload to disk while hashing it, checks it, writes its master when it needs one and
-   * records it. Throws HttpError (4xx) for a bad file; on any failure no temp file and no row remain.
+   * Streams one upload to a scratch file while hashing it, checks it, moves it (and its master when
+   * it needs one) into the storage and adds it to the request's upload. Throws HttpError (4xx) for a
+   * bad file; on any failure no scratch file remains and the upload is as before.
    */
-  async store(file: UploadedFile, owner: Session): Promise<PictureRow> {
+  async store(file: UploadedFile, upload: PictureUpload): Promise<PictureRow> {
+    const { owner } = upload;
     await this.dirs();
-    const used = await this.usage(owner);
+    const used = await this.usage(upload);
     if (used.pictures >= this.limits.maxSessionPictures) throw this.quotaExceeded();
-    const temp = this.tempName(this.originalsDir);
+    const temp = this.tempName(this.scratchDir);
     const masterTemp = `${temp}.master`;
     try {
       const hash = createHash('sha256');
@@ -207,38 +239,40 @@ export class PictureStore {
       }
       const sha256 = hash.digest('hex');
       const { width, height, master } = await countedJob(() => this.inspect(temp, mime, masterTemp));
-      const original = path.join(this.originalsDir, sha256);
-      if (master) await rename(masterTemp, `${original}.master.jpg`);
-      await rename(temp, original);
-      const [row] = await this.db
-        .insert(pictures)
-        .values({
-          portalUuid: owner.portalUuid,
-          sessionIdHash: owner.idHash,
-          userUuid: owner.userUuid,
-          sha256,
-          originalName: file.filename.slice(0, 255),
-          mime,
-          bytes,
-          width,
-          height,
-          hasMaster: master,
-        })
-        .returning();
-      return row!;
+      if (master) await this.storage.putFile(pictureKeys.master(sha256), masterTemp);
+      await this.storage.putFile(pictureKeys.original(sha256), temp);
+      const row = {
+        uuid: randomUUID(),
+        portalUuid: owner.portalUuid,
+        sessionIdHash: owner.idHash,
+        userUuid: owner.userUuid,
+        sha256,
+        originalName: file.filename.slice(0, 255),
+        mime,
+        bytes,
+        width,
+        height,
+        hasMaster: master,
+      };
+      upload.rows.push(row);
+      upload.pictures.push(row);
+      return row;
     } finally {
       await rm(temp, { force: true });
       await rm(masterTemp, { force: true });
     }
   }
 
-  /** What this session's pictures take up now. */
-  private async usage(owner: Session): Promise<{ pictures: number; bytes: number }> {
+  /** What this session's pictures take up now, with those of the request so far. */
+  private async usage(upload: PictureUpload): Promise<{ pictures: number; bytes: number }> {
     const [row] = await this.db
       .select({ pictures: count(), bytes: sum(pictures.bytes) })
       .from(pictures)
-      .where(eq(pictures.sessionIdHash, owner.idHash));
-    return { pictures: Number(row?.pictures ?? 0), bytes: Number(row?.bytes ?? 0) };
+      .where(eq(pictures.sessionIdHash, upload.owner.idHash));
+    return {
+      pictures: Number(row?.pictures ?? 0) + upload.pictures.length,
+      bytes: Number(row?.bytes ?? 0) + upload.pictures.reduce((sum, p) => sum + p.bytes, 0),
+    };
   }
 
   private quotaExceeded(): HttpError {
@@ -251,18 +285,18 @@ export class PictureStore {
   }
 
   /**
-   * Takes back what a failed request stored (its rows), so a request that fails after some of its
-   * files were stored leaves no picture in the shop. The originals stay: they are content-addressed
-   * and another upload of the same bytes may be renaming onto the same name this very moment.
+   * Records the request's pictures, and what the request makes of them (`alsoInTransaction`: its
+   * print lines), in one transaction: they appear together or not at all. A request that fails or is
+   * cut off before this leaves no picture; its files are left to the orphan sweep, not deleted here:
+   * they are content-addressed, and another upload of the same bytes may be storing them right now.
    */
-  async discard(stored: readonly PictureRow[]): Promise<void> {
-    if (stored.length === 0) return;
-    await this.db.delete(pictures).where(
-      inArray(
-        pictures.uuid,
-        stored.map((p) => p.uuid),
-      ),
-    );
+  async commit(upload: PictureUpload, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
+    if (upload.rows.length === 0) return;
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.insert(pictures).values(upload.rows);
+      await alsoInTransaction?.(tx);
+    });
   }
 
   private tooManyPixels(): HttpError {
@@ -341,16 +375,15 @@ export class PictureStore {
     return `"${picture.sha256}-${size}-${effect}-${rotation}"`;
   }
 
-  /** A derivative's JPEG bytes: from the disk cache, else made (bounded concurrency) and cached. */
+  /** A derivative's JPEG bytes: from the storage, else made (bounded concurrency) and stored. */
   async derivative(
     picture: PictureRow,
     size: DerivedSize,
     effect: Effect,
     rotation: Rotation,
   ): Promise<Buffer> {
-    await this.dirs();
-    const cached = path.join(this.derivedDir, `${picture.sha256}-${size}-${effect}-${rotation}.jpg`);
-    const hit = await readFile(cached).catch(() => null);
+    const cached = pictureKeys.derivative(picture.sha256, size, effect, rotation);
+    const hit = await this.storage.get(cached).catch(() => null);
     if (hit) return hit;
     // Identical requests in flight share one sharp job.
     let job = this.inFlight.get(cached);
@@ -371,7 +404,8 @@ export class PictureStore {
     cached: string,
   ): Promise<Buffer> {
     return countedJob(async () => {
-      const source = uprightSource(this.originalsDir, picture);
+      const source = await this.storage.get(uprightKey(picture));
+      if (!source) throw new Error(`The file of picture ${picture.uuid} is missing from the storage`);
       // Pass 1: shrink-on-load and resize (in one pipeline sharp would rotate before resizing).
       const { data, info } = await sharp(source, { limitInputPixels: false })
         .resize(size, size, { fit: 'inside', withoutEnlargement: true })
@@ -384,12 +418,7 @@ export class PictureStore {
       if (rotation) image = image.rotate(rotation);
       image = withEffect(image, effect);
       const jpeg = await image.jpeg({ quality: 85 }).toBuffer();
-      const temp = this.tempName(this.derivedDir);
-      try {
-        await writeFileAtomic(temp, cached, jpeg);
-      } finally {
-        await rm(temp, { force: true });
-      }
+      await this.storage.put(cached, jpeg);
       return jpeg;
     });
   }
@@ -399,11 +428,8 @@ export class PictureStore {
  * The file every use of a picture reads (derivatives, print files): its upright JPEG master when it
  * has one (HEIC, an EXIF rotation), else the original as uploaded.
  */
-export function uprightSource(
-  originalsDir: string,
-  picture: Pick<PictureRow, 'sha256' | 'hasMaster'>,
-): string {
-  return path.join(originalsDir, picture.hasMaster ? `${picture.sha256}.master.jpg` : picture.sha256);
+export function uprightKey(picture: Pick<PictureRow, 'sha256' | 'hasMaster'>): string {
+  return picture.hasMaster ? pictureKeys.master(picture.sha256) : pictureKeys.original(picture.sha256);
 }
 
 /**
@@ -420,16 +446,6 @@ export function withEffect(image: Sharp, effect: Effect): Sharp {
     ]);
   }
   return image;
-}
-
-async function writeFileAtomic(temp: string, target: string, bytes: Buffer) {
-  const handle = await open(temp, 'w');
-  try {
-    await handle.writeFile(bytes);
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, target);
 }
 
 function ownedBy(owner: Session) {

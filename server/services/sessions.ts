@@ -5,6 +5,8 @@ import { sessions } from '../db/schema.ts';
 
 export const SESSION_DAYS = 30;
 
+const SEEN_PRECISION_MS = 3600 * 1000;
+
 export interface Session {
   idHash: string;
   portalUuid: string;
@@ -27,11 +29,21 @@ export async function findSession(
 ): Promise<Session | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
-    .select({ idHash: sessions.idHash, portalUuid: sessions.portalUuid, userUuid: sessions.userUuid })
+    .select({
+      idHash: sessions.idHash,
+      portalUuid: sessions.portalUuid,
+      userUuid: sessions.userUuid,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, now)));
   // A session belongs to the portal it was made on; another portal's host starts afresh.
-  return row && row.portalUuid === portalUuid ? row : null;
+  if (!row || row.portalUuid !== portalUuid) return null;
+  // Kept to the hour: the cleanup job needs "idle for days", not a write on every request.
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, row.idHash));
+  }
+  return { idHash: row.idHash, portalUuid: row.portalUuid, userUuid: row.userUuid };
 }
 
 /** A new session, valid for SESSION_DAYS from `now` (the app's clock). */
@@ -40,6 +52,7 @@ export async function createSession(db: Db, portalUuid: string, userUuid: string
   const session: Session = { idHash: hashToken(token), portalUuid, userUuid };
   await db.insert(sessions).values({
     ...session,
+    lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000),
   });
   return { token, session };

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { reportRenderError } from './errorReporter.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
 export function NotFoundPage() {
@@ -53,6 +54,7 @@ export class RouteErrorBoundary extends Component<
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('A screen crashed', error, info.componentStack);
+    reportRenderError(error);
   }
 
   override render() {

@@ -57,8 +57,8 @@ export async function touch(
 }
 
 /**
- * The start page, once the app has read the cart: that first read makes the session (and its
- * cookie), so an upload sent before it answered could land in another session than the page's.
+ * The start page, once the app has read the cart (after hydration): the page is settled, so what a
+ * spec does next is not raced by the app's own first calls.
  */
 export async function openStartPage(page: Page, origin = ''): Promise<void> {
   const cartRead = page.waitForResponse((r) => r.url().endsWith('/m/api/webshop/cart'));

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../server/app.ts';
+import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import type { PictureLimits } from '../../server/services/pictures.ts';
+import { createSession } from '../../server/services/sessions.ts';
+import type { StorageConfig } from '../../server/storage/objectStore.ts';
 import type { Clock } from '../../shop/clock.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -36,9 +39,25 @@ export interface TestAppOptions {
   contentImagesDir?: string;
   /** The app's clock (shop/clock.ts), e.g. a SetClock years ahead; default the machine's. */
   clock?: Clock;
+  /**
+   * Where pictures and print files go: default the local disk under the data directory (whatever the
+   * environment says), or an S3 bucket such as startS3rver()'s (test/server/s3rver.ts).
+   */
+  storage?: StorageConfig;
+  /** The upload leftovers' sweep (ages, interval); default the app's. */
+  pictureSweep?: AppOptions['pictureSweep'];
+  /** The lab's order desk password; default the environment's LAB_PASSWORD. */
+  labPassword?: string | null;
+  /** Lower request limits (plugins/limits.ts) for a test of them. */
+  requestLimits?: AppOptions['requestLimits'];
+  /** Where the app's log lines go (default stdout). */
+  logStream?: AppOptions['logStream'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The app's locale files, for a test that builds a second app on a test app's database. */
+export const LOCALE_DIR = path.join(root, 'public', 'locale');
 
 /** The real app on a fresh seeded database and data directory, driven with inject(). */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -47,7 +66,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const app = await buildApp({
     database: db.database,
     distDir: options.distDir ?? null,
-    localeDir: path.join(root, 'public', 'locale'),
+    localeDir: LOCALE_DIR,
     logLevel: 'warn',
     dataDir,
     pictureLimits: options.pictureLimits,
@@ -56,6 +75,14 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
     clock: options.clock,
+    storage: options.storage ?? { kind: 'local', root: dataDir },
+    pictureSweep: options.pictureSweep,
+    labPassword: options.labPassword,
+    requestLimits: options.requestLimits,
+    // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
+    // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
+    redisUrl: null,
+    logStream: options.logStream,
   });
   await app.ready();
   return {
@@ -91,4 +118,18 @@ export function fixtureDist(assets: Record<string, string | Buffer> = {}): strin
   for (const [name, contents] of Object.entries(assets))
     writeFileSync(path.join(dir, 'assets', name), contents);
   return dir;
+}
+
+/**
+ * A new anonymous session on the portal of `host` (default: the default portal), as the first change a
+ * visitor makes would start it: reads no longer make sessions (issue 16). Answers its Cookie header.
+ */
+export async function newSession(t: TestApp, host = 'localhost'): Promise<string> {
+  const portal = (await t.app.inject({ url: '/m/api/portal', headers: { host } })).json() as {
+    portal?: { uuid?: string };
+  };
+  const uuid = portal.portal?.uuid;
+  if (!uuid) throw new Error(`No portal answered for ${host}`);
+  const { token } = await createSession(t.db.database.db, uuid, null, t.app.clock.now());
+  return `${SESSION_COOKIE}=${token}`;
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orderLines, products } from '../../server/db/schema.ts';
+import { orderLines, products, sessions } from '../../server/db/schema.ts';
+import { cartOf } from '../../server/services/cart.ts';
 import { hashToken } from '../../server/services/sessions.ts';
 import type { Cart } from '../../shop/contract.ts';
-import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
 
 describe.each(databaseKinds())('cart lines and their owner on %s', (kind) => {
@@ -17,13 +18,13 @@ describe.each(databaseKinds())('cart lines and their owner on %s', (kind) => {
 
   /** A visitor with a cart holding two print lines, put straight into the database. */
   async function visitorWithLines() {
-    const first = await t.app.inject({ url: '/m/api/webshop/cart' });
-    const cookie = cookieOf(first.headers['set-cookie']);
+    const cookie = await newSession(t);
     const { db } = t.db.database;
-    const [cart] = await db
+    const [session] = await db
       .select()
-      .from(carts)
-      .where(eq(carts.sessionIdHash, hashToken(cookie.split('=')[1]!)));
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(cookie.split('=')[1]!)));
+    const cart = { uuid: await cartOf(db, session!) };
     const [product] = await db.select().from(products).limit(1);
     const lines = await db
       .insert(orderLines)

@@ -21,7 +21,7 @@ import {
   storeKey,
 } from '../../shop/checkout.ts';
 import { VALIDATION_MESSAGES } from '../../shop/customerForms.ts';
-import { startTestApp, type TestApp } from './app-harness.ts';
+import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, login, PASSWORD, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from './databases.ts';
 
@@ -338,8 +338,7 @@ describe.each(databaseKinds())('checkout on %s', (kind: DatabaseKind) => {
       const missing = await transaction(cookie, { ...postalAddress });
       expect(missing.statusCode).toBe(400);
 
-      const emptyCart = (await app.inject({ url: '/m/api/webshop/cart' })).headers['set-cookie'];
-      const empty = await transaction(String(emptyCart).split(';')[0]!, {
+      const empty = await transaction(await newSession(t), {
         ...pickupContact,
         paymentoption: payments.get('store')!.uuid,
         deliveryoption: store.uuid,

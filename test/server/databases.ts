@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
-import { seedIfEmpty } from '../../server/db/seed.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -19,7 +18,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(sql: string) {
+export async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
@@ -31,16 +30,14 @@ async function adminQuery(sql: string) {
 
 export async function openTestDatabase(kind: DatabaseKind, { seed = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    if (seed) await seedIfEmpty(database.db);
+    const database = await openDatabase({ kind: 'pglite', dataDir: null }, { seed });
     return { database, drop: () => database.close() };
   }
   const name = `print_shop_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  if (seed) await seedIfEmpty(database.db);
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { seed });
   return {
     database,
     drop: async () => {

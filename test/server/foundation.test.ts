@@ -71,8 +71,17 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
   });
 
   describe('sessions', () => {
-    it('an anonymous visit gets an HttpOnly, SameSite=Lax session cookie with its cart', async () => {
-      const res = await t.app.inject({ url: '/m/api/webshop/cart' });
+    /** The first change a visitor makes (a cart setting), which starts the session. */
+    const firstChange = (headers: Record<string, string> = {}, app = t.app) =>
+      app.inject({
+        method: 'PUT',
+        url: '/m/api/webshop/cart/auto-correction',
+        headers,
+        payload: { autoCorrection: 1 },
+      });
+
+    it('a first change gets an HttpOnly, SameSite=Lax session cookie with its cart', async () => {
+      const res = await firstChange();
       const setCookie = String(res.headers['set-cookie']);
       expect(setCookie).toMatch(/^ps_session=[A-Za-z0-9_-]{43};/);
       expect(setCookie).toContain('HttpOnly');
@@ -83,17 +92,18 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
 
     it('marks the cookie Secure when served over https, and believes a proxy only when told to', async () => {
       const headers = { 'x-forwarded-proto': 'https' };
-      const untrusted = await t.app.inject({ url: '/m/api/webshop/cart', headers });
+      const untrusted = await firstChange(headers);
       expect(String(untrusted.headers['set-cookie'])).not.toContain('Secure');
       const behindProxy = await buildApp({
         database: t.db.database,
         distDir: null,
         localeDir,
-        trustProxy: true,
+        trustProxy: 1,
         logLevel: 'warn',
+        redisUrl: null,
       });
       try {
-        const res = await behindProxy.inject({ url: '/m/api/webshop/cart', headers });
+        const res = await firstChange(headers, behindProxy);
         expect(String(res.headers['set-cookie'])).toContain('; Secure');
       } finally {
         await behindProxy.close();
@@ -101,28 +111,24 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     });
 
     it('keeps one session across requests and does not set the cookie again', async () => {
-      const first = await t.app.inject({ url: '/m/api/webshop/cart' });
+      const first = await firstChange();
       const cookie = cookieOf(first.headers['set-cookie']);
-      const second = await t.app.inject({ url: '/m/api/webshop/cart', headers: { cookie } });
+      const second = await firstChange({ cookie });
       expect(second.headers['set-cookie']).toBeUndefined();
+      const read = await t.app.inject({ url: '/m/api/webshop/cart', headers: { cookie } });
+      expect(read.headers['set-cookie']).toBeUndefined();
     });
 
     it('ignores a forged or malformed session cookie and makes a new session', async () => {
-      const res = await t.app.inject({
-        url: '/m/api/webshop/cart',
-        headers: { cookie: 'ps_session=forged' },
-      });
+      const res = await firstChange({ cookie: 'ps_session=forged' });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['set-cookie'])).toMatch(/^ps_session=[A-Za-z0-9_-]{43};/);
     });
 
     it("does not carry one portal's session to another portal", async () => {
-      const first = await t.app.inject({ url: '/m/api/webshop/cart', headers: { host: 'localhost' } });
+      const first = await firstChange({ host: 'localhost' });
       const cookie = cookieOf(first.headers['set-cookie']);
-      const other = await t.app.inject({
-        url: '/m/api/webshop/cart',
-        headers: { host: 'us.localhost', cookie },
-      });
+      const other = await firstChange({ host: 'us.localhost', cookie });
       expect(other.headers['set-cookie']).toBeDefined();
     });
 

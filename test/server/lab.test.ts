@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../server/db/schema.ts';
 import { type Manifest, writeManifest } from '../../server/production/manifest.ts';
 import { LAB_FAILED_ATTEMPTS } from '../../server/routes/lab.ts';
+import { LocalObjectStore } from '../../server/storage/localStore.ts';
 import type { LabOrder, LabOrderDetail, LabOrderPage } from '../../shop/lab.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrints } from './checkout-helpers.ts';
@@ -112,7 +113,7 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
         },
       ],
     };
-    await writeManifest(dir, manifest);
+    await writeManifest(new LocalObjectStore(t.dataDir), orderUuid, manifest);
     await db()
       .update(orders)
       .set({ productionStatus: 'ready', productionFinishedAt: new Date() })

@@ -84,8 +84,20 @@ describe.each(databaseKinds())("'View with own pictures' previews on %s", (kind:
     const redGone = (await pixelsNear(first.rawPayload, RED)) - (await pixelsNear(other.rawPayload, RED));
     expect(redGone).toBeGreaterThan(2000);
     const narrow = await app.inject({ url: url(pictureA, 100), headers: { cookie: cookieA } });
-    expect((await sharp(narrow.rawPayload).metadata()).width).toBe(100);
+    expect((await sharp(narrow.rawPayload).metadata()).width).toBe(160);
     expect(narrow.headers.etag).not.toBe(etag);
+  });
+
+  it('draws a few widths only: any width asked for is answered at the next bucket up, drawn once', async () => {
+    const asked = [161, 200, 255, 300, 319, 320];
+    const answers = await Promise.all(
+      asked.map((width) => app.inject({ url: url(pictureA, width), headers: { cookie: cookieA } })),
+    );
+    const etags = new Set(answers.map((a) => a.headers.etag));
+    expect(etags.size).toBe(1);
+    for (const a of answers) expect((await sharp(a.rawPayload).metadata()).width).toBe(320);
+    const widest = await app.inject({ url: url(pictureA, 1279), headers: { cookie: cookieA } });
+    expect((await sharp(widest.rawPayload).metadata()).width).toBe(1280);
   });
 
   it("never draws another shopper's picture: not found, as if it did not exist", async () => {

@@ -57,6 +57,7 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
       localeDir: path.join(root, 'public', 'locale'),
       previewsDir,
       logLevel: 'warn',
+      redisUrl: null,
     });
     try {
       const list = (await app.inject({ url: '/m/api/templates/cards' })).json<

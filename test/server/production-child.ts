@@ -1,7 +1,9 @@
 /**
- * A shop process of its own for the crash and scale-out tests: opens the database the environment
- * names (DATABASE_URL, else the PGlite folder PGLITE_DIR), works the order queues on DATA_DIR, and says
- * 'ready' on stdout. The test kills it with SIGKILL in the middle of a job.
+ * A shop process of its own for the crash, outage and scale-out tests (started by shop-process.ts and
+ * the outage and scale-out tests): opens the database the environment names (DATABASE_URL, else the
+ * PGlite folder PGLITE_DIR), works the order queues on DATA_DIR (and the storage S3_BUCKET names, if
+ * any), and says 'ready' on stdout. The test kills it with SIGKILL in the middle of a job or an upload.
+ * With LISTEN=1 it also listens on a free port of 127.0.0.1 and says `listening <url>` first.
  */
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
@@ -18,6 +20,7 @@ const app = await buildApp({
   distDir: null,
   localeDir: path.join(root, 'public', 'locale'),
   logLevel: 'warn',
+  redisUrl: null,
   dataDir: process.env.DATA_DIR!,
   smtpUrl: null,
   jobs: {
@@ -27,7 +30,10 @@ const app = await buildApp({
   },
 });
 await app.ready();
-console.log('ready');
+// LISTEN=1: it serves HTTP too, on a free port it names.
+const url = process.env.LISTEN === '1' ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
+if (url) console.log(`listening ${url}`);
+console.log(`ready ${url}`.trim());
 process.once('SIGTERM', async () => {
   await app.close();
   await database.close();

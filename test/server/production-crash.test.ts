@@ -4,7 +4,7 @@
  * produced without a crash and nothing half-written left behind; two instances on one PostgreSQL
  * produce each order once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,38 +23,9 @@ import {
   uploadPrintPictures,
   waitFor,
 } from './production-helpers.ts';
+import { startShopProcess, stopped } from './shop-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'test/server/production-child.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let err = '';
-  child.stderr!.on('data', (d) => {
-    err += d;
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      if (String(d).includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`The shop process exited (${code}) before it was ready: ${err}`)),
-    );
-  });
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+const startChild = async (env: Record<string, string>) => (await startShopProcess(env)).child;
 
 async function pictures(n: number) {
   const list = [];

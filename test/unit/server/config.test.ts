@@ -35,4 +35,35 @@ describe('configFromEnv', () => {
       configFromEnv({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: '"Photo" <shop@example.com>' }),
     ).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example:465', mailFrom: '"Photo" <shop@example.com>' });
   });
+  it('keeps pictures and print files on the local disk unless S3_BUCKET is set', () => {
+    expect(configFromEnv({ DATA_DIR: '/tmp/x' }).storage).toEqual({
+      kind: 'local',
+      root: path.resolve('/tmp/x'),
+    });
+    expect(configFromEnv({ S3_BUCKET: '' }).storage.kind).toBe('local');
+    expect(configFromEnv({ S3_BUCKET: 'prints', AWS_REGION: 'eu-north-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'prints',
+      region: 'eu-north-1',
+      endpoint: null,
+      forcePathStyle: false,
+    });
+  });
+  it('puts the bucket in the path for an endpoint of its own (MinIO, s3rver) unless told not to', () => {
+    const minio = { S3_BUCKET: 'prints', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'local' };
+    expect(configFromEnv(minio).storage).toEqual({
+      kind: 's3',
+      bucket: 'prints',
+      region: 'local',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+    expect(configFromEnv({ ...minio, S3_FORCE_PATH_STYLE: '0' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    expect(configFromEnv({ S3_BUCKET: 'prints', S3_FORCE_PATH_STYLE: '1' }).storage).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+  });
 });

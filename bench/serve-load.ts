@@ -1,0 +1,32 @@
+/**
+ * The shop as `npm start` runs it (the built app, MALLOC_ARENA_MAX from the caller), on the database of
+ * DATABASE_URL (PostgreSQL) or, without it, PGlite in memory; and a bare fastify route answering the
+ * cart's empty JSON, for the ratio. Prints `READY {"app": port, "bare": port}`.
+ */
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+import { openDatabase } from '../server/db/connect.ts';
+import { seedIfEmpty } from '../server/db/seed.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const url = process.env.DATABASE_URL;
+const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
+await seedIfEmpty(database.db);
+const app = await buildApp({
+  database,
+  distDir: path.join(root, 'dist'),
+  localeDir: configFromEnv().localeDir,
+  dataDir: process.env.DATA_DIR,
+  logLevel: 'error',
+  redisUrl: null,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const bare = Fastify({ logger: false });
+bare.get('/m/api/webshop/cart', async () => ({ orderLines: [], summary: { totalPrice: 0 } }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const port = (s: { server: import('node:net').Server }) => (s.server.address() as { port: number }).port;
+console.log(`READY ${JSON.stringify({ app: port(app), bare: port(bare) })}`);
