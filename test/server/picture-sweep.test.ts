@@ -12,6 +12,7 @@ import { sweepPictureFiles } from '../../server/services/pictureSweep.ts';
 import { pictureKeys } from '../../server/services/pictures.ts';
 import { LocalObjectStore } from '../../server/storage/localStore.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
+import { fileSystemNow } from './file-clock.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -32,7 +33,9 @@ describe.each(databaseKinds())('the upload leftovers sweep on %s', (kind: Databa
     const db = database.database.db;
     const storage = new LocalObjectStore(root);
     const scratchDir = path.join(root, 'upload-scratch');
-    const twoHoursAgo = new Date(Date.now() - 2 * HOUR_MS);
+    // File ages are the file system's: its clock stamps them and the sweep is given its now.
+    const now = fileSystemNow();
+    const twoHoursAgo = new Date(now.getTime() - 2 * HOUR_MS);
     const age = (file: string) => utimesSync(file, twoHoursAgo, twoHoursAgo);
     const onDisk = (key: string) => path.join(root, key);
 
@@ -80,6 +83,7 @@ describe.each(databaseKinds())('the upload leftovers sweep on %s', (kind: Databa
     const removed = await sweepPictureFiles(
       { db, files: { storage, scratchDir } },
       { orphanAgeMs: HOUR_MS, temporaryAgeMs: HOUR_MS },
+      now,
     );
     expect(removed).toEqual({ temporaries: 2, orphans: 3 });
     for (const key of keys.orphan) expect(await storage.exists(key), key).toBe(false);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStore } from '../../server/storage/localStore.ts';
 import type { ObjectStore } from '../../server/storage/objectStore.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
+import { fileSystemNow } from './file-clock.ts';
 import { startS3rver, type TestS3 } from './s3rver.ts';
 
 type Backend = 'local' | 's3';
@@ -51,7 +52,7 @@ describe.each<Backend>(['local', 's3'])('the %s storage', (backend) => {
   });
 
   it('puts, gets, stats and overwrites an object', async () => {
-    const started = Date.now();
+    const started = fileSystemNow().getTime();
     await store.put('a/one.txt', 'first');
     expect((await store.get('a/one.txt'))?.toString()).toBe('first');
     await store.put('a/one.txt', Buffer.from('second, longer'));
@@ -175,10 +176,11 @@ describe('the local storage’s temporary names', () => {
     const fresh = path.join(root, 't', '.tmp-fedcba9876543210');
     writeFileSync(old, 'half');
     writeFileSync(fresh, 'being written');
-    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const now = fileSystemNow().getTime();
+    const hourAgo = new Date(now - 60 * 60 * 1000);
     utimesSync(old, hourAgo, hourAgo);
     expect(await keysOf(store, 't/')).toEqual(['t/kept']);
-    expect(await store.removeTemporaries('t/', new Date(Date.now() - 60 * 1000))).toBe(1);
+    expect(await store.removeTemporaries('t/', new Date(now - 60 * 1000))).toBe(1);
     expect(existsSync(old)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     expect((await store.get('t/kept'))?.toString()).toBe('whole');
