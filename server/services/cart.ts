@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
-import { carts, orderLines } from '../db/schema.ts';
+import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
-import type { Session } from './sessions.ts';
+import { idHashOf, type Session, touchSession } from './sessions.ts';
 import {
   checkTemplateProduct,
   loadTemplate,
@@ -101,6 +101,37 @@ export async function sessionCart(db: Db, session: Session | null): Promise<Cart
     .where(cartOwner(session))
     .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
   if (rows.length === 0) return emptyCart();
+  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+}
+
+/**
+ * The cart of a session cookie's token in one query (the cart is read on every page): the session,
+ * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
+ */
+export async function cartOfToken(db: Db, token: string | undefined, portalUuid: string): Promise<Cart> {
+  const idHash = idHashOf(token);
+  if (!idHash) return emptyCart();
+  const rows = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, line: orderLines })
+    .from(sessions)
+    .leftJoin(
+      carts,
+      or(
+        eq(carts.userUuid, sessions.userUuid),
+        and(isNull(sessions.userUuid), eq(carts.sessionIdHash, sessions.idHash)),
+      ),
+    )
+    .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        eq(sessions.portalUuid, portalUuid),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  if (rows.length === 0) return emptyCart();
+  await touchSession(db, idHash, rows[0]!.lastSeenAt);
   return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
 }
 

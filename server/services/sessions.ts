@@ -20,12 +20,24 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The stored hash of a cookie's token, or null for a missing or malformed one (never looked up). */
+export function idHashOf(token: string | undefined): string | null {
+  return token && TOKEN_SHAPE.test(token) ? hashToken(token) : null;
+}
+
+/** Notes the session's use, kept to the hour: the cleanup job needs "idle for days", not a write per request. */
+export async function touchSession(db: Db, idHash: string, lastSeenAt: Date): Promise<void> {
+  if (Date.now() - lastSeenAt.getTime() <= SEEN_PRECISION_MS) return;
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+}
+
 export async function findSession(
   db: Db,
   token: string | undefined,
   portalUuid: string,
 ): Promise<Session | null> {
-  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const idHash = idHashOf(token);
+  if (!idHash) return null;
   const [row] = await db
     .select({
       idHash: sessions.idHash,
@@ -34,13 +46,10 @@ export async function findSession(
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())));
   // A session belongs to the portal it was made on; another portal's host starts afresh.
   if (!row || row.portalUuid !== portalUuid) return null;
-  // Kept to the hour: the cleanup job needs "idle for days", not a write on every request.
-  if (Date.now() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));
-  }
+  await touchSession(db, row.idHash, row.lastSeenAt);
   return { idHash: row.idHash, portalUuid: row.portalUuid, userUuid: row.userUuid };
 }
 
