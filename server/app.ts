@@ -17,6 +17,7 @@ import { sendOutboxMail } from './production/email.ts';
 import { Jobs, type QueueTiming } from './production/jobs.ts';
 import { createRenderPool } from './production/pool.ts';
 import { produceOrder, productionGaveUp } from './production/produce.ts';
+import { createPreviewPool, type PreviewPool } from './render/previewPool.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable work queues (production/jobs.ts). */
     jobs: Jobs;
+    /** Draws thumbnails in a worker thread (render/previewPool.ts). */
+    previewPool: PreviewPool;
   }
 }
 
@@ -137,6 +140,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestLimits: options.requestLimits,
   });
 
+  const previewPool = createPreviewPool();
+  app.decorate('previewPool', previewPool);
+  app.addHook('onClose', () => previewPool.close());
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),

@@ -84,6 +84,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       store,
       fonts: await loadFontSet(),
       cacheDir: previewsDir,
+      pool: app.previewPool,
     });
     return sendPreview(request, reply, preview);
   });

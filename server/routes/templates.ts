@@ -165,6 +165,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
       store,
       fonts: await loadFontSet(),
       cacheDir: ownPreviewsDir,
+      pool: app.previewPool,
     });
     return sendPreview(request, reply, preview);
   });
