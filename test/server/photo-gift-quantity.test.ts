@@ -11,7 +11,7 @@ import type { Template } from '../../engine/template.ts';
 import { products as productsTable } from '../../server/db/schema.ts';
 import type { ApiError, Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { uploadPhoto } from './multipart.ts';
 
@@ -37,8 +37,7 @@ describe.each(databaseKinds())('photo gift quantities on %s', (kind: DatabaseKin
     const uploaded = await uploadPhoto(app, { width: 1200, height: 600, background: '#3a7bd5' });
     cookie = uploaded.cookie;
     const picture = uploaded.picture;
-    const other = await app.inject({ url: CART });
-    otherCookie = cookieOf(other.headers['set-cookie'] as string | string[]);
+    otherCookie = await newSession(t);
 
     const gifts = (await app.inject({ url: '/m/api/templates/photogift' })).json() as Template[];
     mug = gifts.find((g) => g.name.en_GB === 'Photo mug')!;
