@@ -3,6 +3,7 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
+import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
 export const LocaleCode = z.enum(localeCodes);
@@ -176,6 +177,13 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/** A line's quantity: a whole number from 1 to the line cap (shop/orderLimits.ts). */
+export const LineQuantity = z
+  .number()
+  .int('The quantity must be a whole number')
+  .min(1, 'The quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `At most ${countText(MAX_LINE_QUANTITY)} of one item can be ordered`);
+
 /** A crop as fractions of the upright picture; fit-in crops reach past 0..1, never far. */
 const CropFraction = z.number().min(-100).max(100);
 export const CropRectInput = z.object({
@@ -257,11 +265,7 @@ const YearInput = z.number().int('A year is a whole number').min(1900).max(2200)
 export const TemplateLineAdd = z.object({
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
   subProductUuids: z.array(z.uuid('A subproduct id is not a valid uuid')).max(10).default([]),
-  quantity: z
-    .number()
-    .int('The quantity must be a whole number')
-    .min(1, 'The quantity must be at least 1')
-    .max(9999),
+  quantity: LineQuantity,
   template: z.object({
     uuid: z.uuid('The template id is not a valid uuid'),
     /** Default: the template's current version. */
@@ -288,11 +292,7 @@ export const TemplateLineTemplates = z
 export const OrderLineChange = z.object({
   uuid: z.uuid('The order line id is not a valid uuid'),
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
-  quantity: z
-    .number()
-    .int('The quantity must be a whole number')
-    .min(1, 'The quantity must be at least 1')
-    .max(9999),
+  quantity: LineQuantity,
   image: z
     .object({ filter: z.enum(['original', 'bw', 'sepia']), cropRect: CropRectInput.nullable() })
     .nullable()
