@@ -3,6 +3,7 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
+import { cropProblem } from '../engine/image.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
@@ -184,14 +185,21 @@ export const LineQuantity = z
   .min(1, 'The quantity must be at least 1')
   .max(MAX_LINE_QUANTITY, `At most ${countText(MAX_LINE_QUANTITY)} of one item can be ordered`);
 
-/** A crop as fractions of the upright picture; fit-in crops reach past 0..1, never far. */
-const CropFraction = z.number().min(-100).max(100);
-export const CropRectInput = z.object({
-  x: CropFraction,
-  y: CropFraction,
-  width: z.number().positive().max(100),
-  height: z.number().positive().max(100),
-});
+/**
+ * A crop as fractions of the upright picture (engine/image.ts): on the picture, or around it for a
+ * fit-in picture, never beside it; a crop off the picture is refused naming the field.
+ */
+export const CropRectInput = z
+  .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+  .superRefine((crop, ctx) => {
+    const problem = cropProblem(crop);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: [problem.field],
+        message: `The crop's ${problem.field} ${problem.message}`,
+      });
+  });
 
 /**
  * What the server takes from an order line a client sends (PUT /m/api/webshop/cart…): the format,
