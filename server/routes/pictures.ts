@@ -14,6 +14,7 @@ import {
   DERIVED_SIZES,
   type DerivedSize,
   type Effect,
+  fileTooLarge,
   type PictureLimits,
   type PictureRow,
   PictureStore,
@@ -75,12 +76,17 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     },
   });
 
-  const asUpload = (part: MultipartFile) => ({
-    stream: part.file,
-    // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
-    filename: storableLabel(part.filename),
-    truncated: () => part.file.truncated,
-  });
+  const asUpload = (part: MultipartFile) => {
+    // Past the cap the upload stops at once: busboy would read (and drop) the rest of the file first,
+    // and a client that stops sending after the cap would never get its answer.
+    part.file.once('limit', () => part.file.destroy(fileTooLarge(limits)));
+    return {
+      stream: part.file,
+      // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
+      filename: storableLabel(part.filename),
+      truncated: () => part.file.truncated,
+    };
+  };
 
   /** Every file part of the request in turn; parts in other fields are read and dropped. */
   async function* fileParts(request: FastifyRequest) {
@@ -100,6 +106,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       return await loop();
     } catch (err) {
       await store.discard(stored);
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
         throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
       }
