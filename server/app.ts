@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { configFromEnv, projectRoot } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
@@ -60,6 +60,8 @@ export interface AppOptions {
   contentImagesDir?: string;
   /** The lab's order desk at /lab (routes/lab.ts); null: off. Default: the environment's LAB_PASSWORD. */
   labPassword?: string | null;
+  /** Told of every route as it is added (the fuzz suite requests every route the app has). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 

@@ -33,6 +33,12 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The content pictures' folder (/m/img/…); default the project's public/img. */
   contentImagesDir?: string;
+  /** Told of every route the app adds (AppOptions.onRoute). */
+  onRoute?: AppOptions['onRoute'];
+  /** The author harness's dev routes; default: the environment's HARNESS=1. */
+  harness?: boolean;
+  /** The lab's order desk password; default: the environment's LAB_PASSWORD. */
+  labPassword?: string | null;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,6 +58,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     jobs: { work: false, ...options.jobs },
     smtpUrl: options.smtpUrl ?? null,
     contentImagesDir: options.contentImagesDir,
+    onRoute: options.onRoute,
+    harness: options.harness,
+    labPassword: options.labPassword,
   });
   await app.ready();
   return {

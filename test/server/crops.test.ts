@@ -4,12 +4,11 @@
  * or not a finite number is a 400 naming the field; nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Template } from '../../engine/template.ts';
 import type { ApiError, Cart } from '../../shop/contract.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { uploadPhoto } from './multipart.ts';
+import { addPhotoMug, uploadPhoto } from './multipart.ts';
 
 describe.each(databaseKinds())('crops bounded to the picture, on %s', (kind: DatabaseKind) => {
   let t: TestApp;
@@ -71,24 +70,7 @@ describe.each(databaseKinds())('crops bounded to the picture, on %s', (kind: Dat
 
   it('refuses a template picture’s crop off the picture, naming the field', async () => {
     const { picture, cookie } = await uploadPhoto(t.app, { width: 600, height: 300, background: '#3a7bd5' });
-    const gifts = (await t.app.inject({ url: '/m/api/templates/photogift' })).json<Template[]>();
-    const mug = gifts.find((g) => g.name.en_GB === 'Photo mug')!;
-    const add = (cropRect: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/m/api/webshop/cart',
-        headers: { cookie },
-        payload: {
-          product: { uuid: mug.product.uuid },
-          quantity: 1,
-          template: {
-            uuid: mug.uuid,
-            resources: [
-              { fullId: 'photo', type: 'IMAGE', image: { uuid: picture.uuid, rotation: 0, cropRect } },
-            ],
-          },
-        },
-      });
+    const add = (cropRect: unknown) => addPhotoMug(t.app, cookie, picture.uuid, cropRect);
     const beside = await add(crop(99, 0, 1, 1));
     expect(beside.statusCode).toBe(400);
     expect(beside.json<ApiError>().issues?.map((i) => i.path)).toContain(

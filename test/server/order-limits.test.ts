@@ -7,7 +7,6 @@
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Template } from '../../engine/template.ts';
 import { orderLines } from '../../server/db/schema.ts';
 import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { Cart, Product } from '../../shop/contract.ts';
@@ -16,7 +15,7 @@ import { linePrice } from '../../shop/pricing.ts';
 import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, PRINT_UPLOAD, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { multipartBody, uploadPhoto } from './multipart.ts';
+import { addPhotoMug, multipartBody, uploadPhoto } from './multipart.ts';
 import { contact } from './production-helpers.ts';
 
 describe.each(databaseKinds())('the order’s limits, on %s', (kind: DatabaseKind) => {
@@ -210,26 +209,6 @@ describe.each(databaseKinds())('the order’s limits, on %s', (kind: DatabaseKin
   /** One photo mug with a picture of its own (uploaded through the editor's upload: no line of its own). */
   async function addMug(cookie: string) {
     const { picture } = await uploadPhoto(t.app, { width: 600, height: 300, background: '#3a7bd5', cookie });
-    const gifts = (await t.app.inject({ url: '/m/api/templates/photogift' })).json<Template[]>();
-    const mug = gifts.find((g) => g.name.en_GB === 'Photo mug')!;
-    return t.app.inject({
-      method: 'POST',
-      url: '/m/api/webshop/cart',
-      headers: { cookie },
-      payload: {
-        product: { uuid: mug.product.uuid },
-        quantity: 1,
-        template: {
-          uuid: mug.uuid,
-          resources: [
-            {
-              fullId: 'photo',
-              type: 'IMAGE',
-              image: { uuid: picture.uuid, rotation: 0, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
-            },
-          ],
-        },
-      },
-    });
+    return addPhotoMug(t.app, cookie, picture.uuid);
   }
 });
