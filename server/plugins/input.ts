@@ -30,8 +30,9 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
   // An answer given before the request's body was all read (a 413 part-way through an upload) closes
   // the connection. Kept alive, the server would go on waiting for the rest of a body the client has
   // stopped sending, and the client's next request on that connection would hang until a timeout.
+  // inject()'s stand-in request has no `complete` at all: it is no connection to close.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (request.raw.complete === false) reply.header('connection', 'close');
     return payload;
   });
 });
