@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR } from './fonts.ts';
@@ -103,6 +103,8 @@ export interface AppOptions {
   redisUrl?: string | null;
   /** The scraper's bearer token for /metrics; null: /metrics answers 404. Default: the environment's METRICS_TOKEN. */
   metricsToken?: string | null;
+  /** Told of every route as it is added (the fuzz suite requests every route the app has). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -117,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
