@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { report } from './report.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 20);
@@ -46,10 +47,14 @@ if (!onPglite) {
   databaseUrl = url.toString();
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'load-bench-'));
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve-load.ts')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
-});
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'serve-load.ts')],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
+  },
+);
 const exited = new Promise<never>((_, reject) =>
   child.on('exit', (code) => reject(new Error(`server exited ${code}`))),
 );

@@ -120,7 +120,31 @@ function limitSize(oriented: PictureSize, frame: Frame, adaption: Adaption): Cro
   return widthIsWhole ? { width: 1, height: down / across } : { width: across / down, height: 1 };
 }
 
-function centred(size: CropSize): CropRect {
+/**
+ * A crop size brought within MIN_CROP_SIDE..MAX_CROP_SIDE, keeping its aspect: zoomed further out or
+ * in than a crop the shop takes (cropProblem), the nearest one it does.
+ */
+function withinCropBounds(size: CropSize): CropSize {
+  let { width, height } = size;
+  const longer = Math.max(width, height);
+  if (longer > MAX_CROP_SIDE) {
+    [width, height] =
+      width === longer
+        ? [MAX_CROP_SIDE, (height * MAX_CROP_SIDE) / width]
+        : [(width * MAX_CROP_SIDE) / height, MAX_CROP_SIDE];
+  }
+  const shorter = Math.min(width, height);
+  if (shorter < MIN_CROP_SIDE) {
+    [width, height] =
+      width === shorter
+        ? [MIN_CROP_SIDE, (height * MIN_CROP_SIDE) / width]
+        : [(width * MIN_CROP_SIDE) / height, MIN_CROP_SIDE];
+  }
+  return { width, height };
+}
+
+function centred(limit: CropSize): CropRect {
+  const size = withinCropBounds(limit);
   return { x: (1 - size.width) / 2, y: (1 - size.height) / 2, width: size.width, height: size.height };
 }
 
@@ -191,6 +215,8 @@ function snapAxis(start: number, oldSize: number, size: number): number {
  *   size: S1 lets the shopper shrink it, and the gap warning tells them about the border.
  * - A crop that is not a usable rectangle (non-positive or non-finite) falls back to the starting
  *   crop, so a corrupt stored crop cannot break the editor.
+ * - A side beyond MAX_CROP_SIDE or below MIN_CROP_SIDE is brought back to it, keeping the aspect:
+ *   every crop an editor makes is one the shop takes (cropProblem).
  *
  * Idempotent: snapping a valid crop returns an equal crop.
  */
@@ -218,6 +244,7 @@ export function snapCrop(
     width = fill.width;
     height = fill.height;
   }
+  ({ width, height } = withinCropBounds({ width, height }));
 
   return {
     x: snapAxis(crop.x, crop.width, width),
@@ -236,6 +263,51 @@ export function rotatePicture(
 ): { rotation: Rotation; crop: CropRect } {
   const next = rotateClockwise(rotation);
   return { rotation: next, crop: startingCrop(picture, next, frame, adaption) };
+}
+
+// Crops a client may send (issue 16).
+
+/**
+ * The smallest crop side: a millionth of the picture, under a pixel of any picture the shop takes
+ * (even a 100-megapixel panorama's long side); a crop this thin shows nothing anyone could print.
+ */
+export const MIN_CROP_SIDE = 1e-6;
+/**
+ * The largest crop side: the picture ten thousand times smaller than the frame. A fit-in crop of a
+ * 1:20 panorama turned across a 10:1 strip is 200; nothing a shopper makes comes near.
+ */
+export const MAX_CROP_SIDE = 10_000;
+
+/**
+ * What is wrong with a crop a client sends, naming the field, or null when it is one `snapCrop` could
+ * have made: finite, each side between MIN_CROP_SIDE and MAX_CROP_SIDE, and per axis either on the
+ * picture (0 ≤ x, x + width ≤ 1: fill-in, or fit-in zoomed in) or around it (x ≤ 0, x + width ≥ 1:
+ * fit-in, the picture whole inside the frame). A crop beside the picture (x = 99) shows none of it.
+ */
+export function cropProblem(crop: CropRect): { field: keyof CropRect; message: string } | null {
+  for (const field of ['x', 'y', 'width', 'height'] as const) {
+    if (!Number.isFinite(crop[field])) return { field, message: 'is not a finite number' };
+  }
+  for (const field of ['width', 'height'] as const) {
+    if (crop[field] < MIN_CROP_SIDE) return { field, message: `is below ${MIN_CROP_SIDE} of the picture` };
+    if (crop[field] > MAX_CROP_SIDE) return { field, message: `is above ${MAX_CROP_SIDE} times the picture` };
+  }
+  for (const [field, size] of [
+    ['x', 'width'],
+    ['y', 'height'],
+  ] as const) {
+    const start = crop[field];
+    const end = start + crop[size];
+    const onPicture = start >= -GAP_EPSILON && end <= 1 + GAP_EPSILON;
+    const aroundPicture = start <= GAP_EPSILON && end >= 1 - GAP_EPSILON;
+    if (!onPicture && !aroundPicture) {
+      return {
+        field,
+        message: `puts the crop off the picture: with the ${size} it must lie on the picture (${field} ≥ 0, ${field} + ${size} ≤ 1) or around it (${field} ≤ 0, ${field} + ${size} ≥ 1)`,
+      };
+    }
+  }
+  return null;
 }
 
 // Effects (S1 §3, §7): the picture service renders them; its `type` parameter numbers them.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from '../shop/clock.ts';
 import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -19,6 +19,7 @@ import { sendOutboxMail } from './production/email.ts';
 import { Jobs, type QueueTiming } from './production/jobs.ts';
 import { createRenderPool } from './production/pool.ts';
 import { produceOrder, productionGaveUp } from './production/produce.ts';
+import { createPreviewPool, type PreviewPool } from './render/previewPool.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable work queues (production/jobs.ts). */
     jobs: Jobs;
+    /** Draws thumbnails in a worker thread (render/previewPool.ts). */
+    previewPool: PreviewPool;
   }
 }
 
@@ -104,6 +107,8 @@ export interface AppOptions {
   redisUrl?: string | null;
   /** The scraper's bearer token for /metrics; null: /metrics answers 404. Default: the environment's METRICS_TOKEN. */
   metricsToken?: string | null;
+  /** Told of every route as it is added (the fuzz suite requests every route the app has). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
@@ -118,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const { db } = options.database;
   const portals = await loadPortals(db, options.defaultPortalUuid ?? null);
 
@@ -143,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestLimits: options.requestLimits,
   });
 
+  const previewPool = createPreviewPool();
+  app.decorate('previewPool', previewPool);
+  app.addHook('onClose', () => previewPool.close());
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),

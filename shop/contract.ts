@@ -3,6 +3,8 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
+import { cropProblem } from '../engine/image.ts';
+import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
 export const LocaleCode = z.enum(localeCodes);
@@ -176,14 +178,28 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-/** A crop as fractions of the upright picture; fit-in crops reach past 0..1, never far. */
-const CropFraction = z.number().min(-100).max(100);
-export const CropRectInput = z.object({
-  x: CropFraction,
-  y: CropFraction,
-  width: z.number().positive().max(100),
-  height: z.number().positive().max(100),
-});
+/** A line's quantity: a whole number from 1 to the line cap (shop/orderLimits.ts). */
+export const LineQuantity = z
+  .number()
+  .int('The quantity must be a whole number')
+  .min(1, 'The quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `At most ${countText(MAX_LINE_QUANTITY)} of one item can be ordered`);
+
+/**
+ * A crop as fractions of the upright picture (engine/image.ts): on the picture, or around it for a
+ * fit-in picture, never beside it; a crop off the picture is refused naming the field.
+ */
+export const CropRectInput = z
+  .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+  .superRefine((crop, ctx) => {
+    const problem = cropProblem(crop);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: [problem.field],
+        message: `The crop's ${problem.field} ${problem.message}`,
+      });
+  });
 
 /**
  * What the server takes from an order line a client sends (PUT /m/api/webshop/cart…): the format,
@@ -257,11 +273,7 @@ const YearInput = z.number().int('A year is a whole number').min(1900).max(2200)
 export const TemplateLineAdd = z.object({
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
   subProductUuids: z.array(z.uuid('A subproduct id is not a valid uuid')).max(10).default([]),
-  quantity: z
-    .number()
-    .int('The quantity must be a whole number')
-    .min(1, 'The quantity must be at least 1')
-    .max(9999),
+  quantity: LineQuantity,
   template: z.object({
     uuid: z.uuid('The template id is not a valid uuid'),
     /** Default: the template's current version. */
@@ -288,11 +300,7 @@ export const TemplateLineTemplates = z
 export const OrderLineChange = z.object({
   uuid: z.uuid('The order line id is not a valid uuid'),
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
-  quantity: z
-    .number()
-    .int('The quantity must be a whole number')
-    .min(1, 'The quantity must be at least 1')
-    .max(9999),
+  quantity: LineQuantity,
   image: z
     .object({ filter: z.enum(['original', 'bw', 'sepia']), cropRect: CropRectInput.nullable() })
     .nullable()

@@ -3,18 +3,13 @@
  * the client may show the same numbers.
  */
 import type { Product } from './contract.ts';
+import { MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 type PricedProduct = Pick<Product, 'productprices' | 'subproducts' | 'campaignrequirement'>;
 type TieredProduct = Pick<Product, 'productprices' | 'campaignrequirement'>;
 type Tier = Product['productprices'][number];
 /** Says whether a named campaign requirement is met; the kinds are not specified yet (S0 §9). */
 type RequirementCheck = (requirement: string) => boolean;
-
-/**
- * The highest quantity a quantity editor accepts. S0 sets none; 9999 is a sane maximum that keeps
- * unit pricing and totals small, and it matches the server's limit on an order line's quantity.
- */
-export const MAX_QUANTITY = 9999;
 
 /**
  * Whether the product's campaign requirement is met. A null requirement always matches; a named
@@ -161,8 +156,8 @@ export function bulkMinimumQuantity(products: readonly Pick<Product, 'minQuantit
 /**
  * What a quantity editor keeps on minus and on blur (S0 §5): anything that is not a whole number
  * of pictures (empty, text, '3.7', NaN, infinity) falls back to the minimum rather than guessing;
- * a typed fraction is floored; below the minimum becomes the minimum. Capped at MAX_QUANTITY
- * (9999, a sane maximum S0 does not set); the minimum wins should it ever exceed the cap.
+ * a typed fraction is floored; below the minimum becomes the minimum. Capped at the line cap
+ * (shop/orderLimits.ts; S0 sets none); the minimum wins should it ever exceed the cap.
  */
 export function clampQuantity(value: number | string, minimum: number): number {
   let n: number;
@@ -174,18 +169,18 @@ export function clampQuantity(value: number | string, minimum: number): number {
     if (!Number.isFinite(value)) return minimum;
     n = Math.floor(value);
   }
-  return Math.max(minimum, Math.min(n, MAX_QUANTITY));
+  return Math.max(minimum, Math.min(n, MAX_LINE_QUANTITY));
 }
 
 /**
  * Template products' plus (S1 §4, the buy screen and the cart's photo gift lines): from 0, or from
  * anything below the product's minimum order quantity, straight to the minimum; otherwise one more,
- * up to MAX_QUANTITY. A minimum below 1 counts as 1.
+ * up to MAX_LINE_QUANTITY. A minimum below 1 counts as 1.
  */
 export function plusQuantity(quantity: number, minimum: number): number {
   const min = Math.max(1, minimum);
   if (quantity < min) return min;
-  return Math.min(quantity + 1, MAX_QUANTITY);
+  return Math.min(quantity + 1, MAX_LINE_QUANTITY);
 }
 
 /** Template products' minus (S1 §4): one less; going below the minimum resets to 0. */
@@ -196,14 +191,14 @@ export function minusQuantity(quantity: number, minimum: number): number {
 
 /**
  * A typed template product quantity on blur (S1 §5): anything that is not a whole number becomes 0,
- * and so does a value below the minimum; capped at MAX_QUANTITY.
+ * and so does a value below the minimum; capped at MAX_LINE_QUANTITY.
  */
 export function typedQuantity(text: string, minimum: number): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return 0;
   const value = Number(trimmed);
   if (value < Math.max(1, minimum)) return 0;
-  return Math.min(value, MAX_QUANTITY);
+  return Math.min(value, MAX_LINE_QUANTITY);
 }
 
 /** The cart's total: line prices are integer minor units, so a plain sum has no rounding to do. */

@@ -8,10 +8,12 @@ import { orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { perSession } from '../plugins/limits.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
 import {
   addTemplateLine,
   applyLineChanges,
   cartOf,
+  cartOfToken,
   cartView,
   deleteLine,
   findCart,
@@ -84,6 +86,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       fonts: await loadFontSet(),
       cacheDir: previewsDir,
       today: app.clock.now(),
+      pool: app.previewPool,
     });
     return sendPreview(request, reply, preview);
   });
@@ -91,7 +94,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty
   // cart and gets no cookie; the first change makes the session (docs/decisions.md, issue 16).
   app.get('/m/api/webshop/cart', async (request) => {
-    return sessionCart(db, await request.session());
+    return cartOfToken(db, request.cookies[SESSION_COOKIE], request.portal.portal.uuid, app.clock.now());
   });
 
   /** The session a change of an existing line needs: without one, no line can be this visitor's. */

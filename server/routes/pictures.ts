@@ -16,6 +16,7 @@ import {
   DERIVED_SIZES,
   type DerivedSize,
   type Effect,
+  fileTooLarge,
   type PictureFiles,
   type PictureLimits,
   type PictureRow,
@@ -100,12 +101,17 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     await quota.count(request, bytes);
   };
 
-  const asUpload = (part: MultipartFile) => ({
-    stream: part.file,
-    // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
-    filename: storableLabel(part.filename),
-    truncated: () => part.file.truncated,
-  });
+  const asUpload = (part: MultipartFile) => {
+    // Past the cap the upload stops at once: busboy would read (and drop) the rest of the file first,
+    // and a client that stops sending after the cap would never get its answer.
+    part.file.once('limit', () => part.file.destroy(fileTooLarge(limits)));
+    return {
+      stream: part.file,
+      // Only a label: a NUL or a broken character in it is cleaned, not a reason to refuse the photo.
+      filename: storableLabel(part.filename),
+      truncated: () => part.file.truncated,
+    };
+  };
 
   /** Every file part of the request in turn; parts in other fields are read and dropped. */
   async function* fileParts(request: FastifyRequest) {
@@ -125,6 +131,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     try {
       return await loop();
     } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
         throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
       }

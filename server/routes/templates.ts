@@ -166,6 +166,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
       fonts: await loadFontSet(),
       cacheDir: ownPreviewsDir,
       today: app.clock.now(),
+      pool: app.previewPool,
     });
     return sendPreview(request, reply, preview);
   });

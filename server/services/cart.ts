@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
+import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import type { Db } from '../db/connect.ts';
-import { carts, orderLines } from '../db/schema.ts';
+import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
-import type { Session } from './sessions.ts';
+import { idHashOf, type Session, touchSession } from './sessions.ts';
 import {
   checkTemplateProduct,
   loadTemplate,
@@ -104,6 +105,36 @@ export async function sessionCart(db: Db, session: Session | null): Promise<Cart
   return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
 }
 
+/**
+ * The cart of a session cookie's token in one query (the cart is read on every page): the session,
+ * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
+ */
+export async function cartOfToken(
+  db: Db,
+  token: string | undefined,
+  portalUuid: string,
+  now: Date,
+): Promise<Cart> {
+  const idHash = idHashOf(token);
+  if (!idHash) return emptyCart();
+  const rows = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, line: orderLines })
+    .from(sessions)
+    .leftJoin(
+      carts,
+      or(
+        eq(carts.userUuid, sessions.userUuid),
+        and(isNull(sessions.userUuid), eq(carts.sessionIdHash, sessions.idHash)),
+      ),
+    )
+    .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.portalUuid, portalUuid), gt(sessions.expiresAt, now)))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  if (rows.length === 0) return emptyCart();
+  await touchSession(db, idHash, rows[0]!.lastSeenAt, now);
+  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+}
+
 /** Deletes one line of this cart; another cart's line is not found, exactly like a missing one. */
 export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Promise<void> {
   const deleted = await db
@@ -111,6 +142,35 @@ export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Pr
     .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cartUuid)))
     .returning({ uuid: orderLines.uuid });
   if (deleted.length === 0) throw notFound('The order line');
+}
+
+/**
+ * The cart's lines as the order's limits count them (shop/orderLimits.ts), read under a lock on the
+ * cart: changes of one cart are checked and written one after another, so two at once cannot each
+ * stay within a limit and together pass it.
+ */
+async function lockedTally(tx: Db, cartUuid: string): Promise<Map<string, LineTally>> {
+  await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, cartUuid)).for('update');
+  const rows = await tx
+    .select({ uuid: orderLines.uuid, quantity: orderLines.quantity, linePrice: orderLines.actualLinePrice })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  return new Map(rows.map((r) => [r.uuid, { quantity: r.quantity, linePrice: r.linePrice }]));
+}
+
+/** A 400 naming the limit when the change takes the order past one of them (nothing is written). */
+function refuseOverLimits(before: Iterable<LineTally>, after: Iterable<LineTally>): void {
+  const problem = orderChangeProblem([...before], [...after]);
+  if (problem) throw new HttpError(400, problem.code, problem.message);
+}
+
+/** The cart's next free position, read in the transaction that adds to it. */
+async function nextPosition(tx: Db, cartUuid: string): Promise<number> {
+  const [last] = await tx
+    .select({ position: max(orderLines.position) })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  return (last?.position ?? -1) + 1;
 }
 
 /** The portal's default print format (S0 §3): the first print format by position that sells singly. */
@@ -142,30 +202,31 @@ export async function addPrintLines(
   const product = defaultPrintFormat(catalogue ?? (await productsOf(db, session.portalUuid)));
   if (!product) return;
   const cartUuid = await cartOf(db, session);
-  const [last] = await db
-    .select({ position: max(orderLines.position) })
-    .from(orderLines)
-    .where(eq(orderLines.cartUuid, cartUuid));
-  let position = (last?.position ?? -1) + 1;
   const quantity = Math.max(1, product.minQuantity);
   const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
   const price = linePrice(product, quantity);
-  await db.insert(orderLines).values(
-    files.map((f) => {
-      const crop = startingCrop(f, 0, frameLike(frame, f), 'fill-in');
-      return {
-        cartUuid,
-        position: position++,
-        type: 0,
-        productUuid: product.uuid,
-        description: f.name,
-        quantity,
-        actualLinePrice: price,
-        image: { filter: 'original' as const, cropRect: crop, adaption: adaptionForCrop(crop) },
-        files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
-      };
-    }),
-  );
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = [...(await lockedTally(tx, cartUuid)).values()];
+    refuseOverLimits(before, [...before, ...files.map(() => ({ quantity, linePrice: price }))]);
+    let position = await nextPosition(tx, cartUuid);
+    await tx.insert(orderLines).values(
+      files.map((f) => {
+        const crop = startingCrop(f, 0, frameLike(frame, f), 'fill-in');
+        return {
+          cartUuid,
+          position: position++,
+          type: 0,
+          productUuid: product.uuid,
+          description: f.name,
+          quantity,
+          actualLinePrice: price,
+          image: { filter: 'original' as const, cropRect: crop, adaption: adaptionForCrop(crop) },
+          files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
+        };
+      }),
+    );
+  });
 }
 
 /** Order line type 0 is a print (S0 §2): its product is a print format (product type 0). */
@@ -174,7 +235,7 @@ const PRINT = 0;
 /**
  * Applies a client's changes to lines of this session's cart, all or nothing: one transaction, and
  * any change that cannot be applied (a line of another cart, an unknown format, a quantity below the
- * format's minimum) rolls back every other. Each line is written whole in one UPDATE, so two edits of
+ * format's minimum, an order past its limits) rolls back every other. Each line is written whole in one UPDATE, so two edits of
  * one line at the same moment leave one of them, never a mix (last write wins per line). Prices come
  * from the price list, never from the client.
  */
@@ -203,6 +264,11 @@ export async function applyLineChanges(
   );
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    const before = await lockedTally(tx, cartUuid);
+    const after = new Map(before);
+    // Every change is checked before anything is written: a price past what a column holds is
+    // refused as a 400, not met by the database.
+    const writes: (() => Promise<unknown>)[] = [];
     const rows =
       uuids.length === 0
         ? []
@@ -216,7 +282,8 @@ export async function applyLineChanges(
       const row = byUuid.get(change.uuid);
       if (!row) throw notFound('The order line');
       if (change.deleted) {
-        await tx.delete(orderLines).where(eq(orderLines.uuid, row.uuid));
+        after.delete(row.uuid);
+        writes.push(() => tx.delete(orderLines).where(eq(orderLines.uuid, row.uuid)));
         continue;
       }
       const product = catalogue.get(change.product.uuid);
@@ -237,31 +304,41 @@ export async function applyLineChanges(
       if (row.type !== PRINT) {
         const update = templateUpdates.get(row.uuid);
         if (!update) throw notFound('The template of the order line');
-        await tx
-          .update(orderLines)
-          .set({
-            quantity: change.quantity,
-            templates: [update.entry],
-            actualLinePrice: update.price(change.quantity),
-            updatedAt: templateDeps.today,
-          })
-          .where(eq(orderLines.uuid, row.uuid));
+        const price = update.price(change.quantity);
+        after.set(row.uuid, { quantity: change.quantity, linePrice: price });
+        writes.push(() =>
+          tx
+            .update(orderLines)
+            .set({
+              quantity: change.quantity,
+              templates: [update.entry],
+              actualLinePrice: price,
+              updatedAt: templateDeps.today,
+            })
+            .where(eq(orderLines.uuid, row.uuid)),
+        );
         continue;
       }
       const image = change.image === undefined ? row.image : lineImage(change.image);
       const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
-      await tx
-        .update(orderLines)
-        .set({
-          productUuid: product.uuid,
-          quantity: change.quantity,
-          image,
-          files,
-          actualLinePrice: linePrice(product, change.quantity),
-          updatedAt: templateDeps.today,
-        })
-        .where(eq(orderLines.uuid, row.uuid));
+      const price = linePrice(product, change.quantity);
+      after.set(row.uuid, { quantity: change.quantity, linePrice: price });
+      writes.push(() =>
+        tx
+          .update(orderLines)
+          .set({
+            productUuid: product.uuid,
+            quantity: change.quantity,
+            image,
+            files,
+            actualLinePrice: price,
+            updatedAt: templateDeps.today,
+          })
+          .where(eq(orderLines.uuid, row.uuid)),
+      );
     }
+    refuseOverLimits(before.values(), after.values());
+    for (const write of writes) await write();
   });
   return cartView(db, cartUuid);
 }
@@ -361,21 +438,23 @@ export async function addTemplateLine(
     subProductUuids,
   };
   const cartUuid = await cartOf(db, session);
-  const [last] = await db
-    .select({ position: max(orderLines.position) })
-    .from(orderLines)
-    .where(eq(orderLines.cartUuid, cartUuid));
-  await db.insert(orderLines).values({
-    cartUuid,
-    position: (last?.position ?? -1) + 1,
-    type: product.producttype,
-    productUuid: product.uuid,
-    description: templateLineDescription(t, product, subProductUuids, locale),
-    quantity: body.quantity,
-    actualLinePrice: templateLinePrice(product, t, body.quantity, subProductUuids),
-    image: null,
-    files: [],
-    templates: [entry],
+  const price = templateLinePrice(product, t, body.quantity, subProductUuids);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = [...(await lockedTally(tx, cartUuid)).values()];
+    refuseOverLimits(before, [...before, { quantity: body.quantity, linePrice: price }]);
+    await tx.insert(orderLines).values({
+      cartUuid,
+      position: await nextPosition(tx, cartUuid),
+      type: product.producttype,
+      productUuid: product.uuid,
+      description: templateLineDescription(t, product, subProductUuids, locale),
+      quantity: body.quantity,
+      actualLinePrice: price,
+      image: null,
+      files: [],
+      templates: [entry],
+    });
   });
   return cartView(db, cartUuid);
 }

@@ -25,6 +25,7 @@ import {
   validatePickupContact,
   validatePostage,
 } from '../../shop/customerForms.ts';
+import { amountProblem, orderLimitProblem } from '../../shop/orderLimits.ts';
 import type { Db } from '../db/connect.ts';
 import {
   carts,
@@ -507,7 +508,13 @@ export async function createTransaction(
       }
       rebate = rebateOf(row);
     }
+    // A cart from before the order's limits (66 lines of 9,999) is refused with the limit it passed,
+    // rather than met by an integer column that cannot hold its total.
+    const limited = orderLimitProblem(lines);
+    if (limited) return { error: new HttpError(400, limited.code, limited.message) } as const;
     const { totals, orderInfo } = priced(portal, lines, delivery, rebate);
+    const tooMuch = amountProblem(totals.total);
+    if (tooMuch) return { error: new HttpError(400, tooMuch.code, tooMuch.message) } as const;
     const contentKey = sha({
       requestKey,
       lines: lines.map((l) => [l.uuid, l.productUuid, l.quantity, l.linePrice, l.image, l.templates]),

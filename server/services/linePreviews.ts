@@ -13,8 +13,7 @@ import { defaultYear } from '../../engine/calendar.ts';
 import { type PageScene, pageScene } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
-import { createImageLoader } from '../render/images.ts';
-import { renderPreviewPng } from '../render/page-renderer.ts';
+import type { PreviewPool } from '../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
 import { renewCached } from './previewCache.ts';
 import { previewScene } from './previews.ts';
@@ -87,6 +86,8 @@ export interface ScenePreviewOptions {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
+  /** Draws the scene off the event loop (render/previewPool.ts). */
+  pool: PreviewPool;
   /** Now, by the app's clock: what the thumbnail shows (a calendar's year) and how old a cached one is. */
   today: Date;
 }
@@ -101,18 +102,14 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
       return hit;
     }
     const size = derivativeFor(widthPx);
-    const loadImage = createImageLoader({
-      userPicture: async (uuid) => {
-        const row = pictures.get(uuid);
-        return row ? store.derivative(row, size, 0, 0) : null;
-      },
-    });
-    // A picture gone from the shop leaves its slot empty in a thumbnail (never in a print file).
-    const png = await renderPreviewPng(options.scene(), widthPx, {
-      fonts: options.fonts,
-      loadImage,
-      missingPicture: 'skip',
-    });
+    // The derivatives are made (or read) here, by sharp off the event loop; the drawing is the
+    // worker's. A picture gone from the shop leaves its slot empty in a thumbnail (never in a print file).
+    const derivatives: Record<string, Uint8Array> = {};
+    for (const [uuid, row] of pictures) {
+      const derived = await store.derivative(row, size, 0, 0).catch(() => null);
+      if (derived) derivatives[uuid] = derived;
+    }
+    const png = await options.pool.render({ scene: options.scene(), widthPx, pictures: derivatives });
     const bytes = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     await mkdir(options.cacheDir, { recursive: true });
     // Written aside and renamed, so a reader never sees half a file.
@@ -147,6 +144,7 @@ export function linePreview(options: {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
+  pool: PreviewPool;
   today: Date;
 }): LinePreview {
   const { template, stored, widthPx, pictures } = options;
@@ -183,6 +181,7 @@ export function ownPicturesPreview(options: {
   store: PictureStore;
   fonts: FontSet;
   cacheDir: string;
+  pool: PreviewPool;
   today: Date;
 }): LinePreview {
   const { template, pictures, widthPx, today } = options;

@@ -49,7 +49,9 @@ export interface PictureLimits {
 }
 
 export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
-  maxFileBytes: 60 * 1024 * 1024,
+  // A phone's photo is 2-15 MB and a 60-megapixel camera's finest JPEG about 30 MB (issue 16: a
+  // 59 MB upload passed the 60 MB this was).
+  maxFileBytes: 40 * 1024 * 1024,
   maxPixels: 100_000_000,
   maxFiles: 50,
   // Forty photos is a typical print order and a year of holidays a few hundred: far below these.
@@ -157,6 +159,21 @@ export interface UploadedFile {
 
 const HEAD_BYTES = 64;
 
+/**
+ * What a file may hold beyond its pixels: 8 bytes a pixel (16-bit RGBA, more than any photo format
+ * compresses to) and 16 MB of metadata (EXIF, colour profiles, a phone's motion-photo clip). More is
+ * padding: a small picture dressed up as a big file.
+ */
+const BYTES_PER_PIXEL = 8;
+const METADATA_BYTES = 16 * 1024 * 1024;
+
+/** The 413 of a file above the byte cap, with the cap in words. */
+export function fileTooLarge(limits: Pick<PictureLimits, 'maxFileBytes'>): HttpError {
+  const kb = limits.maxFileBytes / 1024;
+  const limit = kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${Math.round(kb)} KB`;
+  return new HttpError(413, 'file_too_large', `The file is larger than ${limit}`);
+}
+
 const isFileTooLarge = (err: unknown) =>
   (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
   (err as { statusCode?: number }).statusCode === 413;
@@ -215,11 +232,7 @@ export class PictureStore {
           done(null, chunk);
         },
       });
-      const tooLarge = () => {
-        const kb = this.limits.maxFileBytes / 1024;
-        const limit = kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${Math.round(kb)} KB`;
-        return new HttpError(413, 'file_too_large', `The file is larger than ${limit}`);
-      };
+      const tooLarge = () => fileTooLarge(this.limits);
       try {
         await pipeline(file.stream, tap, createWriteStream(temp));
       } catch (err) {
@@ -238,6 +251,7 @@ export class PictureStore {
         );
       }
       const sha256 = hash.digest('hex');
+      await this.measure(temp, bytes);
       const { width, height, master } = await countedJob(() => this.inspect(temp, mime, masterTemp));
       if (master) await this.storage.putFile(pictureKeys.master(sha256), masterTemp);
       await this.storage.putFile(pictureKeys.original(sha256), temp);
@@ -302,6 +316,26 @@ export class PictureStore {
   private tooManyPixels(): HttpError {
     const mp = Math.round(this.limits.maxPixels / 1_000_000);
     return new HttpError(413, 'too_many_pixels', `The picture has more than ${mp} megapixels`);
+  }
+
+  /**
+   * The caps that need no decoding, from the picture's header (sharp's metadata, HEIC included): its
+   * pixel count, and its bytes against what its pixels could fill.
+   */
+  private async measure(file: string, bytes: number): Promise<void> {
+    let meta: Metadata;
+    try {
+      meta = await sharp(file, { limitInputPixels: this.limits.maxPixels }).metadata();
+    } catch (err) {
+      if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
+      throw new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
+    }
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    if (pixels > this.limits.maxPixels) throw this.tooManyPixels();
+    // An animated GIF's frames (pages) each fill the size.
+    if (bytes > pixels * (meta.pages ?? 1) * BYTES_PER_PIXEL + METADATA_BYTES) {
+      throw new HttpError(413, 'file_padded', 'The file is far larger than the picture in it');
+    }
   }
 
   /** Decodes the whole picture (a truncated file fails here) and writes the upright master if needed. */

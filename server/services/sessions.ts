@@ -20,6 +20,20 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The stored hash of a cookie's token, or null for a missing or malformed one (never looked up). */
+export function idHashOf(token: string | undefined): string | null {
+  return token && TOKEN_SHAPE.test(token) ? hashToken(token) : null;
+}
+
+/**
+ * Notes the session's use at `now` (the app's clock), kept to the hour: the cleanup job needs "idle
+ * for days", not a write per request.
+ */
+export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, now: Date): Promise<void> {
+  if (now.getTime() - lastSeenAt.getTime() <= SEEN_PRECISION_MS) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
 /** The live session of a cookie token on this portal; `now` (the app's clock) decides what has expired. */
 export async function findSession(
   db: Db,
@@ -27,7 +41,8 @@ export async function findSession(
   portalUuid: string,
   now: Date,
 ): Promise<Session | null> {
-  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const idHash = idHashOf(token);
+  if (!idHash) return null;
   const [row] = await db
     .select({
       idHash: sessions.idHash,
@@ -36,13 +51,10 @@ export async function findSession(
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
   // A session belongs to the portal it was made on; another portal's host starts afresh.
   if (!row || row.portalUuid !== portalUuid) return null;
-  // Kept to the hour: the cleanup job needs "idle for days", not a write on every request.
-  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, row.idHash));
-  }
+  await touchSession(db, row.idHash, row.lastSeenAt, now);
   return { idHash: row.idHash, portalUuid: row.portalUuid, userUuid: row.userUuid };
 }
 

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  clampQuantity,
-  MAX_QUANTITY,
-  minusQuantity,
-  plusQuantity,
-  typedQuantity,
-} from '../../shop/pricing.ts';
+import { MAX_LINE_QUANTITY } from '../../shop/orderLimits.ts';
+import { clampQuantity, minusQuantity, plusQuantity, typedQuantity } from '../../shop/pricing.ts';
+import { countIn } from '../app/format.ts';
 
 interface QuantityStepperProps {
   value: number;
@@ -35,11 +31,13 @@ export function QuantityStepper({
   fewerLabel,
   moreLabel,
 }: QuantityStepperProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // What is typed and not committed yet; otherwise the field shows `value`.
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? String(value);
   const print = rules === 'print';
+  // At the cap, or typing past it: say why the number stops there (it is clamped on blur).
+  const atCap = value >= MAX_LINE_QUANTITY || Number(draft) > MAX_LINE_QUANTITY;
   /** The quantity the buttons step from: a half-typed value counts as committed. */
   const current = () =>
     print ? clampQuantity(text, minimum) : draft === null ? value : typedQuantity(draft, minimum);
@@ -69,7 +67,7 @@ export function QuantityStepper({
         type="number"
         inputMode="numeric"
         min={minimum}
-        max={MAX_QUANTITY}
+        max={MAX_LINE_QUANTITY}
         step={1}
         aria-label={label}
         value={text}
@@ -83,7 +81,7 @@ export function QuantityStepper({
         type="button"
         className="quantity-stepper__step"
         aria-label={moreLabel ?? t('prints.more')}
-        disabled={value >= MAX_QUANTITY}
+        disabled={value >= MAX_LINE_QUANTITY}
         onClick={() =>
           commit(print ? clampQuantity(current() + 1, minimum) : plusQuantity(current(), minimum))
         }
@@ -91,6 +89,11 @@ export function QuantityStepper({
         +
       </button>
       {minimum > 1 && <p className="quantity-stepper__minimum">{t('prints.minimum', { count: minimum })}</p>}
+      {atCap && (
+        <p className="quantity-stepper__maximum" role="status" data-testid="quantity-maximum">
+          {t('prints.maximum', { limit: countIn(i18n.language, MAX_LINE_QUANTITY) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -109,8 +109,9 @@ test('Insert text opens the only text slot: text, Lobster, a colour, alignment a
     const moved: number[] = [];
     for (const value of ['15', '16', '17']) {
       setValue.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Timed before the event: the editor's 200 ms wait starts while it is handled, never before.
       moved.push(performance.now());
+      input.dispatchEvent(new Event('input', { bubbles: true }));
     }
     await new Promise((resolve) => setTimeout(resolve, 600));
     Storage.prototype.setItem = setItem;

@@ -52,6 +52,10 @@ export interface TestAppOptions {
   requestLimits?: AppOptions['requestLimits'];
   /** Where the app's log lines go (default stdout). */
   logStream?: AppOptions['logStream'];
+  /** Told of every route the app adds (AppOptions.onRoute). */
+  onRoute?: AppOptions['onRoute'];
+  /** The author harness's dev routes; default: the environment's HARNESS=1. */
+  harness?: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -83,6 +87,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
     redisUrl: null,
     logStream: options.logStream,
+    onRoute: options.onRoute,
+    harness: options.harness,
   });
   await app.ready();
   return {

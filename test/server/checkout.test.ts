@@ -21,6 +21,7 @@ import {
   storeKey,
 } from '../../shop/checkout.ts';
 import { VALIDATION_MESSAGES } from '../../shop/customerForms.ts';
+import { MAX_LINE_QUANTITY } from '../../shop/orderLimits.ts';
 import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, login, PASSWORD, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from './databases.ts';
@@ -260,7 +261,7 @@ describe.each(databaseKinds())('checkout on %s', (kind: DatabaseKind) => {
         method: 'PUT',
         url: `/m/api/webshop/cart/${first.uuid}`,
         headers: { cookie },
-        payload: { ...first, quantity: 9999 },
+        payload: { ...first, quantity: MAX_LINE_QUANTITY },
       });
       const info = await orderInfo(cookie, { deliveryOption: standardPost.uuid });
       expect(line(info, T.products)!.linePrice).toBeGreaterThanOrEqual(4000);

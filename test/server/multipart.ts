@@ -44,3 +44,32 @@ export async function uploadPhoto(
   const picture = (res.json() as { files: { uuid: string; width: number; height: number }[] }).files[0]!;
   return { picture, cookie: photo.cookie ?? cookieOf(res.headers['set-cookie'] as string | string[]) };
 }
+
+/**
+ * One photo mug (the demo's photo gift with one picture slot) added to the cart of `cookie`'s session
+ * with the shopper's picture and `cropRect` on it; answers the cart call as it is.
+ */
+export async function addPhotoMug(
+  app: FastifyInstance,
+  cookie: string,
+  pictureUuid: string,
+  cropRect: unknown = { x: 0, y: 0, width: 1, height: 1 },
+) {
+  const gifts = (await app.inject({ url: '/m/api/templates/photogift' })).json<
+    { uuid: string; name: { en_GB: string }; product: { uuid: string } }[]
+  >();
+  const mug = gifts.find((g) => g.name.en_GB === 'Photo mug')!;
+  return app.inject({
+    method: 'POST',
+    url: '/m/api/webshop/cart',
+    headers: { cookie },
+    payload: {
+      product: { uuid: mug.product.uuid },
+      quantity: 1,
+      template: {
+        uuid: mug.uuid,
+        resources: [{ fullId: 'photo', type: 'IMAGE', image: { uuid: pictureUuid, rotation: 0, cropRect } }],
+      },
+    },
+  });
+}

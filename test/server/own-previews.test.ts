@@ -88,6 +88,13 @@ describe.each(databaseKinds())("'View with own pictures' previews on %s", (kind:
     expect(narrow.headers.etag).not.toBe(etag);
   });
 
+  it('is drawn in the preview worker thread, not on the event loop', async () => {
+    const before = app.previewPool.drawn();
+    const res = await app.inject({ url: url(pictureA, 640), headers: { cookie: cookieA } });
+    expect(res.statusCode).toBe(200);
+    expect(app.previewPool.drawn()).toBe(before + 1);
+  });
+
   it('draws a few widths only: any width asked for is answered at the next bucket up, drawn once', async () => {
     const asked = [161, 200, 255, 300, 319, 320];
     const answers = await Promise.all(

@@ -37,7 +37,6 @@ describe.each(databaseKinds())('photo gift quantities on %s', (kind: DatabaseKin
     const uploaded = await uploadPhoto(app, { width: 1200, height: 600, background: '#3a7bd5' });
     cookie = uploaded.cookie;
     const picture = uploaded.picture;
-    // Another visitor's session (reading the cart makes none any more).
     otherCookie = await newSession(t);
 
     const gifts = (await app.inject({ url: '/m/api/templates/photogift' })).json() as Template[];

@@ -428,7 +428,7 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       url: `${CART}/${line.uuid}/preview.jpg?width=100`,
       headers: { cookie: cookieA },
     });
-    // Drawn at its width bucket (linePreviews.ts PREVIEW_BUCKETS): 100 px asked, 160 px drawn.
+    // Drawn at the width bucket above the one asked for.
     expect((await sharp(small.rawPayload).metadata()).width).toBe(160);
     expect(small.headers.etag).not.toBe(etag);
     const tooWide = await app.inject({

@@ -19,6 +19,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
 import { TEMPLATE_LINE_TYPES } from './EditOrderLinePage.tsx';
+import { limitMessage } from './limitMessage.ts';
 import { PrintLine } from './PrintLine.tsx';
 import { TemplateLine } from './TemplateLine.tsx';
 import { useRecentPictureSizes } from './useRecentPictureSizes.ts';
@@ -34,7 +35,7 @@ export const PHOTO_GIFT_LINE_TYPE = 89;
  * and 'Proceed to payment', and 'Adjust multiple pictures' (select mode).
  */
 export function CartPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('cart.title'));
   const { orderPartUuid } = useParams();
   const cart = useCartStore((s) => s.cart);
@@ -103,7 +104,7 @@ export function CartPage() {
       setBulk(null);
     } catch (err) {
       console.warn('The bulk update failed', err);
-      setError(t('common.saveFailed'));
+      setError(limitMessage(err, t, i18n.language) ?? t('common.saveFailed'));
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import type { OrderLine } from '../../../shop/contract.ts';
 import { CallError } from '../../api/call.ts';
 import type { LineToSave } from '../../api/cart.ts';
 import { useCartStore } from '../../app/cartStore.ts';
+import { limitMessage } from './limitMessage.ts';
 import { createQuantitySaver, type QuantitySaver } from './quantitySaver.ts';
 
 /**
@@ -27,12 +28,12 @@ export function serverMessage(error: unknown): string | null {
  * and the server's message.
  */
 export function useLineQuantity(line: OrderLine) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const saveLine = useCartStore((s) => s.saveLine);
   // Chosen and not confirmed by the server yet; null shows the line's own quantity.
   const [pending, setPending] = useState<number | null>(null);
-  // A failed save: the server's message, or null when it sent none.
-  const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
+  // A failed save: what the server answered, and its message (null when it sent none).
+  const [failure, setFailure] = useState<{ error: unknown; reason: string | null } | null>(null);
   const lineRef = useRef(line);
   useEffect(() => {
     lineRef.current = line;
@@ -51,7 +52,7 @@ export function useLineQuantity(line: OrderLine) {
       onFailed: (error) => {
         console.warn('The quantity could not be saved', error);
         setPending(null);
-        setFailure({ reason: serverMessage(error) });
+        setFailure({ error, reason: serverMessage(error) });
       },
     });
     saver.current = created;
@@ -64,7 +65,8 @@ export function useLineQuantity(line: OrderLine) {
     pending: pending !== null,
     error:
       failure &&
-      (failure.reason ? t('cart.quantityNotSaved', { reason: failure.reason }) : t('common.saveFailed')),
+      (limitMessage(failure.error, t, i18n.language) ??
+        (failure.reason ? t('cart.quantityNotSaved', { reason: failure.reason }) : t('common.saveFailed'))),
     change(quantity: number) {
       setFailure(null);
       setPending(quantity);

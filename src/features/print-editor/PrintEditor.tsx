@@ -37,6 +37,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { PriceTableDialog } from '../../ui/PriceTableDialog.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
+import { limitMessage } from '../cart/limitMessage.ts';
 import { CropView } from './CropView.tsx';
 import { EditorPage } from './EditorPage.tsx';
 import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
@@ -49,7 +50,7 @@ import { type KnownPicture, usePictureSize } from './usePictureSize.ts';
  * filter and quantity, edited as a draft that is saved only on Done.
  */
 export function PrintEditor({ line }: { line: OrderLine }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('printEditor.title'));
   const navigate = useNavigate();
   const money = useMoney();
@@ -63,7 +64,8 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   const [priceTableOpen, setPriceTableOpen] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
+  // A failed save: what the server answered (the cart's limits are worded; anything else is generic).
+  const [saveFailed, setSaveFailed] = useState<{ error: unknown } | null>(null);
 
   // The filter page shows every effect at once; fetched now, they are in the cache when it opens.
   useEffect(() => {
@@ -95,13 +97,13 @@ export function PrintEditor({ line }: { line: OrderLine }) {
       return;
     }
     setSaving(true);
-    setSaveFailed(false);
+    setSaveFailed(null);
     try {
       await saveLine(mergeDraft(line, session.draft));
       navigate(`/cart/view/${line.uuid}`);
     } catch (error) {
       console.warn('The order line could not be saved', error);
-      setSaveFailed(true);
+      setSaveFailed({ error });
       setSaving(false);
     }
   };
@@ -193,7 +195,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
           </div>
           {saveFailed && (
             <p className="print-editor__error print-editor__save-error" role="alert">
-              {t('common.saveFailed')}
+              {limitMessage(saveFailed.error, t, i18n.language) ?? t('common.saveFailed')}
             </p>
           )}
           <div className="print-editor__actions print-editor__actions--main">

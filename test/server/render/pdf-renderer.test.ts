@@ -208,7 +208,7 @@ describe.each(currentDemoTemplates().map((t) => [t.name.en_GB, t] as const))(
           `page ${n + 1} (${scene.pageId}) differs in ${(share * 100).toFixed(2)} % of pixels`,
         ).toBeLessThan(0.01);
       }
-    }, 60_000);
+    }, 120_000);
   },
 );
 

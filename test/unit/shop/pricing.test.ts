@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_LINE_QUANTITY } from '../../../shop/orderLimits.ts';
 import {
   bulkMinimumQuantity,
   campaignMatches,
@@ -7,7 +8,6 @@ import {
   clampQuantity,
   linePrice,
   lowestPrice,
-  MAX_QUANTITY,
   minimumOrderAdjustment,
   priceTable,
   priceText,
@@ -514,12 +514,13 @@ describe('clampQuantity', () => {
     expect(clampQuantity(Number.POSITIVE_INFINITY, 3)).toBe(3);
     expect(clampQuantity(Number.NEGATIVE_INFINITY, 3)).toBe(3);
   });
-  it('caps at 9999', () => {
-    expect(MAX_QUANTITY).toBe(9999);
-    expect(clampQuantity(1e9, 1)).toBe(9999);
-    expect(clampQuantity('1000000000', 1)).toBe(9999);
-    expect(clampQuantity(9999, 1)).toBe(9999);
-    expect(clampQuantity(10000, 1)).toBe(9999);
+  it('caps at the line cap, 999', () => {
+    expect(MAX_LINE_QUANTITY).toBe(999);
+    expect(clampQuantity(1e9, 1)).toBe(999);
+    expect(clampQuantity('1000000000', 1)).toBe(999);
+    expect(clampQuantity(999, 1)).toBe(999);
+    expect(clampQuantity(1000, 1)).toBe(999);
+    expect(clampQuantity('1000', 1)).toBe(999);
   });
   it('lets the minimum win over the cap', () => {
     expect(clampQuantity(5, 10000)).toBe(10000);
@@ -528,12 +529,12 @@ describe('clampQuantity', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.double(), fc.integer(), fc.string(), fc.integer().map(String)),
-        fc.integer({ min: 1, max: MAX_QUANTITY }),
+        fc.integer({ min: 1, max: MAX_LINE_QUANTITY }),
         (value, minimum) => {
           const q = clampQuantity(value, minimum);
           expect(Number.isInteger(q)).toBe(true);
           expect(q).toBeGreaterThanOrEqual(minimum);
-          expect(q).toBeLessThanOrEqual(MAX_QUANTITY);
+          expect(q).toBeLessThanOrEqual(MAX_LINE_QUANTITY);
         },
       ),
     );

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_QUANTITY, minusQuantity, plusQuantity, typedQuantity } from '../../../shop/pricing.ts';
+import { MAX_LINE_QUANTITY } from '../../../shop/orderLimits.ts';
+import { minusQuantity, plusQuantity, typedQuantity } from '../../../shop/pricing.ts';
 import * as buyRules from '../../../src/features/editor/buy/buyRules.ts';
 
 describe('plusQuantity (S1 §4)', () => {
@@ -17,8 +18,8 @@ describe('plusQuantity (S1 §4)', () => {
   it('adds one from the minimum up, and stops at the maximum', () => {
     expect(plusQuantity(1, 1)).toBe(2);
     expect(plusQuantity(5, 5)).toBe(6);
-    expect(plusQuantity(MAX_QUANTITY - 1, 1)).toBe(MAX_QUANTITY);
-    expect(plusQuantity(MAX_QUANTITY, 1)).toBe(MAX_QUANTITY);
+    expect(plusQuantity(MAX_LINE_QUANTITY - 1, 1)).toBe(MAX_LINE_QUANTITY);
+    expect(plusQuantity(MAX_LINE_QUANTITY, 1)).toBe(MAX_LINE_QUANTITY);
   });
 
   it('treats a minimum below 1 as 1', () => {
@@ -41,11 +42,15 @@ describe('minusQuantity (S1 §4)', () => {
 
   it('gives the minimum or more, or 0, never a quantity the server would refuse', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_QUANTITY }), fc.integer({ min: 1, max: 100 }), (q, min) => {
-        const next = minusQuantity(q, min);
-        expect(next === 0 || next >= min).toBe(true);
-        expect(next).toBeLessThan(Math.max(q, 1));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_LINE_QUANTITY }),
+        fc.integer({ min: 1, max: 100 }),
+        (q, min) => {
+          const next = minusQuantity(q, min);
+          expect(next === 0 || next >= min).toBe(true);
+          expect(next).toBeLessThan(Math.max(q, 1));
+        },
+      ),
     );
   });
 
@@ -76,7 +81,7 @@ describe('typedQuantity (S1 §5)', () => {
   });
 
   it('caps a large value at the maximum', () => {
-    expect(typedQuantity('123456', 1)).toBe(MAX_QUANTITY);
+    expect(typedQuantity('123456', 1)).toBe(MAX_LINE_QUANTITY);
   });
 });
 

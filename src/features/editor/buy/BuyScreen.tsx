@@ -15,6 +15,7 @@ import { postCartLine } from '../../../api/cart.ts';
 import { useCartStore } from '../../../app/cartStore.ts';
 import { useMoney } from '../../../app/format.ts';
 import { usePriceList } from '../../../app/priceList.ts';
+import { limitMessage } from '../../cart/limitMessage.ts';
 import {
   addPayload,
   buyRows,
@@ -35,7 +36,7 @@ export function BuyScreen(props: {
   onAdded: () => void;
 }) {
   const { template, instance, productUuid, onCancel, onAdded } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const { products, failed, reload } = usePriceList();
   const replace = useCartStore((s) => s.replace);
@@ -43,7 +44,8 @@ export function BuyScreen(props: {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [typing, setTyping] = useState<Record<string, string>>({});
   const [posting, setPosting] = useState(false);
-  const [error, setError] = useState(false);
+  // A failed add: what the server answered (the cart's limits are worded; anything else is generic).
+  const [error, setError] = useState<{ error: unknown } | null>(null);
 
   const product = products?.find((p) => p.uuid === productUuid);
   const rows = product ? buyRows(product) : [];
@@ -57,7 +59,7 @@ export function BuyScreen(props: {
 
   async function add() {
     setPosting(true);
-    setError(false);
+    setError(null);
     let cart: Cart | null = null;
     try {
       // S1 §7: one line per call, sent one after another.
@@ -71,7 +73,7 @@ export function BuyScreen(props: {
       // Lines already added stay in the cart; the header's count follows the server.
       if (cart) replace(cart);
       else void load();
-      setError(true);
+      setError({ error: err });
       setPosting(false);
     }
   }
@@ -157,7 +159,7 @@ export function BuyScreen(props: {
       )}
       {error && (
         <p className="form-error" role="alert">
-          {t('buy.failed')}
+          {limitMessage(error.error, t, i18n.language) ?? t('buy.failed')}
         </p>
       )}
       <div className="editor-menu__actions">

@@ -1,0 +1,33 @@
+/**
+ * A thumbnail drawn in a worker thread (previewPool.ts): the page scene, built on the event loop
+ * (cheap), is drawn there with Konva on @napi-rs/canvas (tens to hundreds of milliseconds of CPU), so
+ * the shop keeps answering while thumbnails are drawn.
+ */
+import type { PageScene } from '../../engine/scene.ts';
+import type { FontSet } from '../../engine/text/fonts.ts';
+import { loadFontSet } from '../fonts.ts';
+import { createImageLoader } from './images.ts';
+import { renderPreviewPng } from './page-renderer.ts';
+
+export interface PreviewTask {
+  scene: PageScene;
+  widthPx: number;
+  /** The shopper's pictures the scene draws, by uuid, as JPEG bytes of a fitting derivative. */
+  pictures: Record<string, Uint8Array>;
+}
+
+let fonts: Promise<FontSet> | null = null;
+
+/** Answers the thumbnail as PNG bytes; a picture not given leaves its slot empty. */
+export async function runPreviewTask(task: PreviewTask): Promise<Uint8Array> {
+  fonts ??= loadFontSet();
+  const loadImage = createImageLoader({
+    userPicture: async (uuid) => task.pictures[uuid] ?? null,
+  });
+  const png = await renderPreviewPng(task.scene, task.widthPx, {
+    fonts: await fonts,
+    loadImage,
+    missingPicture: 'skip',
+  });
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
