@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
 import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
