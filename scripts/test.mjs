@@ -34,7 +34,21 @@ function clockAheadStep() {
   return {
     name,
     cmd: faketime,
-    args: ['-f', FAKETIME_OFFSET, vitest, 'run', '--project', 'server'],
+    // Two files are left to the first pass, to keep CI under 30 minutes: the fuzz suite (random input,
+    // no decision made from the date) and the print PDF comparisons (pixels; their dates are the
+    // order's, given by the test).
+    args: [
+      '-f',
+      FAKETIME_OFFSET,
+      vitest,
+      'run',
+      '--project',
+      'server',
+      '--exclude',
+      'test/server/fuzz.test.ts',
+      '--exclude',
+      'test/server/render/pdf-renderer.test.ts',
+    ],
     env: { ...process.env, ...FAKETIME_ENV, DATABASE_URL: '', REDIS_URL: '' },
   };
 }
