@@ -621,6 +621,8 @@ export async function fuzzRoute(
   context: FuzzContext,
   picture: Buffer,
   numRuns: number,
+  /** A fixed seed, for a run that must find the same thing every time (the suite's self-check). */
+  seed?: number,
 ): Promise<FuzzFailure | null> {
   const accepted = await acceptedExamples(app, route, context);
   await context.replenish?.();
@@ -646,7 +648,7 @@ export async function fuzzRoute(
       return false;
     }),
     // The first failure is reported as it is: shrinking would cost many more requests.
-    { numRuns, endOnFailure: true },
+    { numRuns, endOnFailure: true, ...(seed === undefined ? {} : { seed }) },
   );
   return failure;
 }

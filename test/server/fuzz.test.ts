@@ -220,7 +220,9 @@ describe('the fuzz suite itself', () => {
       examples: [{ name: 'Ada' }, { code: 'SUMMER10' }],
     };
     const picture = await tinyJpeg();
-    const fuzz = (methods: string[], url: string) => fuzzRoute(app, { methods, url }, context, picture, RUNS);
+    // A fixed seed: the self-check proves the suite can find these, the same way on every run.
+    const fuzz = (methods: string[], url: string) =>
+      fuzzRoute(app, { methods, url }, context, picture, RUNS, 20_261_125);
     try {
       expect((await fuzz(['PUT'], '/m/api/broken/:id'))?.status).toBe(500);
       expect((await fuzz(['GET'], '/m/api/broken-query'))?.status).toBe(500);
