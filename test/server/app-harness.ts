@@ -139,3 +139,19 @@ export async function newSession(t: TestApp, host = 'localhost'): Promise<string
   const { token } = await createSession(t.db.database.db, uuid, null, t.app.clock.now());
   return `${SESSION_COOKIE}=${token}`;
 }
+
+/**
+ * A second app on a test app's database that believes one proxy in front (TRUST_PROXY=1): the client's
+ * address and https come from X-Forwarded-*. The caller closes it.
+ */
+export function appBehindProxy(t: TestApp): Promise<FastifyInstance> {
+  return buildApp({
+    database: t.db.database,
+    distDir: null,
+    localeDir: LOCALE_DIR,
+    trustProxy: 1,
+    logLevel: 'warn',
+    redisUrl: null,
+    jobs: { work: false },
+  });
+}

@@ -5,10 +5,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { sessions } from '../../server/db/schema.ts';
 import type { Cart } from '../../shop/contract.ts';
-import { LOCALE_DIR, newSession, startTestApp, type TestApp } from './app-harness.ts';
+import { appBehindProxy, newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { login, PASSWORD, registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { multipartBody } from './multipart.ts';
@@ -143,15 +142,7 @@ describe.each(databaseKinds())('forged requests and security headers, on %s', (k
     expect(
       (await t.app.inject({ url: '/m/api/products', headers })).headers['strict-transport-security'],
     ).toBe(undefined);
-    const behindProxy = await buildApp({
-      database: t.db.database,
-      distDir: null,
-      localeDir: LOCALE_DIR,
-      trustProxy: 1,
-      logLevel: 'warn',
-      redisUrl: null,
-      jobs: { work: false },
-    });
+    const behindProxy = await appBehindProxy(t);
     try {
       const res = await behindProxy.inject({ url: '/m/api/products', headers });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);

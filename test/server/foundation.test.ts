@@ -1,13 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { seedPortals } from '../../server/db/seed-data.ts';
 import type { ContentPage, PortalConfig } from '../../shop/contract.ts';
 import { insertFixturePages, SANITISER_PAGE_ID } from '../fixtures/content-pages.ts';
-import { cookieOf, fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
+import { appBehindProxy, cookieOf, fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
 
-const localeDir = path.resolve(import.meta.dirname, '../../public/locale');
 const [english, norwegian, us] = seedPortals as [
   (typeof seedPortals)[0],
   (typeof seedPortals)[0],
@@ -94,14 +91,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
       const headers = { 'x-forwarded-proto': 'https' };
       const untrusted = await firstChange(headers);
       expect(String(untrusted.headers['set-cookie'])).not.toContain('Secure');
-      const behindProxy = await buildApp({
-        database: t.db.database,
-        distDir: null,
-        localeDir,
-        trustProxy: 1,
-        logLevel: 'warn',
-        redisUrl: null,
-      });
+      const behindProxy = await appBehindProxy(t);
       try {
         const res = await firstChange(headers, behindProxy);
         expect(String(res.headers['set-cookie'])).toContain('; Secure');

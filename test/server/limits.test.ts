@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ACCOUNT_DELAY, LOGIN_LIMIT } from '../../server/routes/identity.ts';
 import { type LimitStore, PostgresLimitStore, RedisLimitStore } from '../../server/services/limitStore.ts';
-import { LOCALE_DIR, newSession, startTestApp, type TestApp } from './app-harness.ts';
+import { appBehindProxy, LOCALE_DIR, newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { freshEmail, login, PASSWORD, registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
@@ -149,15 +149,7 @@ describe.each(databaseKinds())('login limits, on %s', (kind: DatabaseKind) => {
   });
 
   it('behind a trusted proxy, a client cannot dodge the address limit by writing its own X-Forwarded-For', async () => {
-    const behindProxy = await buildApp({
-      database: t.db.database,
-      distDir: null,
-      localeDir: LOCALE_DIR,
-      trustProxy: 1,
-      logLevel: 'warn',
-      redisUrl: null,
-      jobs: { work: false },
-    });
+    const behindProxy = await appBehindProxy(t);
     try {
       const attempt = (i: number) =>
         behindProxy.inject({
