@@ -123,7 +123,7 @@ export const PartRef = z.object({
 });
 export type PartRef = z.infer<typeof PartRef>;
 
-export const TemplateShape = z.object({
+const TemplateFields = z.object({
   uuid: z.string().uuid(),
   version: z.number().int().positive(),
   name: Localised,
@@ -135,9 +135,10 @@ export const TemplateShape = z.object({
     name: z.string().min(1),
     formatSize: z.object({ widthMm: Mm.positive(), heightMm: Mm.positive() }),
   }),
-  hasUserText: z.boolean(),
-  numUserImages: z.number().int().nonnegative(),
-  numUserParts: z.number().int().nonnegative(),
+  /** The count fields: computed from the slots (`countFields`); given, they must agree with it. */
+  hasUserText: z.boolean().optional(),
+  numUserImages: z.number().int().nonnegative().optional(),
+  numUserParts: z.number().int().nonnegative().optional(),
   preview: z.object({ large: z.string().min(1) }),
   /** The page size in mm. */
   dimensions: z.object({ width: Mm.positive(), height: Mm.positive() }),
@@ -153,7 +154,40 @@ export const TemplateShape = z.object({
   partTypes: z.array(PartType).min(1),
   pages: z.array(PartRef).min(1),
 });
+type Slots = Pick<z.infer<typeof TemplateFields>, 'resources' | 'partTypes' | 'pages'>;
+
+/** What the shopper fills, counted per page: the list filters and the cart read these. */
+export function countFields(t: Slots) {
+  const user = resourceSlots(t).filter((s) => s.resource.userSupplied);
+  return {
+    hasUserText: user.some((s) => s.resource.type === 'STRING'),
+    numUserImages: user.filter((s) => s.resource.type === 'IMAGE').length,
+    numUserParts: user.length,
+  };
+}
+
+const COUNT_FIELDS = ['hasUserText', 'numUserImages', 'numUserParts'] as const;
+
+/**
+ * The template model. The count fields are never trusted as typed: they are computed from the slots,
+ * and a template that gives a different value is refused (an author's hand count is a likely mistake).
+ */
+export const TemplateShape = TemplateFields.transform((t, ctx) => {
+  const counts = countFields(t);
+  for (const key of COUNT_FIELDS) {
+    if (t[key] !== undefined && t[key] !== counts[key]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `${key} is ${t[key]} but the template's user slots make it ${counts[key]}`,
+      });
+    }
+  }
+  return { ...t, ...counts };
+});
 export type Template = z.infer<typeof TemplateShape>;
+/** A template as written: the count fields may be left out. */
+export type TemplateInput = z.input<typeof TemplateShape>;
 
 export interface TemplateProblem {
   path: string;
@@ -286,7 +320,7 @@ export interface ResourceSlot {
 }
 
 /** Every resource with its full id: template-level ones once, part-type ones once per page. */
-export function resourceSlots(t: Template): ResourceSlot[] {
+export function resourceSlots(t: Slots): ResourceSlot[] {
   const slots: ResourceSlot[] = t.resources.map((resource) => ({
     fullId: resource.id,
     resource,

@@ -4,13 +4,13 @@
  * in pt (S1 §3, engine/template.ts).
  */
 import {
+  countFields,
   type Font,
   type MonthStyle,
   type PartRef,
   type PartType,
   type RenderPart,
   type Resource,
-  resourceSlots,
   type Template,
 } from '../../../engine/template.ts';
 import type { FontFamily } from '../../../engine/text/catalogue.ts';
@@ -187,11 +187,7 @@ export function template(spec: TemplateSpec): Template {
     partTypes: spec.partTypes,
     pages: spec.pages,
   };
-  const user = resourceSlots(t).filter((s) => s.resource.userSupplied);
-  t.hasUserText = user.some((s) => s.resource.type === 'STRING');
-  t.numUserImages = user.filter((s) => s.resource.type === 'IMAGE').length;
-  t.numUserParts = user.length;
-  return t;
+  return { ...t, ...countFields(t) };
 }
 
 /** A one-page design (a card front, a mug wrap, a canvas): every resource is template-level. */
