@@ -12,6 +12,7 @@ import type { Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
+import { artReader } from '../services/templateArt.ts';
 import { lineInstance, type StoredTemplate } from '../services/templateLines.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
@@ -99,6 +100,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       const key = task.pictureSources[uuid];
       return key ? storage.get(key) : null;
     },
+    art: artReader(storage),
     title: task.title,
     author: task.author,
     creationDate: new Date(task.orderedAt),
