@@ -43,7 +43,7 @@ export function watchTemplateFolders(root: string, changed: () => void, quietMs 
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(root, { recursive: true }, () => {
     clearTimeout(timer);
-        timer = setTimeout(changed, quietMs);
+    timer = setTimeout(changed, quietMs);
   });
   watcher.on('error', () => {});
   return () => {
