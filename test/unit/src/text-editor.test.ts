@@ -4,6 +4,7 @@ import type { Font } from '../../../engine/template.ts';
 import { balloonParty, twoThanks } from '../../../server/db/templates/cards.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import {
+  drawnFontOf,
   fontWithStyle,
   insertTextTarget,
   paletteFor,
@@ -12,6 +13,7 @@ import {
   TEXT_PALETTE,
   textBoxOf,
 } from '../../../src/features/editor/text/textEditorRules.ts';
+import { cardTemplate, font as fixtureFont } from '../../fixtures/templates.ts';
 
 const base: Font = {
   family: 'Pacifico',
@@ -78,5 +80,32 @@ describe('text slots', () => {
     const two = twoThanks();
     const chosen = insertTextTarget(two, two.pages[0]!.id);
     expect('choose' in chosen && chosen.choose.length).toBe(2);
+  });
+});
+
+describe('the text editor shows the font the page draws', () => {
+  // The greeting's resource says one colour and size, its render part another: the page draws the part's.
+  const card = cardTemplate();
+  card.resources[3]!.font = fixtureFont({ color: '#8E1B1B', size: 14, horizontalAlign: 'center' });
+  card.partTypes[0]!.renderParts[3]!.font = fixtureFont({
+    color: '#FFFFFF',
+    size: 18,
+    horizontalAlign: 'left',
+  });
+  // A font as a cart line stored it before the render part's font counted: the resource's fields.
+  const stored: Font = { ...card.resources[3]!.font! };
+
+  it("reads the render part's colour, size and alignment, as the scene draws them", () => {
+    const drawn = drawnFontOf(card, 'greeting', stored);
+    expect(styleOf(drawn)).toMatchObject({ color: '#FFFFFF', sizePt: 18, horizontalAlign: 'left' });
+    const fresh = createInstance(card, systemClock.now()).resources.greeting as { font: Font };
+    expect(styleOf(drawnFontOf(card, 'greeting', fresh.font))).toEqual(styleOf(drawn));
+  });
+
+  it("keeps the shopper's choice of the resource's colour: it differs from what the page draws", () => {
+    const drawn = drawnFontOf(card, 'greeting', stored);
+    const font = fontWithStyle(stored, { ...styleOf(drawn), color: '#8E1B1B' }, drawn);
+    expect(font.overrideColor).toBe('#8E1B1B');
+    expect(styleOf(drawnFontOf(card, 'greeting', font)).color).toBe('#8E1B1B');
   });
 });
