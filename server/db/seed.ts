@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { assertTemplate, type Template } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
+import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {
   contentPages,
@@ -26,10 +27,10 @@ import {
   seedPortals,
   stableUuid,
 } from './seed-data.ts';
-import { currentDemoTemplates, olderDemoTemplates, productKeyOf } from './templates/index.ts';
 import {
   nameIn,
   PRICE_TIERS,
+  productKeyOf,
   TEMPLATE_CATEGORIES,
   TEMPLATE_PRODUCTS,
   type TemplateProductDef,
@@ -153,10 +154,14 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
     .values(TEMPLATE_CATEGORIES.map((c, position) => ({ portalUuid: p.uuid, position, ...c })))
     .onConflictDoNothing();
 
-  const current = currentDemoTemplates();
+  const demo = (await readTemplateFolders(DEMO_TEMPLATES_DIR)).map((f) => f.template);
+  const newest = new Map<string, number>();
+  for (const t of demo) newest.set(t.uuid, Math.max(t.version, newest.get(t.uuid) ?? 0));
+  const current = demo.filter((t) => newest.get(t.uuid) === t.version);
   const positionOf = new Map(current.map((t, i) => [t.uuid, i]));
-  const row = (t: Template, isCurrent: boolean) => {
-    const key = productKeyOf(t);
+  const row = (t: Template) => {
+    const key = productKeyOf(t.product.uuid);
+    if (!key) throw new Error(`Template ${t.name.en_GB} names no template product (${t.product.uuid})`);
     const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
     const productUuid = templateProductUuid(p.uuid, key);
     const body = assertTemplate({
@@ -172,13 +177,10 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
       productUuid,
       body,
       position: positionOf.get(t.uuid) ?? 0,
-      isCurrent,
+      isCurrent: newest.get(t.uuid) === t.version,
     };
   };
-  await tx
-    .insert(templates)
-    .values([...current.map((t) => row(t, true)), ...olderDemoTemplates().map((t) => row(t, false))])
-    .onConflictDoNothing();
+  await tx.insert(templates).values(demo.map(row)).onConflictDoNothing();
 }
 
 /**

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessInstance, harnessYears } from '../../engine/harness.ts';
 import { buildApp } from '../../server/app.ts';
-import { currentDemoTemplates } from '../../server/db/templates/index.ts';
 import { SAMPLE_PICTURES } from '../../server/render/sample-pictures.ts';
 import { systemClock } from '../../shop/clock.ts';
+import { demoTemplate } from '../support/demoTemplates.ts';
 import { openTestDatabase, type TestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -51,7 +51,7 @@ describe('author harness endpoints', () => {
   });
 
   it('renders a page of a demo template at the width asked for', async () => {
-    const template = currentDemoTemplates().find((t) => t.type === 'CALENDAR')!;
+    const template = demoTemplate('Classic A4');
     const res = await app.inject({
       method: 'POST',
       url: '/m/api/dev/render',
@@ -65,7 +65,7 @@ describe('author harness endpoints', () => {
   });
 
   it('refuses bad input with a message: a broken template lists its problems', async () => {
-    const template = currentDemoTemplates()[0]!;
+    const template = demoTemplate('Balloon party');
     const bad = await app.inject({
       method: 'POST',
       url: '/m/api/dev/render',
@@ -92,7 +92,7 @@ describe('author harness endpoints', () => {
 
 describe('harnessInstance', () => {
   it('autofills every user picture slot and sets an allowed year', () => {
-    const calendar = currentDemoTemplates().find((t) => t.type === 'CALENDAR')!;
+    const calendar = demoTemplate('Classic A4');
     const years = harnessYears(calendar, today);
     expect(years.length).toBeGreaterThan(0);
     const year = years.at(-1)!;
@@ -104,7 +104,7 @@ describe('harnessInstance', () => {
   });
 
   it('offers no year for a card', () => {
-    const card = currentDemoTemplates().find((t) => t.type === 'CARDS')!;
+    const card = demoTemplate('Balloon party');
     expect(harnessYears(card, today)).toEqual([]);
   });
 });

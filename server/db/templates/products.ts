@@ -3,7 +3,9 @@
  * 1, 10 and 50 pieces and are scaled per portal currency, as the print formats are (seed-data.ts).
  */
 import { stableUuid } from '../seed-data.ts';
-import type { Names } from './helpers.ts';
+
+/** The languages every demo product and category is named in. */
+export type Names = { en_GB: string; nb_NO: string; da_DK: string };
 
 /** The cart's product type codes (S0 §2): 1 cards, 2 calendars, 89 photo gifts. */
 export const PRODUCT_TYPE = { CARDS: 1, CALENDAR: 2, PHOTOGIFT: 89 } as const;
@@ -154,6 +156,13 @@ export function templateProductRef(key: TemplateProductKey) {
     name: p.names.en_GB,
     formatSize: { widthMm: p.widthMm, heightMm: p.heightMm },
   };
+}
+
+/** Which template product a template file names by its portal-neutral uuid (templateProductRef). */
+export function productKeyOf(productUuid: string): TemplateProductKey | undefined {
+  return (Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[]).find(
+    (k) => templateProductRef(k).uuid === productUuid,
+  );
 }
 
 export interface TemplateCategoryDef {

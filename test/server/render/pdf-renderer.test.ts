@@ -17,11 +17,11 @@ import { harnessInstance } from '../../../engine/harness.ts';
 import { type PageScene, pageScene, type ScenePicture } from '../../../engine/scene.ts';
 import type { Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
-import { currentDemoTemplates } from '../../../server/db/templates/index.ts';
 import { loadFontSet } from '../../../server/fonts.ts';
 import { createImageLoader } from '../../../server/render/images.ts';
 import { DEFAULT_BLEED_MM, PT_PER_MM, renderPdf } from '../../../server/render/pdf-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../../../server/render/sample-pictures.ts';
+import { currentDemoTemplates, demoTemplate } from '../../support/demoTemplates.ts';
 
 const run = promisify(execFile);
 const DPI = 150;
@@ -214,7 +214,7 @@ describe.each(currentDemoTemplates().map((t) => [t.name.en_GB, t] as const))(
 
 describe('PDF files', () => {
   it('are byte-identical for the same scenes and date', async () => {
-    const template = currentDemoTemplates().find((t) => t.type === 'CALENDAR')!;
+    const template = demoTemplate('Classic A4');
     const scenes = scenesOf(template).slice(0, 2);
     const options = { fonts, userPicture, title: 'same', creationDate: today };
     const a = await renderPdf(scenes, options);
@@ -223,7 +223,7 @@ describe('PDF files', () => {
   });
 
   it('says when a picture is below 300 ppi at its printed size and embeds it at its own resolution', async () => {
-    const template = currentDemoTemplates().find((t) => t.type === 'CARDS')!;
+    const template = demoTemplate('Balloon party');
     const scenes = scenesOf(template).slice(0, 1);
     const small = async (uuid: string) =>
       SAMPLE_PICTURES.some((p) => p.uuid === uuid)

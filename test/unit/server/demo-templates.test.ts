@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { YEARS_AHEAD } from '../../../engine/calendar.ts';
@@ -14,17 +14,18 @@ import { isFontFamily } from '../../../engine/text/catalogue.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { layoutText, MIN_TEXT_SIZE_PT } from '../../../engine/text/layout.ts';
 import {
-  currentDemoTemplates,
-  olderDemoTemplates,
   productKeyOf,
-} from '../../../server/db/templates/index.ts';
-import { TEMPLATE_CATEGORIES, TEMPLATE_PRODUCTS } from '../../../server/db/templates/products.ts';
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_PRODUCTS,
+} from '../../../server/db/templates/products.ts';
+import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../../../server/services/templateFiles.ts';
 import { systemClock } from '../../../shop/clock.ts';
+import { allDemoTemplates, currentDemoTemplates } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
 
-const artDir = path.resolve(import.meta.dirname, '../../../public/templates2');
 const current = currentDemoTemplates();
-const all = [...current, ...olderDemoTemplates()];
+const all = allDemoTemplates();
+const older = all.filter((t) => !current.some((c) => c.uuid === t.uuid && c.version === t.version));
 const lastYear = systemClock.now().getFullYear() + YEARS_AHEAD;
 const ofType = (type: Template['type']) => current.filter((t) => t.type === type);
 const userImages = (t: Template) =>
@@ -60,14 +61,11 @@ describe('demo templates', () => {
     expect(new Set(all.flatMap((t) => fontsOf(t).map((f) => f.family))).size).toBeGreaterThanOrEqual(12);
   });
 
-  it('reference art that exists and stays small', () => {
-    for (const t of all) {
-      const art = [...t.resources, ...t.partTypes.flatMap((p) => p.resources)].filter((r) => r.image);
-      for (const r of art) {
-        const file = path.join(artDir, r.image!.src);
-        expect(r.image!.src).toMatch(/^art\/[a-z0-9-]+\.svg$/);
-        expect(existsSync(file), file).toBe(true);
-        expect(statSync(file).size).toBeLessThan(3 * 1024);
+  it('hold the art they reference in their folder, and it stays small', async () => {
+    for (const folder of await readTemplateFolders(DEMO_TEMPLATES_DIR)) {
+      for (const [src, bytes] of folder.art) {
+        expect(src).toMatch(/^art\/[a-z0-9-]+\.svg$/);
+        expect(bytes.length, `${folder.dir}/${src}`).toBeLessThan(3 * 1024);
       }
     }
   });
@@ -75,7 +73,7 @@ describe('demo templates', () => {
   it('have unique uuids, and previews named by uuid and version', () => {
     expect(new Set(current.map((t) => t.uuid)).size).toBe(current.length);
     for (const t of all) expect(t.preview.large).toBe(`${t.uuid}-${t.version}.png`);
-    for (const t of olderDemoTemplates()) {
+    for (const t of older) {
       const newer = current.find((c) => c.uuid === t.uuid);
       expect(newer && newer.version > t.version).toBe(true);
     }
@@ -160,7 +158,7 @@ describe('demo templates', () => {
   it("match their product's format and name a known product and category", () => {
     const categories = new Set(TEMPLATE_CATEGORIES.map((c) => c.category));
     for (const t of all) {
-      const p = TEMPLATE_PRODUCTS[productKeyOf(t)];
+      const p = TEMPLATE_PRODUCTS[productKeyOf(t.product.uuid)!];
       expect(t.product.formatSize).toEqual({ widthMm: p.widthMm, heightMm: p.heightMm });
       expect({ width: t.dimensions.width, height: t.dimensions.height }).toEqual({
         width: p.widthMm,

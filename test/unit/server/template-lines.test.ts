@@ -2,8 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { YEARS_AHEAD } from '../../../engine/calendar.ts';
 import type { Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
-import { modern20x30 } from '../../../server/db/templates/calendars.ts';
-import { balloonParty } from '../../../server/db/templates/cards.ts';
 import { derivativeFor, previewHash } from '../../../server/services/linePreviews.ts';
 import {
   checkResources,
@@ -14,6 +12,7 @@ import {
 } from '../../../server/services/templateLines.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
+import { demoTemplate } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
 
 /** A November day of this year by the clock: next year's calendars are on sale. */
@@ -28,7 +27,7 @@ const photoInput = {
 };
 
 describe('chooseYear', () => {
-  const calendar = modern20x30(); // this year and the next two
+  const calendar = demoTemplate('Modern 20x30'); // this year and the next two
   it('takes a supported year that is not past, else refuses', () => {
     expect(chooseYear(calendar, year + 1, today)).toBe(year + 1);
     expect(chooseYear(calendar, year + 2, today)).toBe(year + 2);
@@ -52,7 +51,7 @@ describe('chooseYear', () => {
     expect(() => chooseYear(gaps, year + 1, today)).toThrow(`one of ${year}, ${year + 2}`);
   });
   it('checks the year of other templates too: this year to the shop’s last one', () => {
-    const card = balloonParty();
+    const card = demoTemplate('Balloon party');
     expect(chooseYear(card, year, today)).toBe(year);
     expect(chooseYear(card, year + YEARS_AHEAD, today)).toBe(year + YEARS_AHEAD);
     expect(() => chooseYear(card, year - 1, today)).toThrow(/cannot be chosen for this design/);
@@ -62,7 +61,7 @@ describe('chooseYear', () => {
 
 describe('checkResources', () => {
   let fonts: FontSet;
-  const card = balloonParty();
+  const card = demoTemplate('Balloon party');
   beforeAll(async () => {
     fonts = await loadAllFonts();
   });

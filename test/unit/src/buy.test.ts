@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance, type Instance } from '../../../engine/instance.ts';
-import { balloonParty, hollyGreetings } from '../../../server/db/templates/cards.ts';
+import type { Template } from '../../../engine/template.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { type OrderLine, type Product, TemplateLineAdd } from '../../../shop/contract.ts';
 import { linePrice } from '../../../shop/pricing.ts';
@@ -17,6 +17,7 @@ import {
   typedQuantity,
   updatedLine,
 } from '../../../src/features/editor/buy/buyRules.ts';
+import { demoTemplate } from '../../support/demoTemplates.ts';
 
 const year = systemClock.now().getFullYear();
 const today = new Date(year, 2, 10);
@@ -40,8 +41,8 @@ const card10x15: Product = {
   campaignrequirement: 'CHRISTMAS',
 };
 
-function filledBalloon(): { template: ReturnType<typeof balloonParty>; instance: Instance } {
-  const template = balloonParty();
+function filledBalloon(): { template: Template; instance: Instance } {
+  const template = demoTemplate('Balloon party');
   const instance = createInstance(template, today);
   instance.resources.photo = {
     type: 'IMAGE',
@@ -165,7 +166,7 @@ describe('the cart add payload (S1 §3)', () => {
     expect(TemplateLineAdd.safeParse(payload).success).toBe(true);
   });
   it('sends an empty picture slot as null and a plainly edited font field', () => {
-    const template = hollyGreetings();
+    const template = demoTemplate('Holly greetings');
     const instance = createInstance(template, today);
     const text = Object.entries(instance.resources).find(([, r]) => r.type === 'STRING');
     if (text && text[1].type === 'STRING') text[1].font = { ...text[1].font, family: 'Roboto' };
@@ -231,7 +232,7 @@ describe('update mode', () => {
     expect(sent.product).toEqual(line.product);
   });
   it('drops slots the template does not have', () => {
-    const template = balloonParty();
+    const template = demoTemplate('Balloon party');
     const line = {
       templates: [
         {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from '../../../engine/instance.ts';
-import { classicA4 } from '../../../server/db/templates/calendars.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import {
   EDITOR_MARGINS,
@@ -13,6 +12,7 @@ import {
   yearOnBlur,
   yearPlus,
 } from '../../../src/features/editor/editorRules.ts';
+import { demoTemplate } from '../../support/demoTemplates.ts';
 
 const year = systemClock.now().getFullYear();
 const today = new Date(year, 10, 23);
@@ -61,7 +61,7 @@ describe('leaving the editor (S1 §2)', () => {
 });
 
 describe('the saved instance', () => {
-  const t = classicA4();
+  const t = demoTemplate('Classic A4');
   const pageIds = t.pages.map((p) => p.id);
   it('comes back as it was saved, without a current resource', () => {
     const i = { ...createInstance(t, today), year: year + 3, currentPageId: pageIds[3]!, dirty: true };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from '../../../engine/instance.ts';
 import type { Font } from '../../../engine/template.ts';
-import { balloonParty, twoThanks } from '../../../server/db/templates/cards.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import {
   drawnFontOf,
@@ -14,6 +13,7 @@ import {
   textBoxOf,
 } from '../../../src/features/editor/text/textEditorRules.ts';
 import { cardTemplate, font as fixtureFont } from '../../fixtures/templates.ts';
+import { demoTemplate } from '../../support/demoTemplates.ts';
 
 const base: Font = {
   family: 'Pacifico',
@@ -67,17 +67,17 @@ describe('fontWithStyle', () => {
 
 describe('text slots', () => {
   it('measures a slot against its render part’s box', () => {
-    const t = balloonParty();
+    const t = demoTemplate('Balloon party');
     const instance = createInstance(t, systemClock.now());
     const id = Object.keys(instance.resources).find((k) => instance.resources[k]!.type === 'STRING')!;
     expect(textBoxOf(t, id)).toEqual({ widthMm: 54, heightMm: 40 });
     expect(textBoxOf(t, 'nope')).toBeNull();
   });
   it('Insert text opens the only text slot of a page, and Choose text otherwise', () => {
-    const one = balloonParty();
+    const one = demoTemplate('Balloon party');
     expect('open' in insertTextTarget(one, one.pages[0]!.id)).toBe(true);
     // 'Thanks from two' has a line of text under each of its two pictures.
-    const two = twoThanks();
+    const two = demoTemplate('Thanks from two');
     const chosen = insertTextTarget(two, two.pages[0]!.id);
     expect('choose' in chosen && chosen.choose.length).toBe(2);
   });

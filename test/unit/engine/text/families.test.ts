@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fontFamiliesOf } from '../../../../engine/text/families.ts';
-import { currentDemoTemplates } from '../../../../server/db/templates/index.ts';
+import { currentDemoTemplates } from '../../../support/demoTemplates.ts';
 
 describe('fontFamiliesOf: the fonts a template or a design names', () => {
   it('finds family and overrideFamily anywhere, once each, sorted', () => {

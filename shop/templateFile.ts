@@ -1,0 +1,31 @@
+/**
+ * A template as a file an author writes (`templates/<folder>/template.json`, docs/template-format.md
+ * "Publishing"): the template model with the count fields and the preview name left out (the shop
+ * computes both), and its art as files of the folder, named by `image.src` relative to it.
+ */
+import type { Resource } from '../engine/template.ts';
+
+export const TEMPLATE_FILE = 'template.json';
+
+/** The list preview of a template version, drawn by the shop from its scene (server/services/previews.ts). */
+export const previewName = (uuid: string, version: number) => `${uuid}-${version}.png`;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The file's JSON made a template input: the preview is the shop's own drawing, named by uuid and
+ * version, unless the author names one. Anything that is not an object is left for the parser to refuse.
+ */
+export function withPreview(json: unknown): unknown {
+  if (!isRecord(json) || json.preview !== undefined) return json;
+  const { uuid, version } = json;
+  if (typeof uuid !== 'string' || typeof version !== 'number') return json;
+  return { ...json, preview: { large: previewName(uuid, version) } };
+}
+
+/** Every art file a template names (template-level and part-type resources), once each. */
+export function artSources(t: { resources: Resource[]; partTypes: { resources: Resource[] }[] }): string[] {
+  const all = [...t.resources, ...t.partTypes.flatMap((p) => p.resources)];
+  return [...new Set(all.flatMap((r) => (r.image ? [r.image.src] : [])))];
+}
