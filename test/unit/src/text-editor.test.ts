@@ -70,7 +70,8 @@ describe('text slots', () => {
     const t = demoTemplate('Balloon party');
     const instance = createInstance(t, systemClock.now());
     const id = Object.keys(instance.resources).find((k) => instance.resources[k]!.type === 'STRING')!;
-    expect(textBoxOf(t, id)).toEqual({ widthMm: 54, heightMm: 40 });
+    const part = t.partTypes[0]!.renderParts.find((p) => p.resourceId === id)!;
+    expect(textBoxOf(t, id)).toEqual({ widthMm: part.size.width, heightMm: part.size.height });
     expect(textBoxOf(t, 'nope')).toBeNull();
   });
   it('Insert text opens the only text slot of a page, and Choose text otherwise', () => {
