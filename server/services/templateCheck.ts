@@ -4,23 +4,29 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { authorProblems } from '../../engine/problems.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { locatePath } from '../../shop/jsonLocation.ts';
 import { TEMPLATE_FILE } from '../../shop/templateFile.ts';
+import { runPreflight } from './preflight.ts';
 import { type FolderProblem, readTemplateFolder, templateFolderPaths } from './templateFiles.ts';
 
-/** A JSON path as engine/template.ts writes it (`pages[2].font.size`), not a `page x / y` place. */
-const isJsonPath = (where: string) => /^[A-Za-z_$][\w$]*(\.[\w$]+|\[\d+\])*$/.test(where);
-
+/** Every problem of one folder: its files, then the preflight's (engine/preflight.ts), each located in template.json. */
 export async function checkTemplateFolder(dir: string, fonts: FontSet): Promise<FolderProblem[]> {
   const folder = await readTemplateFolder(dir);
   if (folder.json === undefined) return folder.problems;
-  const found = authorProblems(folder.json, fonts).map((p): FolderProblem => {
-    if (!isJsonPath(p.where)) return { file: folder.file, message: `${p.where}: ${p.message}` };
-    const at = locatePath(folder.text, p.where);
-    return { file: folder.file, path: p.where, ...(at ?? {}), message: p.message };
-  });
+  // The folder is the art's root: `art/x.svg` is the folder's own file, as it will be published.
+  const found = (await runPreflight(folder.json, { fonts, templatesRoot: folder.dir })).map(
+    (p): FolderProblem => {
+      const at = p.path ? locatePath(folder.text, p.path) : null;
+      const where = [p.pageId && `page ${p.pageId}`, p.part].filter(Boolean).join(' / ');
+      return {
+        file: folder.file,
+        path: p.path,
+        ...(at ?? {}),
+        message: where ? `${where}: ${p.message}` : p.message,
+      };
+    },
+  );
   return [...folder.problems, ...found];
 }
 
