@@ -24,7 +24,7 @@ function templates(command: 'check' | 'import', dir: string, shopUrl: string) {
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
 
-test('an author checks and imports a template folder: listed within a second, opened in the editor', async ({
+test('an author checks and imports a template folder: listed at once, opened in the editor', async ({
   page,
   baseURL,
 }) => {
@@ -32,21 +32,20 @@ test('an author checks and imports a template folder: listed within a second, op
   const card = path.join(folders, 'author-card');
   expect(templates('check', card, baseURL!)).toMatchObject({ status: 0 });
   const imported = templates('import', card, baseURL!);
-  const importedAt = Date.now();
   expect(imported.output).toContain('published');
   expect(imported.status).toBe(0);
 
-  let listed: { uuid: string; product: { uuid: string }; name: { en_GB: string } } | undefined;
-  await expect(async () => {
-    const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as NonNullable<
-      typeof listed
-    >[];
-    listed = cards.find((c) => c.name.en_GB === 'Fern greetings');
-    expect(listed).toBeDefined();
-  }).toPass({ timeout: 1_000, intervals: [50] });
-  expect(Date.now() - importedAt).toBeLessThan(1_000);
+  // Published into the database before the 201: the very next list has it (well within a second on
+  // an idle machine; a loaded CI machine may take longer to answer any request, so no clock here).
+  const cards = (await (await page.request.get('/m/api/templates/cards')).json()) as {
+    uuid: string;
+    product: { uuid: string };
+    name: { en_GB: string };
+  }[];
+  const listed = cards.find((c) => c.name.en_GB === 'Fern greetings');
+  expect(listed).toBeDefined();
 
-  await page.goto(`/m/products/cards/${listed!.product.uuid}/${listed!.uuid}`);
+  await page.goto(`/m/products/cards/THANKS/${listed!.product.uuid}/${listed!.uuid}`);
   await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
 });
 
