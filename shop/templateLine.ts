@@ -9,6 +9,7 @@
 import { defaultYear, isYearAllowed, selectableYears } from '../engine/calendar.ts';
 import type { Effect, Rotation } from '../engine/image.ts';
 import { createInstance, type Instance, partFor, type ResourceValue } from '../engine/instance.ts';
+import { textFontOf } from '../engine/scene.ts';
 import { type Font, fullIdOf, renderPartsOf, resourceSlots, type Template } from '../engine/template.ts';
 import { isFontFamily } from '../engine/text/catalogue.ts';
 import type { FontSet } from '../engine/text/fonts.ts';
@@ -285,7 +286,7 @@ export function checkLineResources(
       }
       stored.push(value);
     } else {
-      const templateFont = slot.resource.font ?? at.part.font!;
+      const templateFont = textFontOf(at.part, slot.resource.font);
       const value = lineText(t, slot.fullId, templateFont, input as StringInput | undefined, fonts);
       if (slot.resource.required && value.text === '') {
         refuse('incomplete', `The text "${slot.fullId}" must not be empty`);
@@ -298,10 +299,11 @@ export function checkLineResources(
 
 // ---- an editor instance and a line, both ways ----
 
-/** The template's own font of a text slot (the base the shopper's changes are measured against). */
+/** The font a text slot is drawn in as designed (the base the shopper's changes are measured against). */
 function templateFontOf(template: Template, fullId: string): Font | undefined {
-  const top = template.resources.find((r) => r.id === fullId);
-  return top?.font ?? partFor(template, fullId)?.part.font;
+  const at = partFor(template, fullId);
+  const slot = resourceSlots(template).find((s) => s.fullId === fullId);
+  return at ? textFontOf(at.part, slot?.resource.font) : undefined;
 }
 
 const FONT_FIELDS = ['family', 'size', 'color', 'horizontalAlign', 'verticalAlign'] as const;

@@ -1,6 +1,6 @@
 /**
  * The template author harness (a dev screen at /dev/harness and /dev/harness/:uuid, loaded lazily):
- * open a seeded template or a local template file, see the author problems (engine/problems.ts),
+ * open a seeded template or a local template file, see the author problems (engine/preflight.ts),
  * every page drawn by the editor's renderer with sample pictures autofilled, a year switch for
  * calendars, and next to each page the server's render of the same page with their pixel
  * difference in percent. The server endpoints exist only when the server runs with HARNESS=1.
@@ -12,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { DrawableImage } from '../../../engine/draw.ts';
 import { harnessInstance, harnessYears } from '../../../engine/harness.ts';
 import type { Instance, PictureRef } from '../../../engine/instance.ts';
-import { type AuthorProblem, authorProblems } from '../../../engine/problems.ts';
+import { type PreflightProblem, preflight } from '../../../engine/preflight.ts';
 import { type PageScene, pageScene, type ScenePicture } from '../../../engine/scene.ts';
 import { type PartRef, parseTemplate, type Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
@@ -139,7 +139,11 @@ export function HarnessPage() {
       )}
       {fonts.error && <p role="alert">The fonts could not be loaded: {fonts.error}</p>}
       {source.kind === 'bad-file' && (
-        <ProblemList problems={[{ kind: 'schema', where: source.name, message: source.message }]} />
+        <ProblemList
+          problems={[
+            { rule: 'schema', pageId: null, part: null, path: source.name, message: source.message },
+          ]}
+        />
       )}
       {loaded.error && <p role="alert">The template could not be loaded: {loaded.error}</p>}
       {source.kind !== 'bad-file' && loaded.value && fonts.value && samples.value && (
@@ -158,7 +162,7 @@ export function HarnessPage() {
   );
 }
 
-function ProblemList({ problems }: { problems: AuthorProblem[] }) {
+function ProblemList({ problems }: { problems: PreflightProblem[] }) {
   if (problems.length === 0) {
     return (
       <p className="harness-ok" data-testid="no-problems">
@@ -175,8 +179,8 @@ function ProblemList({ problems }: { problems: AuthorProblem[] }) {
         {problems.map((p, n) => (
           // Problems have no id; their order is stable for one template.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <li key={n} data-testid="problem" data-kind={p.kind}>
-            <span className="harness-kind">{p.kind}</span> <code>{p.where}</code> {p.message}
+          <li key={n} data-testid="problem" data-kind={p.rule}>
+            <span className="harness-kind">{p.rule}</span> <code>{p.path}</code> {p.message}
           </li>
         ))}
       </ul>
@@ -192,7 +196,7 @@ function TemplateView(props: {
 }) {
   const { json, fonts, samples, loader } = props;
   const [today] = useState(() => new Date());
-  const problems = useMemo(() => authorProblems(json, fonts), [json, fonts]);
+  const problems = useMemo(() => preflight(json, fonts, { today }), [json, fonts, today]);
   const parsed = useMemo(() => parseTemplate(json), [json]);
   const template = parsed.ok ? parsed.template : null;
   const years = useMemo(() => (template ? harnessYears(template, today) : []), [template, today]);
