@@ -9,7 +9,7 @@
 import { defaultYear, isYearAllowed, selectableYears } from '../engine/calendar.ts';
 import type { Effect, Rotation } from '../engine/image.ts';
 import { createInstance, type Instance, partFor, type ResourceValue } from '../engine/instance.ts';
-import { textFontOf } from '../engine/scene.ts';
+import { OVERRIDE_KEYS, textFontOf } from '../engine/scene.ts';
 import { type Font, fullIdOf, renderPartsOf, resourceSlots, type Template } from '../engine/template.ts';
 import { isFontFamily } from '../engine/text/catalogue.ts';
 import type { FontSet } from '../engine/text/fonts.ts';
@@ -307,13 +307,6 @@ function templateFontOf(template: Template, fullId: string): Font | undefined {
 }
 
 const FONT_FIELDS = ['family', 'size', 'color', 'horizontalAlign', 'verticalAlign'] as const;
-const OVERRIDE_FIELDS = [
-  'overrideFamily',
-  'overrideSize',
-  'overrideColor',
-  'overrideHorizontalAlign',
-  'overrideVerticalAlign',
-] as const;
 
 function resourceInput(template: Template, fullId: string, value: ResourceValue): TemplateResourceInput {
   if (value.type === 'IMAGE') {
@@ -335,7 +328,7 @@ function resourceInput(template: Template, fullId: string, value: ResourceValue)
     if (value.font[field] !== undefined && value.font[field] !== base?.[field])
       font[field] = value.font[field];
   }
-  for (const field of OVERRIDE_FIELDS) {
+  for (const field of OVERRIDE_KEYS) {
     if (value.font[field] !== undefined && value.font[field] !== null) font[field] = value.font[field];
   }
   return { fullId, type: 'STRING', text: value.text, font };
