@@ -498,6 +498,24 @@ export function preflightScenes(t: Template, fonts: FontSet, today: Date): PageS
   return t.pages.map((page) => pageScene(t, instance, page.id, fonts));
 }
 
+/**
+ * A month grid's week numbers and the days of the months before and after are printed faint on
+ * purpose (every wall calendar does): they are not what the shopper reads the page for, so the
+ * contrast rule leaves them out, as the 12 pt rule leaves out every grid cell.
+ */
+function isFaintByDesign(part: RenderPart, itemId: string, color: string): boolean {
+  if (part.type !== 'MONTH' || !part.month) return false;
+  if (/\/w\d+$/.test(itemId)) return true;
+  const { extraday, day, holiday } = part.month.cells;
+  const extra = extraday.font.color.toUpperCase();
+  return (
+    /\/d\d+-\d+$/.test(itemId) &&
+    color.toUpperCase() === extra &&
+    extra !== day.font.color.toUpperCase() &&
+    extra !== holiday.font.color.toUpperCase()
+  );
+}
+
 function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions): PreflightProblem[] {
   const sampler = options.backdrop;
   if (!sampler) return [];
@@ -520,6 +538,7 @@ function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions
     scene.items.forEach((item, index) => {
       if (item.kind !== 'text' || item.empty || item.glyphs.length === 0) return;
       const placed = partOfItem(item.id);
+      if (placed && isFaintByDesign(placed.part, item.id, item.color)) return;
       const samples = placed && sampler(scene, index);
       if (!placed || !samples || samples.length === 0) return;
       const ink = parseHex(item.color);
