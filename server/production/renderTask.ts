@@ -13,6 +13,7 @@ import type { FontSet } from '../../engine/text/fonts.ts';
 import { lineInstance } from '../../shop/templateLine.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
+import { artReader } from '../services/templateArt.ts';
 import type { StoredTemplate } from '../services/templateLines.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
@@ -104,6 +105,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       const key = task.pictureSources[uuid];
       return key ? storage.get(key) : null;
     },
+    art: artReader(storage),
     title: task.title,
     author: task.author,
     creationDate: new Date(task.orderedAt),
