@@ -5,7 +5,7 @@
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
  * BackdropSampler (server/services/preflight.ts renders one in Node); without it the rule is skipped.
  */
-import { MONTH_NAMES, WEEKDAY_HEADINGS } from './calendar.ts';
+import { allMonthNames, LANGUAGES, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';
 import { createInstance } from './instance.ts';
 import { type PageScene, pageScene, textFontOf } from './scene.ts';
@@ -144,7 +144,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** The widest text a special id can show: the longest month name with a four-digit year. */
 function sampleSpecialText(id: string): string {
   if (id === 'YEAR_STRING') return '2088';
-  const longest = MONTH_NAMES.reduce((a, b) => (b.length > a.length ? b : a));
+  const longest = allMonthNames().reduce((a, b) => (b.length > a.length ? b : a));
   return `${longest} 2088`;
 }
 
@@ -360,7 +360,13 @@ function textProblems(t: Template, fonts: FontSet): PreflightProblem[] {
       };
       // The widest texts any month of any year puts in a cell: the headings are the same every year.
       const samples: [keyof typeof style.cells, string][] = [
-        ['dayheading', WEEKDAY_HEADINGS.reduce<string>((a, b) => (b.length > a.length ? b : a), '')],
+        [
+          'dayheading',
+          LANGUAGES.flatMap((l) => weekdayHeadings(l)).reduce<string>(
+            (a, b) => (b.length > a.length ? b : a),
+            '',
+          ),
+        ],
         ['week', '53'],
         ['day', '28'],
         ['extraday', '28'],

@@ -48,6 +48,8 @@ export type RenderTask = (
       author: string;
       /** When the order was placed: the day the line's instance is made on, the same on every re-run. */
       orderedAt: string;
+      /** The order's portal language (its `locale`). */
+      language: string;
     }
 ) & {
   /** The shop's storage, as plain data: the thread opens its own client. */
@@ -94,7 +96,9 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   const fontSet = await fonts;
   const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
   // Every page of the template is printed, also those the editor does not show (clientIgnore).
-  const scenes = task.template.pages.map((page) => pageScene(task.template, instance, page.id, fontSet));
+  const scenes = task.template.pages.map((page) =>
+    pageScene(task.template, instance, page.id, fontSet, task.language),
+  );
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
     userPicture: async (uuid: string) => {

@@ -183,6 +183,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
       cacheDir: ownPreviewsDir,
       today: app.clock.now(),
       pool: app.previewPool,
+      language: request.portal.locale.code,
     });
     return sendPreview(request, reply, preview);
   });

@@ -31,10 +31,10 @@ export interface PreviewDeps {
 /** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
 export function previewScene(
   template: Template,
-  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'>,
+  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'> & { language?: string },
 ) {
   const instance = harnessInstance(template, null, deps.samplePictures, deps.today);
-  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts);
+  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts, deps.language);
 }
 
 /**

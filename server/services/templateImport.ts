@@ -5,7 +5,12 @@
  * every instance lists it at once; its art goes to the storage (services/templateArt.ts).
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
-import { parseTemplate, type Template, type TemplateProblem } from '../../engine/template.ts';
+import {
+  parseTemplate,
+  type Template,
+  type TemplateProblem,
+  templateInLanguage,
+} from '../../engine/template.ts';
 import { artSources, previewName, withPreview } from '../../shop/templateFile.ts';
 import { canonicalJson, type PublishOutcome, publishOutcome } from '../../shop/templateVersions.ts';
 import type { Db } from '../db/connect.ts';
@@ -174,7 +179,11 @@ async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outco
       type: t.type,
       categories: t.categories,
       productUuid,
-      body: { ...t, product: { ...t.product, uuid: productUuid, name: nameIn(def.names, portal.locale) } },
+      // Stored in the portal's language, so its editor, previews and prints suggest the same texts.
+      body: {
+        ...templateInLanguage(t, portal.locale),
+        product: { ...t.product, uuid: productUuid, name: nameIn(def.names, portal.locale) },
+      },
       // A new version keeps its template's place in the list; a new template comes last.
       position: placed?.position ?? (last?.position ?? -1) + 1,
       isCurrent: current,
