@@ -161,9 +161,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestLimits: options.requestLimits,
   });
 
-  const previewPool = createPreviewPool();
-  app.decorate('previewPool', previewPool);
-  app.addHook('onClose', () => previewPool.close());
   const dataDir = options.dataDir ?? configFromEnv().dataDir;
   const contentImages = new ContentImages(
     options.contentImagesDir ?? path.join(projectRoot, 'public', 'img'),
@@ -174,6 +171,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { db });
   const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
   const storage = openObjectStore(storageConfig);
+  // Thumbnails draw published templates' art, which is in the storage (services/templateArt.ts).
+  const previewPool = createPreviewPool(storageConfig);
+  app.decorate('previewPool', previewPool);
+  app.addHook('onClose', () => previewPool.close());
   app.log.info(`Pictures and print files are kept on ${storage.description}`);
   app.addHook('onClose', async () => storage.close?.());
   // Uploads are received and checked in a local folder (sharp reads files), then moved to the storage.

@@ -4,16 +4,18 @@
  * the first thumbnail and ends after a minute without one, so an idle shop holds no canvas or fonts.
  */
 import { Piscina } from 'piscina';
+import type { StorageConfig } from '../storage/objectStore.ts';
 import type { PreviewTask } from './previewTask.ts';
 
 export interface PreviewPool {
-  render(task: PreviewTask): Promise<Uint8Array>;
+  render(task: Omit<PreviewTask, 'storage'>): Promise<Uint8Array>;
   /** Thumbnails the worker has drawn so far. */
   drawn(): number;
   close(): Promise<void>;
 }
 
-export function createPreviewPool(): PreviewPool {
+/** `storage` is where the worker reads published templates' art (the app's storage). */
+export function createPreviewPool(storage: StorageConfig): PreviewPool {
   let pool: Piscina | null = null;
   let before = 0;
   return {
@@ -26,7 +28,7 @@ export function createPreviewPool(): PreviewPool {
         idleTimeout: 60_000,
         resourceLimits: { maxOldGenerationSizeMb: 256 },
       });
-      return pool.run(task) as Promise<Uint8Array>;
+      return pool.run({ ...task, storage } satisfies PreviewTask) as Promise<Uint8Array>;
     },
     async close() {
       before += pool?.completed ?? 0;

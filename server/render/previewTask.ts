@@ -6,6 +6,9 @@
 import type { PageScene } from '../../engine/scene.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { loadFontSet } from '../fonts.ts';
+import { artReader } from '../services/templateArt.ts';
+import type { StorageConfig } from '../storage/objectStore.ts';
+import { objectStoreFor } from '../storage/open.ts';
 import { createImageLoader } from './images.ts';
 import { renderPreviewPng } from './page-renderer.ts';
 
@@ -14,6 +17,11 @@ export interface PreviewTask {
   widthPx: number;
   /** The shopper's pictures the scene draws, by uuid, as JPEG bytes of a fitting derivative. */
   pictures: Record<string, Uint8Array>;
+  /**
+   * The shop's storage, as plain data: a published template's art is stored there, not on disk
+   * (services/templateArt.ts), so the thread opens its own client, as production's does.
+   */
+  storage: StorageConfig;
 }
 
 let fonts: Promise<FontSet> | null = null;
@@ -22,6 +30,7 @@ let fonts: Promise<FontSet> | null = null;
 export async function runPreviewTask(task: PreviewTask): Promise<Uint8Array> {
   fonts ??= loadFontSet();
   const loadImage = createImageLoader({
+    art: artReader(objectStoreFor(task.storage)),
     userPicture: async (uuid) => task.pictures[uuid] ?? null,
   });
   const png = await renderPreviewPng(task.scene, task.widthPx, {

@@ -21,7 +21,7 @@ import { previewScene } from './previews.ts';
 import type { StoredTemplate } from './templateLines.ts';
 
 /** Bump when the drawing changes, so cached thumbnails are drawn again. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 
 export const PREVIEW_WIDTHS = { min: 16, max: 1280, default: 320 } as const;
 
