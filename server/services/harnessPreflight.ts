@@ -8,6 +8,7 @@
  */
 import { authorProblems, type ProblemKind } from '../../engine/problems.ts';
 import { parseTemplate, renderPartsOf } from '../../engine/template.ts';
+import { withPreview } from '../../shop/templateFile.ts';
 import { loadFontSet } from '../fonts.ts';
 
 export interface BoxMm {
@@ -38,8 +39,10 @@ const RULES: Record<ProblemKind, string> = {
 /** `page {id} / {resourceId}` (with a month cell after it), as engine/problems.ts writes where. */
 const ON_PAGE = /^page (.+?) \/ (\S+)/;
 
-export async function runHarnessPreflight(json: unknown): Promise<PreflightProblem[]> {
+export async function runHarnessPreflight(file: unknown): Promise<PreflightProblem[]> {
   const fonts = await loadFontSet();
+  // Checked as the shop reads a template folder: the preview picture is the shop's own drawing.
+  const json = withPreview(file);
   const parsed = parseTemplate(json);
   return authorProblems(json, fonts).map((p) => {
     const match = ON_PAGE.exec(p.where);

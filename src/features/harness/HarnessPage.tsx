@@ -27,6 +27,7 @@ import type { Instance, PictureRef } from '../../../engine/instance.ts';
 import { type PageScene, pageScene, type ScenePicture } from '../../../engine/scene.ts';
 import { type PartRef, parseTemplate, type Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { withPreview } from '../../../shop/templateFile.ts';
 import { call } from '../../api/call.ts';
 import { loadBrowserFonts } from '../editor/browserFonts.ts';
 import { PageCanvas, pagePixels } from '../editor/PageCanvas.tsx';
@@ -63,9 +64,10 @@ const GUIDE_LABELS: Record<Guide, string> = {
 
 const nameOf = (t: Template) => t.name.en_GB ?? Object.values(t.name)[0] ?? t.uuid;
 
+/** A file as the shop reads a template folder's: its preview picture is the shop's own drawing. */
 const parseText = (label: string, text: string): Loaded => {
   try {
-    return { label, json: JSON.parse(text) };
+    return { label, json: withPreview(JSON.parse(text)) };
   } catch (error) {
     return { label, notJson: (error as Error).message };
   }
