@@ -55,7 +55,9 @@ export default defineConfig({
     // A fresh database for every run: the server migrates and seeds it on start.
     command: `${process.execPath} scripts/e2e-server.mjs`,
     url: `http://localhost:${port}/m/api/portal`,
-    timeout: 60_000,
+    // Migrating and seeding a fresh database takes seconds alone, but over a minute on a 2-core CI
+    // machine busy with other work (a CI run timed out at 60 s): the wait costs nothing when it is fast.
+    timeout: 180_000,
     reuseExistingServer: false,
     // HARNESS=1: the author harness's dev endpoints (test/e2e/harness.spec.ts).
     // LAB_PASSWORD: the lab's order desk (test/e2e/lab.spec.ts).

@@ -4,27 +4,21 @@
  * safe area (3 mm inside the trim: the preflight's limit for anything that must not be cut), and the
  * fold lines of a folded card.
  */
-import { z } from 'zod';
+import { SAFE_AREA_MM } from './preflight.ts';
+import type { Fold } from './template.ts';
 
 export const GUIDES = ['trim', 'bleed', 'safe', 'fold'] as const;
 export type Guide = (typeof GUIDES)[number];
 
 /** The bleed the print PDFs add on every side (server/render/pdf-renderer.ts DEFAULT_BLEED_MM). */
 export const BLEED_MM = 3;
-/** Text and faces stay this far inside the trim: a cut a little off does not touch them. */
-export const SAFE_AREA_MM = 3;
+export { SAFE_AREA_MM };
 
 export interface RectMm {
   x: number;
   y: number;
   width: number;
   height: number;
-}
-
-export interface FoldLine {
-  /** `x`: a vertical fold at x = atMm; `y`: a horizontal fold at y = atMm. */
-  axis: 'x' | 'y';
-  atMm: number;
 }
 
 export interface PageGuides {
@@ -34,16 +28,7 @@ export interface PageGuides {
   folds: { x1: number; y1: number; x2: number; y2: number }[];
 }
 
-const Folds = z.array(z.object({ axis: z.enum(['x', 'y']), atMm: z.number().finite() }));
-
-/** A template's fold lines (its optional `folds`); none when it has none or they do not read. */
-export function foldsOf(template: unknown): FoldLine[] {
-  const folds = (template as { folds?: unknown } | null)?.folds;
-  const parsed = Folds.safeParse(folds ?? []);
-  return parsed.success ? parsed.data : [];
-}
-
-export function pageGuides(size: { width: number; height: number }, folds: readonly FoldLine[]): PageGuides {
+export function pageGuides(size: { width: number; height: number }, folds: readonly Fold[]): PageGuides {
   const { width, height } = size;
   return {
     trim: { x: 0, y: 0, width, height },
@@ -56,7 +41,7 @@ export function pageGuides(size: { width: number; height: number }, folds: reado
     },
     // A fold runs across the whole sheet, bleed included: that is where the crease is scored.
     folds: folds.map((f) =>
-      f.axis === 'x'
+      f.axis === 'vertical'
         ? { x1: f.atMm, y1: -BLEED_MM, x2: f.atMm, y2: height + BLEED_MM }
         : { x1: -BLEED_MM, y1: f.atMm, x2: width + BLEED_MM, y2: f.atMm },
     ),

@@ -6,6 +6,7 @@
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
 import { defaultYear, isYearAllowed } from './calendar.ts';
 import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
+import { textFontOf } from './scene.ts';
 import {
   type Font,
   fullIdOf,
@@ -52,9 +53,11 @@ export function createInstance(t: Template, today: Date): Instance {
     if (!slot.resource.userSupplied) continue;
     if (slot.resource.type === 'IMAGE') resources[slot.fullId] = { type: 'IMAGE', image: null };
     else {
-      const font = slot.resource.font ?? partFor(t, slot.fullId)?.part.font;
-      if (!font) throw new Error(`Text resource ${slot.fullId} has no font`);
-      resources[slot.fullId] = { type: 'STRING', text: font.text ?? '', font: { ...font } };
+      const at = partFor(t, slot.fullId);
+      if (!at) throw new Error(`Text resource ${slot.fullId} is drawn nowhere`);
+      // Start from the font the page draws, so the shopper's changes are compared against it.
+      const font = textFontOf(at.part, slot.resource.font);
+      resources[slot.fullId] = { type: 'STRING', text: font.text ?? '', font };
     }
   }
   const year = defaultYear(t, today);

@@ -129,6 +129,43 @@ function textItem(
   };
 }
 
+const OVERRIDE_KEYS = [
+  'overrideFamily',
+  'overrideSize',
+  'overrideColor',
+  'overrideHorizontalAlign',
+  'overrideVerticalAlign',
+] as const;
+
+/**
+ * The font a STRING render part draws its text with (docs/template-format.md, "Which font a text is
+ * drawn with"): each property is the shopper's change if they made one, else the render part's own
+ * font, else the resource's. The answer is a template font whose override fields are the shopper's
+ * only, so `effectiveFont` draws it and the text editor compares the shopper's choices against what
+ * the design draws, not against the resource's font.
+ */
+export function textFontOf(part: RenderPart, resourceFont: Font | undefined, shopperFont?: Font): Font {
+  const designed = part.font ?? resourceFont;
+  if (!designed) throw new Error(`The text "${part.resourceId}" has no font`);
+  // An author's own override fields (left from an older format) are part of the design.
+  const style = effectiveFont(designed);
+  const font: Font = {
+    family: style.family,
+    size: style.sizePt,
+    color: style.color,
+    horizontalAlign: style.horizontalAlign,
+    verticalAlign: style.verticalAlign,
+  };
+  if (style.shadow) font.shadow = style.shadow;
+  const text = resourceFont?.text ?? part.font?.text;
+  if (text !== undefined) font.text = text;
+  for (const key of OVERRIDE_KEYS) {
+    const value = shopperFont?.[key];
+    if (value !== undefined && value !== null) (font as Record<string, unknown>)[key] = value;
+  }
+  return font;
+}
+
 /** The 8 x 7 month grid of S1 §9: week numbers and Mon..Sun, a heading row and six weeks. */
 function monthItems(fonts: FontSet, id: string, part: RenderPart, year: number, month: number): SceneText[] {
   const style = part.month!;
@@ -209,7 +246,7 @@ export function pageScene(t: Template, instance: Instance, pageId: string, fonts
     // STRING: the year and month titles are filled in here; user text comes from the instance.
     const special = resolveSpecialString(part.resourceId, instance.year);
     const value = instance.resources[fullId];
-    const font = value?.type === 'STRING' ? value.font : (slot?.resource.font ?? part.font!);
+    const font = textFontOf(part, slot?.resource.font, value?.type === 'STRING' ? value.font : undefined);
     const text = special ?? (value?.type === 'STRING' ? value.text : (font.text ?? ''));
     items.push(
       textItem(fonts, fullId, placed(part), font, text, { editable, empty: editable && text.trim() === '' }),

@@ -123,6 +123,10 @@ export const PartRef = z.object({
 });
 export type PartRef = z.infer<typeof PartRef>;
 
+/** A fold of a folded card, the same on every page: a vertical fold at x = atMm, a horizontal one at y. */
+export const Fold = z.object({ axis: z.enum(['vertical', 'horizontal']), atMm: Mm });
+export type Fold = z.infer<typeof Fold>;
+
 const TemplateFields = z.object({
   uuid: z.string().uuid(),
   version: z.number().int().positive(),
@@ -150,6 +154,8 @@ const TemplateFields = z.object({
    */
   yearsAhead: z.number().int().min(0).max(10).optional(),
   year: z.number().int().nullable(),
+  /** Folded cards: where the paper is folded; text must not cross a fold (the preflight checks). */
+  folds: z.array(Fold).optional(),
   resources: z.array(Resource),
   partTypes: z.array(PartType).min(1),
   pages: z.array(PartRef).min(1),

@@ -24,13 +24,14 @@ import { harnessInstance } from '../../engine/harness.ts';
 import { pageScene } from '../../engine/scene.ts';
 import { parseTemplate } from '../../engine/template.ts';
 import { UnknownFontError } from '../../engine/text/fonts.ts';
+import { withPreview } from '../../shop/templateFile.ts';
 import { HttpError } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
 import { folderDir, folderFile, listFolders, readFolder } from '../services/harnessFolders.ts';
-import { runHarnessPreflight } from '../services/harnessPreflight.ts';
+import { runPreflight } from '../services/preflight.ts';
 
 export interface HarnessOptions {
   /** The template folders the harness lists and watches (the repository's templates/ by default). */
@@ -52,6 +53,8 @@ const FolderFileParams = z.object({
 
 const PreflightBody = z.object({
   template: z.unknown().refine((v) => v !== undefined, 'the template is missing'),
+  /** The template folder whose art the contrast rule draws under the texts. */
+  folder: FolderName.optional(),
 });
 
 const FILE_TYPES: Record<string, string> = {
@@ -131,7 +134,14 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
 
   app.post('/m/api/dev/preflight', async (request) => {
     const body = PreflightBody.parse(request.body);
-    return { problems: await runHarnessPreflight(body.template) };
+    // The one preflight the check command runs, on the template as the shop reads a folder (the
+    // preview is the shop's own drawing), with the folder's art when it names one.
+    const templatesRoot = body.folder ? await folderDir(root, body.folder) : undefined;
+    const problems = await runPreflight(withPreview(body.template), {
+      today: app.clock.now(),
+      ...(templatesRoot ? { templatesRoot } : {}),
+    });
+    return { problems };
   });
 
   app.get('/m/api/dev/template-folders', async (_request, reply) => {

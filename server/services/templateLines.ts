@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { defaultYear, isYearAllowed, selectableYears } from '../../engine/calendar.ts';
 import type { CropRect, Effect, Rotation } from '../../engine/image.ts';
 import { createInstance, type Instance, partFor } from '../../engine/instance.ts';
+import { textFontOf } from '../../engine/scene.ts';
 import {
   type Font,
   fullIdOf,
@@ -16,6 +17,7 @@ import {
   resourceSlots,
   type Template,
 } from '../../engine/template.ts';
+
 import { isFontFamily } from '../../engine/text/catalogue.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import {
@@ -299,7 +301,7 @@ export function checkResources(
       }
       stored.push(value);
     } else {
-      const templateFont = slot.resource.font ?? at.part.font!;
+      const templateFont = textFontOf(at.part, slot.resource.font);
       const value = storedText(t, slot.fullId, templateFont, input as StringInput | undefined, fonts);
       if (slot.resource.required && value.text === '') {
         throw bad('incomplete', `The text "${slot.fullId}" must not be empty`);

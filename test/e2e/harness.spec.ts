@@ -31,7 +31,7 @@ interface Template {
     }[];
   }[];
   pages: { id: string; typeId: string }[];
-  folds?: { axis: 'x' | 'y'; atMm: number }[];
+  folds?: { axis: 'vertical' | 'horizontal'; atMm: number }[];
 }
 
 /** Every page drawn and compared, and every wait over. */
@@ -178,7 +178,7 @@ test.describe('author harness', () => {
       // A folded card: one fold down the middle.
       await writeFile(
         file,
-        JSON.stringify({ ...json, folds: [{ axis: 'x', atMm: json.dimensions.width / 2 }] }),
+        JSON.stringify({ ...json, folds: [{ axis: 'vertical', atMm: json.dimensions.width / 2 }] }),
       );
       await page.goto(`/m/dev/harness?folder=${folder}`);
       const pages = json.pages.length;

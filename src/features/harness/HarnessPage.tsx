@@ -14,7 +14,6 @@ import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DrawableImage } from '../../../engine/draw.ts';
 import {
-  foldsOf,
   GUIDES,
   type Guide,
   guidesFromParam,
@@ -318,17 +317,19 @@ function TemplateView(props: {
 }) {
   const { json, folder, guidesOn, fonts, samples, loader } = props;
   const [today] = useState(() => new Date());
-  const problems = useAsync(() => fetchProblems(json), [json]);
+  const problems = useAsync(() => fetchProblems(json, folder), [json, folder]);
   const parsed = useMemo(() => parseTemplate(json), [json]);
   const template = parsed.ok ? parsed.template : null;
-  const folds = useMemo(() => foldsOf(json), [json]);
   const years = useMemo(() => (template ? harnessYears(template, today) : []), [template, today]);
   const [year, setYear] = useState<number | null>(null);
   const instance = useMemo(
     () => (template ? harnessInstance(template, year, samples, today) : null),
     [template, year, samples, today],
   );
-  const guides = useMemo(() => (template ? pageGuides(template.dimensions, folds) : null), [template, folds]);
+  const guides = useMemo(
+    () => (template ? pageGuides(template.dimensions, template.folds ?? []) : null),
+    [template],
+  );
 
   const problemList = problems.error ? (
     <p role="alert">The preflight could not run: {problems.error}</p>

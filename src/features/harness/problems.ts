@@ -2,21 +2,15 @@
  * The preflight's problems as the harness gets them from POST /m/api/dev/preflight (the same
  * preflight `npm run templates -- check` runs): every problem at once, each naming its page and part.
  */
+import type { PreflightProblem } from '../../../engine/preflight.ts';
 import { call } from '../../api/call.ts';
 
-export interface HarnessProblem {
-  rule: string;
-  pageId: string | null;
-  part: string | null;
-  path: string;
-  message: string;
-  boxMm?: { x: number; y: number; width: number; height: number };
-}
+export type HarnessProblem = PreflightProblem;
 
-export async function fetchProblems(template: unknown): Promise<HarnessProblem[]> {
-  const { problems } = await call<{ problems: HarnessProblem[] }>('dev/preflight', {
+export async function fetchProblems(template: unknown, folder: string | null): Promise<PreflightProblem[]> {
+  const { problems } = await call<{ problems: PreflightProblem[] }>('dev/preflight', {
     method: 'POST',
-    body: { template },
+    body: { template, ...(folder ? { folder } : {}) },
   });
   return problems;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   BLEED_MM,
-  foldsOf,
   GUIDES,
   guidesFromParam,
   guidesParam,
@@ -30,20 +29,13 @@ describe('print guides', () => {
 
   it('draws a fold across the whole sheet, bleed included', () => {
     const g = pageGuides({ width: 210, height: 148 }, [
-      { axis: 'x', atMm: 105 },
-      { axis: 'y', atMm: 74 },
+      { axis: 'vertical', atMm: 105 },
+      { axis: 'horizontal', atMm: 74 },
     ]);
     expect(g.folds).toEqual([
       { x1: 105, y1: -BLEED_MM, x2: 105, y2: 148 + BLEED_MM },
       { x1: -BLEED_MM, y1: 74, x2: 210 + BLEED_MM, y2: 74 },
     ]);
-  });
-
-  it("reads a template's folds, and none from a template without or with broken ones", () => {
-    expect(foldsOf({ folds: [{ axis: 'x', atMm: 105 }] })).toEqual([{ axis: 'x', atMm: 105 }]);
-    expect(foldsOf({})).toEqual([]);
-    expect(foldsOf(null)).toEqual([]);
-    expect(foldsOf({ folds: [{ axis: 'z', atMm: 1 }] })).toEqual([]);
   });
 
   it('keeps the switched-on guides in the address: all when absent, exactly those listed else', () => {

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInstance, run, startHistory } from '../../../engine/instance.ts';
 import { pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
+import type { Font, Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { systemClock } from '../../../shop/clock.ts';
-import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
+import { calendarTemplate, cardTemplate, font as fixtureFont } from '../../fixtures/templates.ts';
 import { loadAllFonts } from './text/load-fonts.ts';
 
 const today = systemClock.now();
@@ -130,5 +131,74 @@ describe('pageScene of a calendar', () => {
     expect(items.find((i) => i.id === 'month-1:MONTH(1)_YEAR_STRING')?.lines).toEqual(['January 2028']);
     const cover = texts(pageScene(cal, h.instance, 'cover', fonts).items);
     expect(cover[0]?.lines).toEqual(['2028']);
+  });
+});
+
+describe("a text's font: the shopper's change, else the render part's own font, else the resource's", () => {
+  const shadow = { offsetX: 0.3, offsetY: 0.3, blurRadius: 0.5, opacity: 40, color: '#000000' };
+  /** The card whose greeting resource says one thing and whose render part says another. */
+  function cardWith(resourceFont: Partial<Font>, partFont: Partial<Font>): Template {
+    const card = cardTemplate();
+    card.resources[3]!.font = fixtureFont({ size: 14, text: 'Hi', ...resourceFont });
+    card.partTypes[0]!.renderParts[3]!.font = fixtureFont({ size: 14, text: 'Hi', ...partFont });
+    return card;
+  }
+  const greeting = (card: Template, shopper: Partial<Font> = {}) => {
+    let h = startHistory(createInstance(card, today));
+    h = run(card, h, 'setText', 'greeting', 'Hi');
+    if (Object.keys(shopper).length) {
+      const current = h.instance.resources.greeting as { font: Font };
+      h = run(card, h, 'setFont', 'greeting', { ...current.font, ...shopper });
+    }
+    return byId(pageScene(card, h.instance, 'p1', fonts).items, 'greeting') as SceneText;
+  };
+  // The greeting's box is x 80..140, y 60..90 mm.
+  const left = (t: SceneText) => Math.min(...t.glyphs.map((g) => g.xMm));
+  const baseline = (t: SceneText) => t.glyphs[0]!.yMm;
+
+  it('family', () => {
+    const card = cardWith({ family: 'Roboto' }, { family: 'Lobster' });
+    expect(greeting(card).family).toBe('Lobster');
+    expect(greeting(card, { overrideFamily: 'Anton' }).family).toBe('Anton');
+  });
+
+  it('size', () => {
+    const card = cardWith({ size: 14 }, { size: 20 });
+    expect(greeting(card).sizePt).toBe(20);
+    expect(greeting(card, { overrideSize: 16 }).sizePt).toBe(16);
+  });
+
+  it('colour', () => {
+    const card = cardWith({ color: '#8E1B1B' }, { color: '#FFFFFF' });
+    expect(greeting(card).color).toBe('#FFFFFF');
+    expect(greeting(card, { overrideColor: '#2B9BC5' }).color).toBe('#2B9BC5');
+  });
+
+  it('horizontal alignment', () => {
+    const card = cardWith({ horizontalAlign: 'center' }, { horizontalAlign: 'left' });
+    expect(left(greeting(card))).toBeLessThan(81);
+    expect(left(greeting(card, { overrideHorizontalAlign: 'right' }))).toBeGreaterThan(120);
+    expect(left(greeting(card, { overrideHorizontalAlign: 'center' }))).toBeGreaterThan(100);
+  });
+
+  it('vertical alignment', () => {
+    const card = cardWith({ verticalAlign: 'middle' }, { verticalAlign: 'top' });
+    expect(baseline(greeting(card))).toBeLessThan(68);
+    expect(baseline(greeting(card, { overrideVerticalAlign: 'bottom' }))).toBeGreaterThan(85);
+  });
+
+  it('shadow: the part gives one the resource has not; the shopper cannot change it', () => {
+    const card = cardWith({}, { shadow });
+    expect(greeting(card).shadow).toEqual(shadow);
+    expect(greeting(card, { overrideColor: '#2B9BC5' }).shadow).toEqual(shadow);
+    expect(greeting(cardWith({ shadow }, {})).shadow).toBeNull();
+  });
+
+  it("a fixed text is drawn in its render part's font too", () => {
+    const card = cardTemplate();
+    card.partTypes[1]!.renderParts[0]!.font = fixtureFont({ color: '#FFFFFF', horizontalAlign: 'left' });
+    const text = byId(pageScene(card, createInstance(card, today), 'p2', fonts).items, 'fixed') as SceneText;
+    expect(text).toMatchObject({ color: '#FFFFFF', lines: ['Happy birthday'] });
+    expect(left(text)).toBeLessThan(11);
   });
 });

@@ -7,7 +7,9 @@ const TEN_BY_FIFTEEN = { widthMm: 102, heightMm: 152, whiteBorder: false };
 const WHITE = { r: 255, g: 255, b: 255 };
 const px = (mm: number) => Math.round((mm / 25.4) * 300);
 
-describe('print JPEGs', () => {
+// Each case renders full 300 dpi prints: under a second alone, but past the unit default of 5 s when
+// the CI machine's two cores are busy.
+describe('print JPEGs', { timeout: 30_000 }, () => {
   let landscape: Buffer;
   beforeAll(async () => {
     landscape = await quadrantPicture(1800, 1200);

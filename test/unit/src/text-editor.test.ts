@@ -3,6 +3,7 @@ import { createInstance } from '../../../engine/instance.ts';
 import type { Font } from '../../../engine/template.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import {
+  drawnFontOf,
   fontWithStyle,
   insertTextTarget,
   paletteFor,
@@ -11,6 +12,7 @@ import {
   TEXT_PALETTE,
   textBoxOf,
 } from '../../../src/features/editor/text/textEditorRules.ts';
+import { cardTemplate, font as fixtureFont } from '../../fixtures/templates.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
 
 const base: Font = {
@@ -68,7 +70,8 @@ describe('text slots', () => {
     const t = demoTemplate('Balloon party');
     const instance = createInstance(t, systemClock.now());
     const id = Object.keys(instance.resources).find((k) => instance.resources[k]!.type === 'STRING')!;
-    expect(textBoxOf(t, id)).toEqual({ widthMm: 54, heightMm: 40 });
+    const part = t.partTypes[0]!.renderParts.find((p) => p.resourceId === id)!;
+    expect(textBoxOf(t, id)).toEqual({ widthMm: part.size.width, heightMm: part.size.height });
     expect(textBoxOf(t, 'nope')).toBeNull();
   });
   it('Insert text opens the only text slot of a page, and Choose text otherwise', () => {
@@ -78,5 +81,32 @@ describe('text slots', () => {
     const two = demoTemplate('Thanks from two');
     const chosen = insertTextTarget(two, two.pages[0]!.id);
     expect('choose' in chosen && chosen.choose.length).toBe(2);
+  });
+});
+
+describe('the text editor shows the font the page draws', () => {
+  // The greeting's resource says one colour and size, its render part another: the page draws the part's.
+  const card = cardTemplate();
+  card.resources[3]!.font = fixtureFont({ color: '#8E1B1B', size: 14, horizontalAlign: 'center' });
+  card.partTypes[0]!.renderParts[3]!.font = fixtureFont({
+    color: '#FFFFFF',
+    size: 18,
+    horizontalAlign: 'left',
+  });
+  // A font as a cart line stored it before the render part's font counted: the resource's fields.
+  const stored: Font = { ...card.resources[3]!.font! };
+
+  it("reads the render part's colour, size and alignment, as the scene draws them", () => {
+    const drawn = drawnFontOf(card, 'greeting', stored);
+    expect(styleOf(drawn)).toMatchObject({ color: '#FFFFFF', sizePt: 18, horizontalAlign: 'left' });
+    const fresh = createInstance(card, systemClock.now()).resources.greeting as { font: Font };
+    expect(styleOf(drawnFontOf(card, 'greeting', fresh.font))).toEqual(styleOf(drawn));
+  });
+
+  it("keeps the shopper's choice of the resource's colour: it differs from what the page draws", () => {
+    const drawn = drawnFontOf(card, 'greeting', stored);
+    const font = fontWithStyle(stored, { ...styleOf(drawn), color: '#8E1B1B' }, drawn);
+    expect(font.overrideColor).toBe('#8E1B1B');
+    expect(styleOf(drawnFontOf(card, 'greeting', font)).color).toBe('#8E1B1B');
   });
 });

@@ -31,6 +31,7 @@ import { loadBrowserFonts } from '../browserFonts.ts';
 import type { EditorState } from '../editorStore.ts';
 import { registerFontFaces } from './fontFaces.ts';
 import {
+  drawnFontOf,
   fontWithStyle,
   paletteFor,
   REFUSAL_NOTE_MS,
@@ -60,7 +61,8 @@ export interface TextEditorProps {
 export function TextEditor({ template, fonts, slotId, value, run, onDone }: TextEditorProps) {
   const { t } = useTranslation();
   const box = textBoxOf(template, slotId);
-  const style = styleOf(value.font);
+  const drawn = drawnFontOf(template, slotId, value.font);
+  const style = styleOf(drawn);
   const empty = value.text.trim() === '';
   const [tool, setTool] = useState<Tool | null>(empty ? 'text' : null);
   const [snapshot, setSnapshot] = useState<{ text: string; font: Font }>({
@@ -78,7 +80,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
   useEffect(() => {
     if (!box) return;
     const size = autoShrink(fonts, style, value.text, box);
-    if (size !== null) run('fitFont', slotId, fontWithStyle(value.font, { ...style, sizePt: size }));
+    if (size !== null) run('fitFont', slotId, fontWithStyle(value.font, { ...style, sizePt: size }, drawn));
   }, [slotId]);
 
   if (!box) return null;
@@ -196,9 +198,9 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
                 console.warn(`The font ${family} could not be loaded`, error),
               );
               if (!fonts.has(family)) return;
-              const change = tryChangeFamily(fonts, style, value.text, box, family, value.font.size);
+              const change = tryChangeFamily(fonts, style, value.text, box, family, drawn.size);
               if (!change.ok) return refuse(change.reason);
-              setFont(fontWithStyle(value.font, change.font));
+              setFont(fontWithStyle(value.font, change.font, drawn));
               if (change.sizeReset) say(t('editorText.sizeReset'));
             }}
           >
@@ -218,7 +220,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
             role="radio"
             aria-checked={style.horizontalAlign === align}
             className="text-editor__choice"
-            onClick={() => setFont(fontWithStyle(value.font, { ...style, horizontalAlign: align }))}
+            onClick={() => setFont(fontWithStyle(value.font, { ...style, horizontalAlign: align }, drawn))}
           >
             {t(`editorText.align_${align}`)}
           </button>
@@ -231,7 +233,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
       <SizeSlider
         key={style.sizePt}
         sizePt={style.sizePt}
-        range={sizeSliderRange(value.font.size)}
+        range={sizeSliderRange(drawn.size)}
         label={t('editorText.size')}
         onSize={(sizePt) => {
           const change = tryChangeSize(fonts, style, value.text, box, sizePt);
@@ -239,7 +241,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
             refuse(change.reason);
             return false;
           }
-          setFont(fontWithStyle(value.font, change.font));
+          setFont(fontWithStyle(value.font, change.font, drawn));
           return true;
         }}
       />
@@ -248,7 +250,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
     title = t('editorText.color');
     body = (
       <div className="text-editor__colours" role="radiogroup" aria-label={t('editorText.color')}>
-        {paletteFor(value.font.color).map((colour) => (
+        {paletteFor(drawn.color).map((colour) => (
           <button
             key={colour}
             type="button"
@@ -257,7 +259,7 @@ export function TextEditor({ template, fonts, slotId, value, run, onDone }: Text
             aria-label={t('editorText.colour', { colour })}
             className="text-editor__colour"
             style={{ background: colour }}
-            onClick={() => setFont(fontWithStyle(value.font, { ...style, color: colour }))}
+            onClick={() => setFont(fontWithStyle(value.font, { ...style, color: colour }, drawn))}
           />
         ))}
       </div>

@@ -4,7 +4,8 @@
  * Choose text screen numbers. Measuring and the refusal rules stay in engine/text.
  */
 import { editableSlots, partFor } from '../../../../engine/instance.ts';
-import type { Font, Template } from '../../../../engine/template.ts';
+import { textFontOf } from '../../../../engine/scene.ts';
+import { type Font, resourceSlots, type Template } from '../../../../engine/template.ts';
 import { effectiveFont, overridesFor } from '../../../../engine/text/layout.ts';
 import type { TextBox, TextStyle } from '../../../../engine/text/types.ts';
 
@@ -43,6 +44,17 @@ export { sameColour };
 /** The effective style of an instance font (template values with the shopper's overrides). */
 export const styleOf = (font: Font): TextStyle => effectiveFont(font);
 
+/**
+ * The font a text slot is drawn with, the shopper's changes included: the scene's own resolution
+ * (engine/scene.ts textFontOf), so the slider, colour and alignment shown are what the page draws.
+ */
+export function drawnFontOf(template: Template, fullId: string, shopperFont: Font): Font {
+  const at = partFor(template, fullId);
+  if (!at) return shopperFont;
+  const resource = resourceSlots(template).find((s) => s.fullId === fullId)?.resource;
+  return textFontOf(at.part, resource?.font, shopperFont);
+}
+
 const OVERRIDE_KEYS = [
   'overrideFamily',
   'overrideSize',
@@ -52,13 +64,14 @@ const OVERRIDE_KEYS = [
 ] as const;
 
 /**
- * The instance font that draws `style`: the template's fields stay, the differences become override
- * fields, and an override equal to the template's value is dropped (so a reset stores nothing).
+ * The instance font that draws `style`: the template's fields stay, the differences from what the
+ * design draws (`drawn`, see drawnFontOf) become override fields, and an override equal to the
+ * design's value is dropped (so a reset stores nothing).
  */
-export function fontWithStyle(font: Font, style: TextStyle): Font {
+export function fontWithStyle(font: Font, style: TextStyle, drawn: Font = font): Font {
   const next: Font = { ...font };
   for (const key of OVERRIDE_KEYS) delete next[key];
-  const overrides = overridesFor(font, style);
+  const overrides = overridesFor(drawn, style);
   for (const key of OVERRIDE_KEYS) {
     const value = overrides[key];
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
