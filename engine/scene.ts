@@ -129,7 +129,7 @@ function textItem(
   };
 }
 
-const OVERRIDE_KEYS = [
+export const OVERRIDE_KEYS = [
   'overrideFamily',
   'overrideSize',
   'overrideColor',

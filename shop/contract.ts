@@ -3,7 +3,10 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
+import type { CropRect, Effect, Rotation } from '../engine/image.ts';
 import { cropProblem } from '../engine/image.ts';
+import type { ImageValue, ResourceValue } from '../engine/instance.ts';
+import { Font } from '../engine/template.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
@@ -147,6 +150,44 @@ export const OrderLineImage = z.object({
   cropRect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   adaption: z.union([z.literal(0), z.literal(1)]),
 });
+// ---- A template line's resources as stored and answered: the engine's own values, by full id ----
+
+const RotationValue = z.union([
+  z.literal(0),
+  z.literal(90),
+  z.literal(180),
+  z.literal(270),
+]) satisfies z.ZodType<Rotation>;
+const EffectValue = z.enum(['original', 'bw', 'sepia']) satisfies z.ZodType<Effect>;
+
+/** A picture in a line's slot (engine/instance.ts ImageValue): its upright size is the server's. */
+export const LineImage = z.object({
+  uuid: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  rotation: RotationValue,
+  effect: EffectValue,
+  cropRect: z.object({
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+  }) satisfies z.ZodType<CropRect>,
+}) satisfies z.ZodType<ImageValue>;
+
+/**
+ * One user-supplied slot of a template line: an engine ResourceValue (engine/instance.ts) with its
+ * full id; a text's font is the template model's Font (engine/template.ts) with the shopper's overrides.
+ */
+export const LineResource = z.discriminatedUnion('type', [
+  z.object({ fullId: z.string(), type: z.literal('IMAGE'), image: LineImage.nullable() }),
+  z.object({ fullId: z.string(), type: z.literal('STRING'), text: z.string(), font: Font }),
+]);
+export type LineResource = z.infer<typeof LineResource>;
+// The stored form is the engine's value plus a full id, so a line becomes an Instance without casts.
+type _LineResourceIsEngineValue = LineResource extends ResourceValue & { fullId: string } ? true : never;
+export const lineResourceIsEngineValue: _LineResourceIsEngineValue = true;
+
 export const OrderLine = z.object({
   uuid: z.string(),
   type: z.number().int(),
@@ -169,7 +210,8 @@ export const OrderLine = z.object({
       template: z.string(),
       /** The template version the line was made with (template lines keep it; issue 7). */
       version: z.number().int().optional(),
-      resources: z.array(z.unknown()),
+      resources: z.array(LineResource),
+      /** Every stored line has one: for cards and photo gifts the server fills it (YEAR_STRING). */
       year: z.number().int(),
     }),
   ),
@@ -267,7 +309,12 @@ export const TemplateResourceInput = z
   .refine((r) => (r.fullId ?? r.id) !== undefined, 'A resource needs its fullId');
 export type TemplateResourceInput = z.infer<typeof TemplateResourceInput>;
 
-const YearInput = z.number().int('A year is a whole number').min(1900).max(2200);
+/**
+ * The year of a line: a calendar's is the one the shopper chose and saw; other templates may send
+ * null or leave it out (the server fills the year a card's YEAR_STRING shows). shop/templateLine.ts
+ * chooseLineYear decides.
+ */
+const YearInput = z.number().int('A year is a whole number').min(1900).max(2200).nullable();
 
 /** S1 §3 cart add payload: one line per call. */
 export const TemplateLineAdd = z.object({
@@ -279,7 +326,7 @@ export const TemplateLineAdd = z.object({
     /** Default: the template's current version. */
     version: z.number().int().positive().optional(),
     resources: z.array(TemplateResourceInput).max(500),
-    /** Default: the template's default year (S1 §4). */
+    /** A calendar's year; null or absent for other templates. */
     year: YearInput.optional(),
   }),
 });

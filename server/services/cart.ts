@@ -3,6 +3,7 @@ import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts'
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
 import { linePrice } from '../../shop/pricing.ts';
+import { templateLinePrice } from '../../shop/templateLine.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -16,7 +17,6 @@ import {
   storedTemplateOf,
   type TemplateLineDeps,
   templateLineDescription,
-  templateLinePrice,
 } from './templateLines.ts';
 
 export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });

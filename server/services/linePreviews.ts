@@ -13,11 +13,12 @@ import { defaultYear } from '../../engine/calendar.ts';
 import { type PageScene, pageScene } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
+import { lineInstance } from '../../shop/templateLine.ts';
 import type { PreviewPool } from '../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
 import { renewCached } from './previewCache.ts';
 import { previewScene } from './previews.ts';
-import { lineInstance, type StoredTemplate } from './templateLines.ts';
+import type { StoredTemplate } from './templateLines.ts';
 
 /** Bump when the drawing changes, so cached thumbnails are drawn again. */
 const RENDER_VERSION = 1;

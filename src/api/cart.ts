@@ -1,8 +1,15 @@
-import type { Cart, OrderLine, TemplateLineAdd } from '../../shop/contract.ts';
+import type { z } from 'zod';
+import type { Cart, OrderLine, TemplateLineAdd, TemplateLineTemplates } from '../../shop/contract.ts';
 import { call } from './call.ts';
 
-/** A line as sent back to the server: the transient `deleted` flag of bulk editing rides along. */
-export type LineToSave = OrderLine & { deleted?: boolean };
+/**
+ * A line as sent back to the server: a template line's resources in the form a client sends (a stored
+ * line's own resources are one such form); the transient `deleted` flag of bulk editing rides along.
+ */
+export type LineToSave = Omit<OrderLine, 'templates'> & {
+  templates: z.input<typeof TemplateLineTemplates>;
+  deleted?: boolean;
+};
 
 export function getCart(signal?: AbortSignal): Promise<Cart> {
   return call<Cart>('webshop/cart', { signal });
@@ -26,7 +33,7 @@ export function deleteCartLine(lineUuid: string): Promise<Cart> {
  * S1 §3, §7: add one template line (card, calendar or photo gift); one line per call. The answer is
  * the whole cart, priced by the server, the new line last; a refusal is 400 with `{error, code}`.
  */
-export function postCartLine(payload: TemplateLineAdd): Promise<Cart> {
+export function postCartLine(payload: z.input<typeof TemplateLineAdd>): Promise<Cart> {
   return call<Cart>('webshop/cart', { method: 'POST', body: payload });
 }
 

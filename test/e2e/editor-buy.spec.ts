@@ -8,7 +8,8 @@
 import { expect, test } from '@playwright/test';
 import type { Cart, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { addPayload, templateLinePrice } from '../../src/features/editor/buy/buyRules.ts';
+import { templateLinePrice } from '../../shop/templateLine.ts';
+import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
 import { lineStorageKey, serialiseInstance, storageKey } from '../../src/features/editor/editorRules.ts';
 import { openStartPage, pounds, press, serverCart } from './support.ts';
 import { demoTemplate, filled, productOf, templateOf, uploadPicture } from './templates.ts';

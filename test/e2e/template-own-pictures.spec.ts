@@ -33,7 +33,6 @@ test('the list previews show the shopper’s pictures, through a reload and in t
   test.setTimeout(90_000);
   await page.goto('/m/products/cards/THANKS');
   const tiles = page.getByTestId('template-tile');
-  await expect(tiles).toHaveText([/Thanks from two/, /Leaf thank-you/]);
   const twoSlots = tiles.filter({ hasText: 'Thanks from two' });
   const oneSlot = tiles.filter({ hasText: 'Leaf thank-you' });
   await expect(twoSlots.locator('img')).toHaveAttribute('src', /^\/templates2\/all\//);
@@ -75,7 +74,7 @@ test('the list previews show the shopper’s pictures, through a reload and in t
   await page.reload();
   await expect(twoSlots).toHaveAttribute('data-own-pictures', 'true');
   await press(page.getByTestId('category-bar').getByRole('link', { name: 'Birthday' }));
-  await expect(tiles.first()).toHaveAttribute('data-own-pictures', 'true');
+  await expect(tiles.filter({ hasText: 'Balloon party' })).toHaveAttribute('data-own-pictures', 'true');
   await page.goBack();
 
   // The template opens with the pictures in its two slots; nothing is "changed" yet.

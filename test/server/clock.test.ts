@@ -31,6 +31,7 @@ describe.each(databaseKinds())('the app on a clock five years ahead, on %s', (ki
   let app: FastifyInstance;
   let dataDir: string;
   let calendar: Template;
+  let card: Template;
   const thumbnails = () => path.join(dataDir, 'cart-previews');
 
   beforeAll(async () => {
@@ -46,6 +47,8 @@ describe.each(databaseKinds())('the app on a clock five years ahead, on %s', (ki
     app = t.app;
     const calendars = (await app.inject({ url: '/m/api/templates/calendars' })).json() as Template[];
     calendar = calendars.find((c) => c.name.en_GB === 'Modern 20x30')!;
+    const cards = (await app.inject({ url: '/m/api/templates/cards' })).json() as Template[];
+    card = cards.find((c) => c.name.en_GB === 'Balloon party')!;
   });
   afterAll(async () => {
     await t?.close();
@@ -82,13 +85,46 @@ describe.each(databaseKinds())('the app on a clock five years ahead, on %s', (ki
         },
       });
     };
+    /** A card sent without a year (as the editor sends one): the server fills the year itself. */
+    const addCard = () =>
+      app.inject({
+        method: 'POST',
+        url: CART,
+        headers: { cookie },
+        payload: {
+          product: { uuid: card.product.uuid },
+          subProductUuids: [],
+          quantity: 1,
+          template: {
+            uuid: card.uuid,
+            resources: [
+              {
+                fullId: 'photo',
+                type: 'IMAGE',
+                image: { uuid: picture.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+              },
+            ],
+            year: null,
+          },
+        },
+      });
     const yearOf = (res: { json(): unknown }) => (res.json() as Cart).orderLines.at(-1)!.templates[0]!.year;
 
-    it('makes a calendar added without a year for its clock’s year, and for the next one from July', async () => {
+    it('fills the year of a card sent without one from its clock: this year, the next one from July', async () => {
       await shopperAt(march);
-      expect(yearOf(await add())).toBe(ahead);
+      expect(yearOf(await addCard())).toBe(ahead);
       await shopperAt(new Date(ahead, 8, 1, 12));
-      expect(yearOf(await add())).toBe(ahead + 1);
+      expect(yearOf(await addCard())).toBe(ahead + 1);
+    });
+
+    it('refuses a calendar without its year, naming the years of its clock', async () => {
+      await shopperAt(march);
+      const res = await add();
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'year_required',
+        error: expect.stringContaining(`${ahead} to`),
+      });
     });
 
     it('takes its clock’s year to the template’s last, and refuses the year before and after', async () => {
@@ -107,7 +143,7 @@ describe.each(databaseKinds())('the app on a clock five years ahead, on %s', (ki
 
     it('stamps a thumbnail it draws with its clock’s time, so its own sweep keeps it', async () => {
       await shopperAt(march);
-      const line = (await add()).json<Cart>().orderLines.at(-1)!;
+      const line = (await add(ahead)).json<Cart>().orderLines.at(-1)!;
       const res = await app.inject({
         url: `${CART}/${line.uuid}/preview.jpg?width=320`,
         headers: { cookie },

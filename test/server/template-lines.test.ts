@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Template } from '../../engine/template.ts';
+import { defaultYear } from '../../engine/calendar.ts';
+import { createInstance, type Instance, type ResourceValue } from '../../engine/instance.ts';
+import { assertTemplate, type Font, type Template } from '../../engine/template.ts';
+import { loadFontSet } from '../../server/fonts.ts';
 import { SetClock, systemClock } from '../../shop/clock.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
+import { addPayload, addVerdict } from '../../src/features/editor/buy/buyRules.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { uploadPhoto } from './multipart.ts';
@@ -284,6 +288,104 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       expect((changed.json() as Cart).orderLines.at(-1)!.templates[0]!.year).toBe(year + 1);
       await app.inject({ method: 'DELETE', url: `${CART}/${line.uuid}`, headers: { cookie: cookieA } });
     });
+  });
+
+  describe('the year: a calendar’s own, the server’s for other templates', () => {
+    const calendarResources = (uuid: string) =>
+      ['cover:photo', ...Array.from({ length: 12 }, (_, i) => `month-${i + 1}:photo`)].map((fullId) => ({
+        fullId,
+        type: 'IMAGE',
+        image: { uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+      }));
+
+    it('takes a card sent with the template’s own null year, or none, and fills the default year', async () => {
+      const { cookie, picture } = await upload(null, 1200, 900);
+      const photo = {
+        fullId: 'photo',
+        type: 'IMAGE',
+        image: { uuid: picture.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+      };
+      // What GET …/templates/by-uuid answers for a card: year null.
+      expect(card.year).toBeNull();
+      const expected = defaultYear(card, clock.now());
+      for (const sent of [{ year: card.year }, {}]) {
+        const { year: _, ...template } = cardPayload().template;
+        const res = await post(
+          cookie,
+          cardPayload({ template: { ...template, resources: [photo], ...sent } }),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect((res.json() as Cart).orderLines.at(-1)!.templates[0]!.year).toBe(expected);
+      }
+    });
+
+    it('refuses a calendar without its year (null or none), storing nothing', async () => {
+      const { cookie, picture } = await upload(null, 900, 1200);
+      for (const sent of [{ year: null }, {}]) {
+        const res = await post(cookie, {
+          product: { uuid: calendar.product.uuid },
+          subProductUuids: [],
+          quantity: 1,
+          template: { uuid: calendar.uuid, resources: calendarResources(picture.uuid), ...sent },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'year_required', error: expect.stringContaining('year') });
+      }
+      expect((await cartOf(cookie)).orderLines).toEqual([]);
+    });
+  });
+
+  it('gives the verdict the editor’s own check gives, on what the editor sends', async () => {
+    const { cookie, picture } = await upload(null, 1200, 900);
+    const fonts = await loadFontSet();
+    const today = clock.now();
+    const full = (await app.inject({ url: `/m/api/templates/by-uuid/${card.uuid}` })).json();
+    const template = assertTemplate(full);
+    const base = createInstance(template, today);
+    const withPhoto: Instance = {
+      ...base,
+      resources: {
+        ...base.resources,
+        photo: {
+          type: 'IMAGE',
+          image: {
+            ...picture,
+            rotation: 0,
+            effect: 'original',
+            cropRect: { x: 0, y: 0, width: 1, height: 1 },
+          },
+        },
+      },
+    };
+    const greeting = base.resources.greeting as Extract<ResourceValue, { type: 'STRING' }>;
+    const withText = (text: string, font: Partial<Font> = {}): Instance => ({
+      ...withPhoto,
+      resources: {
+        ...withPhoto.resources,
+        greeting: { type: 'STRING', text, font: { ...greeting.font, ...font, text } },
+      },
+    });
+    const cases: [string, Instance][] = [
+      ['as filled in', withText('Happy day, Anna')],
+      ['without its required picture', base],
+      ['a text too long for its box', withText('A greeting far too long for the small box '.repeat(5))],
+      ['a font the shop does not have', withText('Hi', { overrideFamily: 'Comic Sans' })],
+      ['a size below 12 pt', withText('Hi', { overrideSize: 10 })],
+    ];
+    const verdicts: string[] = [];
+    for (const [what, instance] of cases) {
+      const editor = addVerdict(template, instance, fonts, today);
+      const res = await post(
+        cookie,
+        addPayload(template, instance, cardProduct.uuid, { subProductUuids: [] }, 1),
+      );
+      const server = res.statusCode === 200 ? 'ok' : (res.json() as { code: string }).code;
+      expect(server, what).toBe(editor.ok ? 'ok' : editor.code);
+      if (!editor.ok) expect((res.json() as { error: string }).error, what).toBe(editor.message);
+      verdicts.push(server);
+    }
+    // Each case is a different verdict: the comparison is not of two functions that always agree.
+    expect(new Set(verdicts).size).toBe(cases.length);
   });
 
   it('changes the text of a template line with a PUT, checked like an add', async () => {

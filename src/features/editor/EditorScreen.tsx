@@ -23,7 +23,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 import { BuyScreen } from './buy/BuyScreen.tsx';
-import { lineInstance } from './buy/buyRules.ts';
+import { cartLineInstance } from './buy/buyRules.ts';
 import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
 import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm, lineStorageKey } from './editorRules.ts';
 import { createEditorStore } from './editorStore.ts';
@@ -61,7 +61,7 @@ export function EditorScreen(props: {
     if (line) {
       return createEditorStore(template, new Date(), {
         key: lineStorageKey(line.uuid),
-        fresh: (today) => lineInstance(template, line, today),
+        fresh: (today) => cartLineInstance(template, line, today),
       });
     }
     return createEditorStore(template, new Date(), {

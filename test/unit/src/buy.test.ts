@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createInstance, type Instance } from '../../../engine/instance.ts';
 import type { Template } from '../../../engine/template.ts';
 import { systemClock } from '../../../shop/clock.ts';
-import { type OrderLine, type Product, TemplateLineAdd } from '../../../shop/contract.ts';
+import { type LineResource, type OrderLine, type Product, TemplateLineAdd } from '../../../shop/contract.ts';
 import { linePrice } from '../../../shop/pricing.ts';
+import { templateLinePrice } from '../../../shop/templateLine.ts';
 import {
   addPayload,
   buyRows,
   buySum,
-  lineInstance,
+  cartLineInstance as lineInstance,
   minusQuantity,
   plusQuantity,
   rowPiecePrices,
-  templateLinePrice,
   totalPieces,
   typedQuantity,
   updatedLine,
@@ -142,8 +142,12 @@ describe('the cart add payload (S1 §3)', () => {
       product: { uuid: card10x15.uuid },
       subProductUuids: [kraft!.subProductUuids[0]],
       quantity: 12,
-      template: { uuid: template.uuid, version: template.version, year: instance.year },
+      // A card sends no year (the server fills it); a calendar sends the one the shopper chose.
+      template: { uuid: template.uuid, version: template.version, year: null },
     });
+    const calendar = demoTemplate('Modern 20x30');
+    const chosen = { ...createInstance(calendar, today), year: year + 1 };
+    expect(addPayload(calendar, chosen, card10x15.uuid, kraft!, 1).template.year).toBe(year + 1);
     expect(payload.template.resources).toEqual([
       {
         fullId: 'photo',
@@ -183,24 +187,36 @@ describe('update mode', () => {
     const { template, instance } = filledBalloon();
     const resources = addPayload(template, instance, card10x15.uuid, { subProductUuids: [] }, 1).template
       .resources;
-    // As the server answers it: pictures with their size, fonts whole with null overrides.
-    const stored = resources.map((r) =>
-      r.type === 'IMAGE'
-        ? { ...r, image: r.image && { ...r.image, width: 1200, height: 900 } }
-        : {
-            ...r,
-            font: {
-              family: 'Pacifico',
-              size: 14,
-              color: '#333333',
-              horizontalAlign: 'center',
-              verticalAlign: 'middle',
-              text: r.text,
-              overrideFamily: null,
-              overrideSize: 12,
-              overrideColor: '#2B9BC5',
+    // As the server answers it: pictures with their size, fonts whole with the overrides.
+    const stored = resources.map(
+      (r): LineResource =>
+        r.type === 'IMAGE'
+          ? {
+              fullId: r.fullId!,
+              type: 'IMAGE',
+              image: r.image && {
+                ...r.image,
+                rotation: r.image.rotation ?? 0,
+                effect: r.image.effect ?? 'original',
+                width: 1200,
+                height: 900,
+              },
+            }
+          : {
+              fullId: r.fullId!,
+              type: 'STRING',
+              text: r.text!,
+              font: {
+                family: 'Pacifico',
+                size: 14,
+                color: '#333333',
+                horizontalAlign: 'center',
+                verticalAlign: 'middle',
+                text: r.text,
+                overrideSize: 12,
+                overrideColor: '#2B9BC5',
+              },
             },
-          },
     );
     const line: OrderLine = {
       uuid: '5d7e8f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
@@ -224,9 +240,10 @@ describe('update mode', () => {
       expect(greeting.font.overrideFamily).toBeUndefined();
       expect(greeting.font.overrideSize).toBe(12);
     }
+    // A card's year is the server's: the line keeps the one it has.
     const sent = updatedLine(template, line, { ...opened, year: year + 2 });
     expect(sent.templates).toEqual([
-      { template: template.uuid, version: template.version, year: year + 2, resources },
+      { template: template.uuid, version: template.version, year: year + 1, resources },
     ]);
     expect(sent.quantity).toBe(2);
     expect(sent.product).toEqual(line.product);

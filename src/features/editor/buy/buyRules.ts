@@ -4,10 +4,24 @@
  * per-row prices (the server's template line rule: campaign by template category), and a cart
  * line turned back into an editor instance for update mode.
  */
-import { createInstance, type Instance, partFor, type ResourceValue } from '../../../../engine/instance.ts';
-import type { Font, Template } from '../../../../engine/template.ts';
-import type { OrderLine, Product, TemplateResourceInput } from '../../../../shop/contract.ts';
+
+import type { z } from 'zod';
+import { createInstance, type Instance } from '../../../../engine/instance.ts';
+import type { Template } from '../../../../engine/template.ts';
+import type { FontSet } from '../../../../engine/text/fonts.ts';
+import type { OrderLine, Product, TemplateLineAdd } from '../../../../shop/contract.ts';
 import { linePrice } from '../../../../shop/pricing.ts';
+import {
+  checkLineResources,
+  chooseLineYear,
+  instancePictures,
+  lineInstance,
+  lineResourceInputs,
+  lineVerdict,
+  lineYearInput,
+  templateLinePrice,
+} from '../../../../shop/templateLine.ts';
+import type { LineToSave } from '../../../api/cart.ts';
 
 /** S1 §4, §5: the quantity rules live in shop/, where the cart's photo gift lines use them too. */
 export { minusQuantity, plusQuantity, typedQuantity } from '../../../../shop/pricing.ts';
@@ -24,24 +38,6 @@ export function buyRows(product: Pick<Product, 'uuid' | 'name' | 'subproducts'>)
     return [{ key: product.uuid, name: product.name, subProductUuids: [] }];
   }
   return product.subproducts.map((s) => ({ key: s.uuid, name: s.name, subProductUuids: [s.uuid] }));
-}
-
-/** The server's campaign rule for template lines: the requirement names one of the template's categories. */
-export function categoryRequirement(
-  template: Pick<Template, 'categories'>,
-): (requirement: string) => boolean {
-  const categories = new Set(template.categories.map((c) => c.toUpperCase()));
-  return (requirement) => categories.has(requirement.toUpperCase());
-}
-
-/** As server/services/templateLines.ts templateLinePrice: what the server will charge for the line. */
-export function templateLinePrice(
-  product: Product,
-  template: Pick<Template, 'categories'>,
-  quantity: number,
-  subProductUuids: readonly string[],
-): number {
-  return linePrice(product, quantity, subProductUuids, categoryRequirement(template));
 }
 
 /**
@@ -78,65 +74,14 @@ export function buySum(
 export const totalPieces = (quantities: Readonly<Record<string, number>>): number =>
   Object.values(quantities).reduce((sum, q) => sum + q, 0);
 
-/** The template's own font of a text slot (the base the shopper's changes are measured against). */
-function templateFont(template: Template, fullId: string): Font | undefined {
-  const part = partFor(template, fullId)?.part;
-  const top = template.resources.find((r) => r.id === fullId);
-  return top?.font ?? part?.font;
-}
-
-const FONT_FIELDS = ['family', 'size', 'color', 'horizontalAlign', 'verticalAlign'] as const;
-const OVERRIDE_FIELDS = [
-  'overrideFamily',
-  'overrideSize',
-  'overrideColor',
-  'overrideHorizontalAlign',
-  'overrideVerticalAlign',
-] as const;
-
-/**
- * The user-supplied resources as the server takes them (S1 §3): pictures by uuid with rotation,
- * effect and crop; texts with the override fields and any plain font field that differs from the
- * template's (the server works out the overrides from either).
- */
-export function payloadResources(template: Template, instance: Instance): TemplateResourceInput[] {
-  return Object.entries(instance.resources).map(([fullId, value]) => resourceInput(template, fullId, value));
-}
-
-function resourceInput(template: Template, fullId: string, value: ResourceValue): TemplateResourceInput {
-  if (value.type === 'IMAGE') {
-    const image = value.image;
-    return {
-      fullId,
-      type: 'IMAGE',
-      image: image && {
-        uuid: image.uuid,
-        rotation: image.rotation,
-        effect: image.effect,
-        cropRect: { ...image.cropRect },
-      },
-    };
-  }
-  const base = templateFont(template, fullId);
-  const font: Record<string, unknown> = {};
-  for (const field of FONT_FIELDS) {
-    if (value.font[field] !== undefined && value.font[field] !== base?.[field])
-      font[field] = value.font[field];
-  }
-  for (const field of OVERRIDE_FIELDS) {
-    if (value.font[field] !== undefined && value.font[field] !== null) font[field] = value.font[field];
-  }
-  return { fullId, type: 'STRING', text: value.text, font };
-}
-
-/** S1 §3: one cart add payload (one line per call). */
+/** S1 §3: one cart add payload (one line per call); a calendar sends its year, other templates null. */
 export function addPayload(
   template: Template,
   instance: Instance,
   productUuid: string,
   row: Pick<BuyRow, 'subProductUuids'>,
   quantity: number,
-) {
+): z.input<typeof TemplateLineAdd> {
   return {
     product: { uuid: productUuid },
     subProductUuids: [...row.subProductUuids],
@@ -144,15 +89,33 @@ export function addPayload(
     template: {
       uuid: template.uuid,
       version: template.version,
-      year: instance.year,
-      resources: payloadResources(template, instance),
+      year: lineYearInput(template, instance),
+      resources: lineResourceInputs(template, instance),
     },
   };
 }
-export type TemplateLinePayload = ReturnType<typeof addPayload>;
 
-/** A cart line with the editor's resources and year (S1 §3 cart update); the rest stays the line's. */
-export function updatedLine(template: Template, line: OrderLine, instance: Instance): OrderLine {
+/**
+ * The shared line rules (shop/templateLine.ts) on what Add to cart would send: the verdict the server
+ * will give, so the editor can say what is wrong without a round trip.
+ */
+export function addVerdict(template: Template, instance: Instance, fonts: FontSet, today: Date) {
+  return lineVerdict(() => {
+    chooseLineYear(template, lineYearInput(template, instance), today);
+    return checkLineResources(
+      template,
+      lineResourceInputs(template, instance),
+      instancePictures(instance),
+      fonts,
+    );
+  });
+}
+
+/**
+ * A cart line with the editor's resources and year (S1 §3 cart update); the rest stays the line's.
+ * The line keeps its year unless the shopper changed a calendar's.
+ */
+export function updatedLine(template: Template, line: OrderLine, instance: Instance): LineToSave {
   const entry = line.templates[0];
   return {
     ...line,
@@ -160,51 +123,21 @@ export function updatedLine(template: Template, line: OrderLine, instance: Insta
       {
         template: entry?.template ?? template.uuid,
         version: entry?.version ?? template.version,
-        year: instance.year,
-        resources: payloadResources(template, instance),
+        year: lineYearInput(template, instance) ?? entry?.year ?? null,
+        resources: lineResourceInputs(template, instance),
       },
     ],
   };
 }
 
-interface StoredResource {
-  fullId?: string;
-  type?: string;
-  image?: unknown;
-  text?: unknown;
-  font?: Record<string, unknown> | null;
-}
-
-const withoutNulls = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
-
 /**
  * The editor instance of a cart line (update mode): the template's defaults with the line's
- * resources and year, as the server's lineInstance does; slots the template no longer has are dropped.
+ * resources and year, as the server opens it (shop/templateLine.ts lineInstance).
  */
-export function lineInstance(template: Template, line: OrderLine, today: Date): Instance {
-  const instance = createInstance(template, today);
+export function cartLineInstance(template: Template, line: OrderLine, today: Date): Instance {
   const entry = line.templates[0];
-  if (!entry) return instance;
-  for (const raw of entry.resources as StoredResource[]) {
-    const fullId = raw?.fullId;
-    const current = fullId ? instance.resources[fullId] : undefined;
-    if (!fullId || !current) continue;
-    if (current.type === 'IMAGE' && raw.type === 'IMAGE') {
-      instance.resources[fullId] = {
-        type: 'IMAGE',
-        image: (raw.image as Extract<ResourceValue, { type: 'IMAGE' }>['image']) ?? null,
-      };
-    } else if (current.type === 'STRING' && raw.type === 'STRING') {
-      const text = typeof raw.text === 'string' ? raw.text : current.text;
-      instance.resources[fullId] = {
-        type: 'STRING',
-        text,
-        font: { ...current.font, ...withoutNulls(raw.font ?? {}), text } as Font,
-      };
-    }
-  }
-  instance.year = entry.year;
+  if (!entry) return createInstance(template, today);
+  const instance = lineInstance(template, entry, today);
   instance.dirty = false;
   return instance;
 }

@@ -2,16 +2,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { YEARS_AHEAD } from '../../../engine/calendar.ts';
 import type { Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
-import { derivativeFor, previewHash } from '../../../server/services/linePreviews.ts';
-import {
-  checkResources,
-  chooseYear,
-  lineInstance,
-  type PictureInfo,
-  templateLinePrice,
-} from '../../../server/services/templateLines.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
+import {
+  checkLineResources as checkResources,
+  chooseLineYear as chooseYear,
+  instancePictures,
+  LineRefusal,
+  lineInstance,
+  lineResourceInputs,
+  lineVerdict,
+  lineYearInput,
+  type PictureInfo,
+  templateLinePrice,
+} from '../../../shop/templateLine.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
 
@@ -26,7 +30,7 @@ const photoInput = {
   image: { uuid: picture.uuid, rotation: 90 as const, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
 };
 
-describe('chooseYear', () => {
+describe('chooseLineYear', () => {
   const calendar = demoTemplate('Modern 20x30'); // this year and the next two
   it('takes a supported year that is not past, else refuses', () => {
     expect(chooseYear(calendar, year + 1, today)).toBe(year + 1);
@@ -34,9 +38,22 @@ describe('chooseYear', () => {
     expect(() => chooseYear(calendar, year + 3, today)).toThrow(`${year + 3} cannot be chosen`);
     expect(() => chooseYear(calendar, year - 1, today)).toThrow(`(${year} to ${year + 2})`);
   });
-  it('defaults to S1 §4’s year, and keeps a line’s own year even once past', () => {
-    expect(chooseYear(calendar, undefined, today)).toBe(year + 1);
+  it('refuses a new calendar line without its year (null or absent), and keeps a line’s own year even once past', () => {
+    for (const none of [null, undefined]) {
+      expect(lineVerdict(() => chooseYear(calendar, none, today))).toEqual({
+        ok: false,
+        code: 'year_required',
+        message: `A calendar needs its year (${year} to ${year + 2})`,
+      });
+      expect(chooseYear(calendar, none, new Date(year + 1, 2, 1), year)).toBe(year);
+    }
     expect(chooseYear(calendar, year, new Date(year + 1, 2, 1), year)).toBe(year);
+  });
+  it('fills the year of a card sent with null or none: S1 §4’s default, or the line’s own', () => {
+    const card = demoTemplate('Balloon party');
+    expect(chooseYear(card, null, today)).toBe(year + 1);
+    expect(chooseYear(card, undefined, new Date(year, 2, 1))).toBe(year);
+    expect(chooseYear(card, null, today, year - 3)).toBe(year - 3);
   });
   it('a template with a fixed year and no list takes only that year', () => {
     const fixed: Template = { ...calendar, supportedYears: [], year: year + 1, yearsAhead: undefined };
@@ -45,7 +62,9 @@ describe('chooseYear', () => {
   });
   it('refuses a new line of a template whose years are all past, and names what a list still offers', () => {
     const listed: Template = { ...calendar, supportedYears: [year - 2, year - 1], yearsAhead: undefined };
-    expect(() => chooseYear(listed, undefined, today)).toThrow('can no longer be made');
+    const card: Template = { ...listed, type: 'CARDS' };
+    expect(() => chooseYear(card, undefined, today)).toThrow('can no longer be made');
+    expect(() => chooseYear(listed, undefined, today)).toThrow('(none any more)');
     expect(() => chooseYear(listed, year - 1, today)).toThrow('none any more');
     const gaps: Template = { ...calendar, supportedYears: [year, year + 2], yearsAhead: undefined };
     expect(() => chooseYear(gaps, year + 1, today)).toThrow(`one of ${year}, ${year + 2}`);
@@ -59,7 +78,7 @@ describe('chooseYear', () => {
   });
 });
 
-describe('checkResources', () => {
+describe('checkLineResources', () => {
   let fonts: FontSet;
   const card = demoTemplate('Balloon party');
   beforeAll(async () => {
@@ -123,11 +142,97 @@ describe('checkResources', () => {
     expect(attempt([photoInput, photoInput])).toThrow(/sent twice/);
   });
 
+  it('names every refusal with its code, at the edges of each rule', () => {
+    const code = (inputs: Parameters<typeof checkResources>[1], t: Template = card) => {
+      const verdict = lineVerdict(() => checkResources(t, inputs, pictures, fonts));
+      return verdict.ok ? 'ok' : verdict.code;
+    };
+    const greeting = (font: Record<string, unknown>, text = 'Hi') => ({
+      fullId: 'greeting',
+      type: 'STRING' as const,
+      text,
+      font,
+    });
+    expect(code([photoInput])).toBe('ok');
+    expect(code([{ fullId: 'greeting', type: 'IMAGE', image: null }])).toBe('wrong_slot_type');
+    expect(code([photoInput, { ...photoInput, fullId: 'greeting' }])).toBe('wrong_slot_type');
+    // A slot the template draws but the shopper does not fill is not theirs to send.
+    expect(code([photoInput, { fullId: 'heading', type: 'STRING', text: 'x' }])).toBe('unknown_slot');
+    expect(code([photoInput, { id: 'greeting', type: 'STRING', text: 'x' }])).toBe('ok');
+    // Sizes: 12 pt is the floor, the slider's maximum the ceiling; the template's own size always goes.
+    expect(code([photoInput, greeting({ overrideSize: 12 })])).toBe('ok');
+    expect(code([photoInput, greeting({ overrideSize: 11.5 })])).toBe('invalid_font_size');
+    expect(code([photoInput, greeting({ size: 400 })])).toBe('invalid_font_size');
+    expect(code([photoInput, greeting({ size: 14 })])).toBe('ok');
+    expect(code([photoInput, greeting({ family: 'Comic Sans' })])).toBe('unknown_font');
+    expect(code([photoInput, greeting({ family: 'Pacifico' })])).toBe('ok');
+    expect(code([photoInput, greeting({}, 'word '.repeat(80))])).toBe('text_overflow');
+    // A required text may not be left empty; an optional one may.
+    expect(code([photoInput, greeting({}, '  ')])).toBe('ok');
+    const requiredText = structuredClone(card);
+    requiredText.resources.find((r) => r.id === 'greeting')!.required = true;
+    expect(code([photoInput, greeting({}, '  ')], requiredText)).toBe('incomplete');
+    expect(code([photoInput], requiredText)).toBe('ok'); // the suggested text stays
+  });
+
+  it('keeps the template’s text in a slot the shopper may not edit, whatever is sent', () => {
+    const locked = structuredClone(card);
+    locked.resources.find((r) => r.id === 'greeting')!.disableEdit = true;
+    const stored = checkResources(
+      locked,
+      [photoInput, { fullId: 'greeting', type: 'STRING', text: 'Mine' }],
+      pictures,
+      fonts,
+    );
+    expect(stored[1]).toMatchObject({ type: 'STRING', text: 'Have a wonderful day' });
+  });
+
+  it('only LineRefusals become verdicts; a programming error still throws', () => {
+    expect(() =>
+      lineVerdict(() => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
+    expect(
+      lineVerdict(() => {
+        throw new LineRefusal('incomplete', 'x');
+      }),
+    ).toMatchObject({ ok: false });
+  });
+
   it('gives back an instance that draws what was stored', () => {
     const stored = checkResources(card, [photoInput], pictures, fonts);
     const instance = lineInstance(card, { resources: stored, year: year + 1 }, today);
     expect(instance.year).toBe(year + 1);
     expect(instance.resources.photo).toMatchObject({ type: 'IMAGE', image: { uuid: picture.uuid } });
+  });
+
+  it('round trip: what an instance sends is stored as that instance again, and passes the rules', () => {
+    const stored = checkResources(
+      card,
+      [photoInput, { fullId: 'greeting', type: 'STRING', text: 'Hello', font: { overrideColor: '#112233' } }],
+      pictures,
+      fonts,
+    );
+    const instance = lineInstance(card, { resources: stored, year }, today);
+    const again = checkResources(card, lineResourceInputs(card, instance), instancePictures(instance), fonts);
+    expect(again).toEqual(stored);
+  });
+
+  it('a line whose slot changed type in the template is opened with the template’s default there', () => {
+    const instance = lineInstance(
+      card,
+      { resources: [{ fullId: 'photo', type: 'STRING', text: 'x', font: card.resources[3]!.font! }], year },
+      today,
+    );
+    expect(instance.resources.photo).toEqual({ type: 'IMAGE', image: null });
+  });
+});
+
+describe('lineYearInput', () => {
+  it('a calendar sends its year; a card sends none (the server fills it)', () => {
+    expect(lineYearInput(demoTemplate('Modern 20x30'), { year: year + 1 })).toBe(year + 1);
+    expect(lineYearInput(demoTemplate('Balloon party'), { year: year + 1 })).toBeNull();
   });
 });
 
@@ -149,19 +254,5 @@ describe('templateLinePrice', () => {
   it('adds the subproduct per piece and takes the campaign price for the campaign’s category', () => {
     expect(templateLinePrice(product, { categories: ['BIRTHDAY'] }, 10, ['kraft'])).toBe(10 * (199 + 25));
     expect(templateLinePrice(product, { categories: ['christmas'] }, 2, [])).toBe(2 * 179);
-  });
-});
-
-describe('cart thumbnails', () => {
-  it('draws from a derivative about twice the width', () => {
-    expect(derivativeFor(320)).toBe(640);
-    expect(derivativeFor(100)).toBe(320);
-    expect(derivativeFor(1280)).toBe(1280);
-  });
-  it('hashes what changes the picture', () => {
-    const stored = { template: 't', version: 1, resources: [], year };
-    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash(stored, ['b'], 320));
-    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash({ ...stored, year: year + 1 }, ['a'], 320));
-    expect(previewHash(stored, ['a'], 320)).toBe(previewHash({ ...stored }, ['a'], 320));
   });
 });

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { derivativeFor, previewHash } from '../../../server/services/linePreviews.ts';
+import { systemClock } from '../../../shop/clock.ts';
+
+const year = systemClock.now().getFullYear();
+
+describe('cart thumbnails', () => {
+  it('draws from a derivative about twice the width', () => {
+    expect(derivativeFor(320)).toBe(640);
+    expect(derivativeFor(100)).toBe(320);
+    expect(derivativeFor(1280)).toBe(1280);
+  });
+  it('hashes what changes the picture', () => {
+    const stored = { template: 't', version: 1, resources: [], year };
+    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash(stored, ['b'], 320));
+    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash({ ...stored, year: year + 1 }, ['a'], 320));
+    expect(previewHash(stored, ['a'], 320)).toBe(previewHash({ ...stored }, ['a'], 320));
+  });
+});
