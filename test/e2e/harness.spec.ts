@@ -65,13 +65,14 @@ test.describe('author harness', () => {
   }, testInfo) => {
     // The renders are the same on any screen: the desktop run compares them (two 600 px pictures).
     test.skip(testInfo.project.name !== 'desktop', 'the renders comparison runs on the desktop');
-    test.setTimeout(180_000);
+    // The server's preflight draws every page to read the colours under each text: a calendar takes a while.
+    test.setTimeout(360_000);
     const templates = await demoTemplates(request);
     expect(templates.length).toBeGreaterThan(0);
     const report: Record<string, number> = {};
     for (const t of templates) {
       await page.goto(`/m/dev/harness/${t.uuid}`);
-      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('problem')).toHaveCount(0);
       await expect(page.getByTestId('page')).toHaveCount(t.pages.length);
       await expect(page.getByTestId('diff')).toHaveCount(t.pages.length, { timeout: 30_000 });
@@ -94,6 +95,7 @@ test.describe('author harness', () => {
     request,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'a side-by-side screenshot of the desktop screen');
+    test.setTimeout(120_000);
     const templates = await demoTemplates(request);
     const calendar = templates.find((t) => t.type === 'CALENDAR')!;
     await page.setViewportSize({ width: 1500, height: 1000 });
@@ -107,7 +109,7 @@ test.describe('author harness', () => {
     const options = await year.locator('option').allTextContents();
     expect(options.length).toBeGreaterThan(1);
     await year.selectOption(options.at(-1)!);
-    await expect(page.getByTestId('diff')).toHaveCount(calendar.pages.length, { timeout: 30_000 });
+    await expect(page.getByTestId('diff')).toHaveCount(calendar.pages.length, { timeout: 90_000 });
     await expect(page.getByTestId('no-problems')).toBeVisible();
     await page.screenshot({ path: '.tmp/harness.png' });
   });
