@@ -10,7 +10,8 @@
  * local fields, so it gets a local noon copy of each Monday, which exists in every zone, or at worst
  * rolls into the Tuesday of the same ISO week.
  */
-import { getISOWeek } from 'date-fns';
+import { getISOWeek, type Locale } from 'date-fns';
+import { da, enGB, nb } from 'date-fns/locale';
 import { MONTH_YEAR_STRING, type Template, YEAR_STRING } from './template.ts';
 
 /** 'holiday' is a Sunday inside the month, 'extraday' any day outside it (S1 §9). */
@@ -38,8 +39,34 @@ export interface MonthGrid {
   readonly weeks: readonly Week[];
 }
 
-export const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+/** The languages the shop's portals speak (their `locale`), the first being the fallback. */
+export const LANGUAGES = ['en_GB', 'nb_NO', 'da_DK'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en_GB';
 
+const DATE_LOCALES: Record<Language, Locale> = { en_GB: enGB, nb_NO: nb, da_DK: da };
+
+/** A portal's `locale`; anything the shop has no words for reads as English. */
+export function languageOf(locale: string | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : FALLBACK_LANGUAGE;
+}
+
+// Titles and headings start a line, so they take a capital even where the language writes "januar".
+const capitalised = (word: string) => word.charAt(0).toLocaleUpperCase() + word.slice(1);
+
+/**
+ * Mon..Sun in the language: date-fns' abbreviated day names, which are 'Mon' in English (the form
+ * printed before issue 17) and 'man'/'man.' in Norwegian/Danish; the Danish dot is dropped so every
+ * heading is a bare word.
+ */
+export function weekdayHeadings(language: string = FALLBACK_LANGUAGE): string[] {
+  const { localize } = DATE_LOCALES[languageOf(language)];
+  return [1, 2, 3, 4, 5, 6, 0].map((d) =>
+    capitalised(localize.day(d as 0, { width: 'abbreviated' }).replace(/\.$/, '')),
+  );
+}
+
+/** The English names, which MONTH(name)_YEAR_STRING ids use in every language (S1 §3). */
 export const MONTH_NAMES = [
   'January',
   'February',
@@ -94,13 +121,19 @@ function isoWeekOf(monday: Date): number {
   return getISOWeek(local);
 }
 
-export function monthName(month: number): string {
+/** The month's name as a title in the language: 'January', 'Januar'. */
+export function monthName(month: number, language: string = FALLBACK_LANGUAGE): string {
   assertMonth(month);
-  return MONTH_NAMES[month - 1]!;
+  const { localize } = DATE_LOCALES[languageOf(language)];
+  return capitalised(localize.month((month - 1) as 0, { width: 'wide', context: 'standalone' }));
 }
 
+/** Every month name in every language: what a box must be wide enough for. */
+export const allMonthNames = (): string[] =>
+  LANGUAGES.flatMap((language) => MONTH_NAMES.map((_, i) => monthName(i + 1, language)));
+
 /** The 6 x 7 grid of a month, starting with the Monday of the week that holds the 1st. */
-export function monthGrid(year: number, month: number): MonthGrid {
+export function monthGrid(year: number, month: number, language: string = FALLBACK_LANGUAGE): MonthGrid {
   assertYear(year);
   assertMonth(month);
   const first = utcDate(year, month, 1);
@@ -117,7 +150,7 @@ export function monthGrid(year: number, month: number): MonthGrid {
     }
     weeks.push({ isoWeek: isoWeekOf(new Date(start + w * DAYS_PER_WEEK * MS_PER_DAY)), days });
   }
-  return { year, month, headings: [...WEEKDAY_HEADINGS], weeks };
+  return { year, month, headings: weekdayHeadings(language), weeks };
 }
 
 /** The month named inside MONTH(...): an English name in any case, or a number 1..12. */
@@ -134,12 +167,16 @@ function monthOfToken(token: string): number | null {
  * The text of a string resource the scene fills in itself (S1 §3), or null when the id is an
  * ordinary resource. The id pattern comes from template.ts so validation and rendering agree.
  */
-export function resolveSpecialString(resourceId: string, year: number): string | null {
+export function resolveSpecialString(
+  resourceId: string,
+  year: number,
+  language: string = FALLBACK_LANGUAGE,
+): string | null {
   if (resourceId === YEAR_STRING) return String(year);
   const match = MONTH_YEAR_STRING.exec(resourceId);
   if (!match) return null;
   const month = monthOfToken(match[1]!);
-  return month === null ? null : `${monthName(month)} ${year}`;
+  return month === null ? null : `${monthName(month, language)} ${year}`;
 }
 
 /**

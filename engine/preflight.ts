@@ -5,7 +5,7 @@
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
  * BackdropSampler (server/services/preflight.ts renders one in Node); without it the rule is skipped.
  */
-import { MONTH_NAMES, WEEKDAY_HEADINGS } from './calendar.ts';
+import { allMonthNames, LANGUAGES, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';
 import { createInstance } from './instance.ts';
 import { type PageScene, pageScene, textFontOf } from './scene.ts';
@@ -144,7 +144,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** The widest text a special id can show: the longest month name with a four-digit year. */
 function sampleSpecialText(id: string): string {
   if (id === 'YEAR_STRING') return '2088';
-  const longest = MONTH_NAMES.reduce((a, b) => (b.length > a.length ? b : a));
+  const longest = allMonthNames().reduce((a, b) => (b.length > a.length ? b : a));
   return `${longest} 2088`;
 }
 
@@ -360,7 +360,13 @@ function textProblems(t: Template, fonts: FontSet): PreflightProblem[] {
       };
       // The widest texts any month of any year puts in a cell: the headings are the same every year.
       const samples: [keyof typeof style.cells, string][] = [
-        ['dayheading', WEEKDAY_HEADINGS.reduce<string>((a, b) => (b.length > a.length ? b : a), '')],
+        [
+          'dayheading',
+          LANGUAGES.flatMap((l) => weekdayHeadings(l)).reduce<string>(
+            (a, b) => (b.length > a.length ? b : a),
+            '',
+          ),
+        ],
         ['week', '53'],
         ['day', '28'],
         ['extraday', '28'],
@@ -498,6 +504,24 @@ export function preflightScenes(t: Template, fonts: FontSet, today: Date): PageS
   return t.pages.map((page) => pageScene(t, instance, page.id, fonts));
 }
 
+/**
+ * A month grid's week numbers and the days of the months before and after are printed faint on
+ * purpose (every wall calendar does): they are not what the shopper reads the page for, so the
+ * contrast rule leaves them out, as the 12 pt rule leaves out every grid cell.
+ */
+function isFaintByDesign(part: RenderPart, itemId: string, color: string): boolean {
+  if (part.type !== 'MONTH' || !part.month) return false;
+  if (/\/w\d+$/.test(itemId)) return true;
+  const { extraday, day, holiday } = part.month.cells;
+  const extra = extraday.font.color.toUpperCase();
+  return (
+    /\/d\d+-\d+$/.test(itemId) &&
+    color.toUpperCase() === extra &&
+    extra !== day.font.color.toUpperCase() &&
+    extra !== holiday.font.color.toUpperCase()
+  );
+}
+
 function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions): PreflightProblem[] {
   const sampler = options.backdrop;
   if (!sampler) return [];
@@ -520,6 +544,7 @@ function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions
     scene.items.forEach((item, index) => {
       if (item.kind !== 'text' || item.empty || item.glyphs.length === 0) return;
       const placed = partOfItem(item.id);
+      if (placed && isFaintByDesign(placed.part, item.id, item.color)) return;
       const samples = placed && sampler(scene, index);
       if (!placed || !samples || samples.length === 0) return;
       const ink = parseHex(item.color);

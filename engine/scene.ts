@@ -4,7 +4,7 @@
  * editor's renderer and the print renderer only draw outlines: neither measures, breaks or shapes,
  * and the printed page is the page the shopper saw.
  */
-import { monthGrid, resolveSpecialString } from './calendar.ts';
+import { FALLBACK_LANGUAGE, monthGrid, resolveSpecialString } from './calendar.ts';
 import type { CropRect, Effect, Rotation } from './image.ts';
 import type { Instance } from './instance.ts';
 import {
@@ -167,12 +167,19 @@ export function textFontOf(part: RenderPart, resourceFont: Font | undefined, sho
 }
 
 /** The 8 x 7 month grid of S1 §9: week numbers and Mon..Sun, a heading row and six weeks. */
-function monthItems(fonts: FontSet, id: string, part: RenderPart, year: number, month: number): SceneText[] {
+function monthItems(
+  fonts: FontSet,
+  id: string,
+  part: RenderPart,
+  year: number,
+  month: number,
+  language: string,
+): SceneText[] {
   const style = part.month!;
   const box = placed(part);
   const cellW = (box.widthMm - 7 * style.colSpacing) / 8;
   const cellH = (box.heightMm - 6 * style.rowSpacing) / 7;
-  const grid = monthGrid(year, month);
+  const grid = monthGrid(year, month, language);
   const cell = (col: number, row: number, font: Font, text: string, key: string) =>
     textItem(
       fonts,
@@ -198,7 +205,14 @@ function monthItems(fonts: FontSet, id: string, part: RenderPart, year: number, 
   return items;
 }
 
-export function pageScene(t: Template, instance: Instance, pageId: string, fonts: FontSet): PageScene {
+/** `language` is the portal's (the line's, once ordered): it names the months and weekdays. */
+export function pageScene(
+  t: Template,
+  instance: Instance,
+  pageId: string,
+  fonts: FontSet,
+  language: string = FALLBACK_LANGUAGE,
+): PageScene {
   const page = t.pages.find((p) => p.id === pageId);
   if (!page) throw new Error(`Template ${t.uuid} has no page "${pageId}"`);
   const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s]));
@@ -210,7 +224,7 @@ export function pageScene(t: Template, instance: Instance, pageId: string, fonts
     const editable = !!slot && slot.resource.userSupplied && !slot.resource.disableEdit;
 
     if (part.type === 'MONTH') {
-      items.push(...monthItems(fonts, fullId, part, instance.year, page.months[part.resourceId]!));
+      items.push(...monthItems(fonts, fullId, part, instance.year, page.months[part.resourceId]!, language));
       continue;
     }
 
@@ -244,7 +258,7 @@ export function pageScene(t: Template, instance: Instance, pageId: string, fonts
     }
 
     // STRING: the year and month titles are filled in here; user text comes from the instance.
-    const special = resolveSpecialString(part.resourceId, instance.year);
+    const special = resolveSpecialString(part.resourceId, instance.year, language);
     const value = instance.resources[fullId];
     const font = textFontOf(part, slot?.resource.font, value?.type === 'STRING' ? value.font : undefined);
     const text = special ?? (value?.type === 'STRING' ? value.text : (font.text ?? ''));

@@ -40,8 +40,10 @@ export const Font = z.object({
   horizontalAlign: z.enum(HORIZONTAL_ALIGNS),
   verticalAlign: z.enum(VERTICAL_ALIGNS),
   shadow: Shadow.optional(),
-  /** The text a template author puts in (a default, or fixed text). */
+  /** The text a template author puts in (a default, or fixed text); the fallback of `texts`. */
   text: z.string().optional(),
+  /** The text per portal language (`nb_NO`: 'Takk!'), chosen when a template is stored for a portal. */
+  texts: z.record(z.string().regex(/^[a-z]{2}_[A-Z]{2}$/), z.string()).optional(),
   overrideHorizontalAlign: z.enum(HORIZONTAL_ALIGNS).optional(),
   overrideVerticalAlign: z.enum(VERTICAL_ALIGNS).optional(),
   overrideFamily: z.string().optional(),
@@ -351,4 +353,21 @@ export function fullIdOf(t: Template, pageId: string, resourceId: string): strin
 export function renderPartsOf(t: Template, page: PartRef): RenderPart[] {
   const pt = t.partTypes.find((p) => p.id === page.typeId);
   return [...(pt?.renderParts ?? []), ...page.renderParts];
+}
+
+/**
+ * The template as a portal of `language` shows it: every font's `text` becomes its `texts` entry for
+ * the language; a language the author gave no text for keeps `text` (the author's own default).
+ */
+export function templateInLanguage(t: Template, language: string): Template {
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = visit(v);
+    const texts = out.texts as Record<string, string> | undefined;
+    if (typeof out.family === 'string' && texts?.[language] !== undefined) out.text = texts[language];
+    return out;
+  };
+  return visit(t) as Template;
 }

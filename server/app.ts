@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from '../shop/clock.ts';
 import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
-import { FONTS_DIR } from './fonts.ts';
+import { FONTS_DIR, loadFontSet } from './fonts.ts';
 import { createMailer } from './mail/mailer.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -19,7 +19,9 @@ import { sendOutboxMail } from './production/email.ts';
 import { Jobs, type QueueTiming } from './production/jobs.ts';
 import { createRenderPool } from './production/pool.ts';
 import { produceOrder, productionGaveUp } from './production/produce.ts';
+import { createImageLoader } from './render/images.ts';
 import { createPreviewPool, type PreviewPool } from './render/previewPool.ts';
+import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
@@ -47,6 +49,11 @@ import {
 import type { PictureFiles, PictureLimits } from './services/pictures.ts';
 import { loadPortals } from './services/portals.ts';
 import { sweepPreviewCache } from './services/previewCache.ts';
+import { renderMissingPreviews } from './services/previews.ts';
+import { artReader } from './services/templateArt.ts';
+import { DEMO_TEMPLATES_DIR } from './services/templateFiles.ts';
+import type { PublishDeps } from './services/templateImport.ts';
+import { publishTemplateFolders, watchTemplateFolders } from './services/templateWatch.ts';
 import type { ObjectStore, StorageConfig } from './storage/objectStore.ts';
 import { openObjectStore } from './storage/open.ts';
 
@@ -109,6 +116,11 @@ export interface AppOptions {
   redisUrl?: string | null;
   /** The scraper's bearer token for /metrics; null: /metrics answers 404. Default: the environment's METRICS_TOKEN. */
   metricsToken?: string | null;
+  /**
+   * The template folders the shop publishes at start and whenever a file there changes
+   * (services/templateWatch.ts); default the environment's TEMPLATES_DIR, else templates/. Null: none.
+   */
+  templatesDir?: string | null;
   /** Told of every route as it is added (the fuzz suite requests every route the app has). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -181,7 +193,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
-  await app.register(labRoutes, { db, storage, jobs, password: labPassword });
+  const published = publishedTemplates(app, options, { db, storage }, clock);
+  await app.register(labRoutes, {
+    db,
+    storage,
+    jobs,
+    password: labPassword,
+    onTemplatePublished: published.drawPreviews,
+  });
   await app.register(pictureRoutes, {
     db,
     files,
@@ -204,6 +223,60 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lab: labPassword !== null,
   });
   return app;
+}
+
+/**
+ * The template folders published at start (before the app answers) and on every change, and the
+ * list previews of each version new to the database.
+ */
+function publishedTemplates(app: FastifyInstance, options: AppOptions, deps: PublishDeps, clock: Clock) {
+  const root =
+    options.templatesDir === undefined
+      ? (process.env.TEMPLATES_DIR ?? DEMO_TEMPLATES_DIR)
+      : options.templatesDir;
+  const previewsDir = options.previewsDir ?? null;
+  let drawing = Promise.resolve();
+  const drawPreviews = (only: { uuid: string; version: number }[]) => {
+    if (!previewsDir) return;
+    drawing = drawing
+      .then(async () => {
+        await renderMissingPreviews(
+          deps.db,
+          previewsDir,
+          {
+            fonts: await loadFontSet(),
+            loadImage: createImageLoader({
+              art: artReader(deps.storage),
+              userPicture: async (uuid) => samplePicturePng(uuid),
+            }),
+            samplePictures: [...SAMPLE_PICTURES],
+            today: clock.now(),
+          },
+          only,
+        );
+      })
+      .catch((error) => app.log.warn({ err: error }, 'Drawing template previews failed'));
+  };
+  if (root === null) return { drawPreviews };
+  let running = Promise.resolve();
+  const publish = () => {
+    running = running.then(async () => {
+      const { published } = await publishTemplateFolders(deps, root, app.log);
+      if (published.length) drawPreviews(published);
+    });
+    return running;
+  };
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    await publish();
+    stop = watchTemplateFolders(root, () => void publish());
+  });
+  app.addHook('onClose', async () => {
+    stop();
+    await running;
+    await drawing;
+  });
+  return { drawPreviews };
 }
 
 /**

@@ -130,3 +130,15 @@ export interface LabOrderPage {
   /** Pass as `before` for the next (older) page; null when this is the last. */
   nextBefore: string | null;
 }
+
+/** Art brought with a published template is at most this big in all (base64 in the JSON body). */
+export const TEMPLATE_PUBLISH_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * POST /lab/api/templates: a template as written (checked by the server, which lists every problem)
+ * and its art files, base64, by the `image.src` that names them.
+ */
+export const TemplatePublishRequest = z.object({
+  template: z.unknown(),
+  art: z.record(z.string().min(1).max(300), z.base64('Art is sent as base64')).default({}),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { assertTemplate, type Template } from '../../engine/template.ts';
+import { assertTemplate, type Template, templateInLanguage } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
 import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templateFiles.ts';
 import type { Db } from './connect.ts';
@@ -164,8 +164,9 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
     if (!key) throw new Error(`Template ${t.name.en_GB} names no template product (${t.product.uuid})`);
     const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
     const productUuid = templateProductUuid(p.uuid, key);
+    // Stored in the portal's language, so its editor, previews and prints all suggest the same text.
     const body = assertTemplate({
-      ...t,
+      ...templateInLanguage(t, p.locale),
       product: { ...t.product, uuid: productUuid, name: nameIn(def.names, p.locale) },
     });
     return {

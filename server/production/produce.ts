@@ -131,6 +131,8 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
             title: `${orderReference(orderUuid)} ${product.name}`,
             author: snap.portal.name,
             orderedAt: snap.paidAt,
+            // The portal the line was made on: the print names months as the editor showed them.
+            language: snap.portal.locale,
           },
         ],
       });

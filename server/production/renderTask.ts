@@ -13,6 +13,7 @@ import type { FontSet } from '../../engine/text/fonts.ts';
 import { lineInstance } from '../../shop/templateLine.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
+import { artReader } from '../services/templateArt.ts';
 import type { StoredTemplate } from '../services/templateLines.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
@@ -47,6 +48,8 @@ export type RenderTask = (
       author: string;
       /** When the order was placed: the day the line's instance is made on, the same on every re-run. */
       orderedAt: string;
+      /** The order's portal language (its `locale`). */
+      language: string;
     }
 ) & {
   /** The shop's storage, as plain data: the thread opens its own client. */
@@ -93,13 +96,16 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   const fontSet = await fonts;
   const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
   // Every page of the template is printed, also those the editor does not show (clientIgnore).
-  const scenes = task.template.pages.map((page) => pageScene(task.template, instance, page.id, fontSet));
+  const scenes = task.template.pages.map((page) =>
+    pageScene(task.template, instance, page.id, fontSet, task.language),
+  );
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
     userPicture: async (uuid: string) => {
       const key = task.pictureSources[uuid];
       return key ? storage.get(key) : null;
     },
+    art: artReader(storage),
     title: task.title,
     author: task.author,
     creationDate: new Date(task.orderedAt),

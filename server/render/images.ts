@@ -22,6 +22,8 @@ export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
 export interface ImageLoaderOptions {
   /** Where template art paths are resolved (default `public/templates2/`). */
   templatesRoot?: string;
+  /** Template art by src (services/templateArt.ts `artReader`, which reads the storage); default: files under templatesRoot. */
+  art?: (src: string) => Promise<Uint8Array | null>;
   /** A user's picture by uuid: encoded bytes, a decoded image, or null when there is none. */
   userPicture?: (uuid: string) => Promise<Uint8Array | Image | null>;
   /** Decoded images kept (default 16). */
@@ -45,6 +47,10 @@ export function createImageLoader(options: ImageLoaderOptions = {}): PictureLoad
 
   const decode = async (source: PictureSource): Promise<Image | null> => {
     if (source.kind === 'art') {
+      if (options.art) {
+        const bytes = await options.art(source.src);
+        return bytes ? loadImage(Buffer.from(bytes)) : null;
+      }
       const file = artPath(root, source.src);
       if (!file) return null;
       const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {

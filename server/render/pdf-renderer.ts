@@ -42,6 +42,8 @@ export interface PdfOptions {
   userPicture(uuid: string): Promise<Uint8Array | null>;
   /** Where template art is read (default public/templates2/). */
   templatesRoot?: string;
+  /** Template art by src (services/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
+  art?: (src: string) => Promise<Uint8Array | null>;
   bleedMm?: number;
   title: string;
   author?: string;
@@ -121,6 +123,11 @@ async function sourceBytes(item: ScenePicture, options: PdfOptions): Promise<Uin
   if (source.kind === 'user') {
     const bytes = await options.userPicture(source.uuid);
     if (!bytes) throw new Error(`The picture of ${item.id} (${source.uuid}) is missing`);
+    return bytes;
+  }
+  if (options.art) {
+    const bytes = await options.art(source.src);
+    if (!bytes) throw new Error(`Art ${source.src} is missing`);
     return bytes;
   }
   const file = artPath(options.templatesRoot ?? DEFAULT_TEMPLATES_ROOT, source.src);

@@ -87,6 +87,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       cacheDir: previewsDir,
       today: app.clock.now(),
       pool: app.previewPool,
+      language: request.portal.locale.code,
     });
     return sendPreview(request, reply, preview);
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type IdentityAnswer, LoginRequest, type LogoutAnswer, SignUpRequest } from '../../shop/checkout.ts';
 import { isValid, validateSignUp } from '../../shop/customerForms.ts';
 import type { Db } from '../db/connect.ts';
+import { messageIn } from '../plugins/errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
 import { AttemptLimiter, GrowingDelay } from '../services/attemptLimiter.ts';
@@ -88,7 +89,10 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
     const user = await authenticate(db, portalUuid, username, password);
     if (!user) {
       reply.status(401);
-      return { error: LOGIN_FAILED, code: 'login_failed' } satisfies IdentityAnswer;
+      return {
+        error: messageIn(request.portal.locale.code, 'login_failed', LOGIN_FAILED),
+        code: 'login_failed',
+      } satisfies IdentityAnswer;
     }
     await Promise.all([accounts.reset(accountKey), addresses.forgiveOne(addressKey)]);
     return logIn(request, reply, user);
@@ -108,7 +112,11 @@ export async function identityRoutes(app: FastifyInstance, { db }: IdentityOptio
       // A registered address is named (the form must say why), so probing addresses counts as a
       // failed attempt of this address, like a failed login.
       await addresses.fail(request.ip);
-      const message = 'An account with this email address already exists. Log in instead.';
+      const message = messageIn(
+        request.portal.locale.code,
+        'email_taken',
+        'An account with this email address already exists. Log in instead.',
+      );
       reply.status(409);
       return { error: message, code: 'email_taken', fields: { email: message } };
     }

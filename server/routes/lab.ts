@@ -10,6 +10,8 @@ import {
   LabOrderParams,
   LabOrdersQuery,
   LabStatusRequest,
+  TEMPLATE_PUBLISH_MAX_BYTES,
+  TemplatePublishRequest,
 } from '../../shop/lab.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
@@ -24,6 +26,7 @@ import {
   recordStatus,
   rerunProduction,
 } from '../services/lab.ts';
+import { publishTemplate, TemplateRefused } from '../services/templateImport.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 
 /** Wrong passwords per client address per minute before every try is refused, the right one too. */
@@ -37,6 +40,8 @@ export interface LabRoutesOptions {
   /** The storage of the print files (`production/<order>/`). */
   storage: ObjectStore;
   jobs: OrderJobs;
+  /** Called with each template version published here (the list previews are drawn for it). */
+  onTemplatePublished?: (versions: { uuid: string; version: number }[]) => void;
   /** LAB_PASSWORD; null: the desk is off. */
   password: string | null;
 }
@@ -126,6 +131,32 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     const { orderUuid } = LabOrderParams.parse(request.params);
     return rerunProduction(deps, orderUuid);
   });
+
+  // Template authors publish from their own machine (npm run templates -- import), not from a shop page.
+  app.post(
+    '/lab/api/templates',
+    { bodyLimit: TEMPLATE_PUBLISH_MAX_BYTES, config: { crossSite: true } },
+    async (request, reply) => {
+      const body = TemplatePublishRequest.parse(request.body ?? {});
+      const art = new Map(Object.entries(body.art).map(([src, b64]) => [src, Buffer.from(b64, 'base64')]));
+      try {
+        const published = await publishTemplate(deps, body.template, art);
+        if (published.outcome !== 'unchanged') options.onTemplatePublished?.([published]);
+        return reply
+          .status(201)
+          .send({ uuid: published.uuid, version: published.version, outcome: published.outcome });
+      } catch (error) {
+        if (!(error instanceof TemplateRefused)) throw error;
+        const changed = error.conflict;
+        throw new HttpError(
+          changed ? 409 : 400,
+          changed ? 'changed_design' : 'template_refused',
+          `The template was refused: ${error.problems.length} problem(s)`,
+          { problems: error.problems },
+        );
+      }
+    },
+  );
 
   // An unknown desk call is a JSON 404 (after the password), not the app's page.
   app.all('/lab/api/*', async (request) => {

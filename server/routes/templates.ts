@@ -19,6 +19,7 @@ import {
   sendPreview,
 } from '../services/linePreviews.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
+import { artContentType, STORED_ART_NAME, storedArtKey } from '../services/templateArt.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -112,8 +113,23 @@ export interface TemplateRoutesOptions {
   files: PictureFiles;
 }
 
+const StoredArtParams = z.object({ name: z.string().regex(STORED_ART_NAME, 'Not an art file name') });
+
 export async function templateRoutes(app: FastifyInstance, { db, dataDir, files }: TemplateRoutesOptions) {
   const store = new PictureStore(db, files);
+
+  // Published templates' art, from the storage every instance shares (services/templateArt.ts). The
+  // name is the content's hash: the file never changes, so browsers keep it.
+  app.get('/templates2/art/stored/:name', async (request, reply) => {
+    const { name } = StoredArtParams.parse(request.params);
+    const bytes = await files.storage.get(storedArtKey(name));
+    if (!bytes) throw notFound(`The art "${name}"`);
+    return reply
+      .type(artContentType(name)!)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(bytes);
+  });
   const ownPreviewsDir = path.join(dataDir, 'own-previews');
 
   // Static segments win over parameters in fastify's router, so these two are never read as
@@ -167,6 +183,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
       cacheDir: ownPreviewsDir,
       today: app.clock.now(),
       pool: app.previewPool,
+      language: request.portal.locale.code,
     });
     return sendPreview(request, reply, preview);
   });

@@ -161,7 +161,7 @@ async function lockedTally(tx: Db, cartUuid: string): Promise<Map<string, LineTa
 /** A 400 naming the limit when the change takes the order past one of them (nothing is written). */
 function refuseOverLimits(before: Iterable<LineTally>, after: Iterable<LineTally>): void {
   const problem = orderChangeProblem([...before], [...after]);
-  if (problem) throw new HttpError(400, problem.code, problem.message);
+  if (problem) throw new HttpError(400, problem.code, problem.message, undefined, { max: problem.limit });
 }
 
 /** The cart's next free position, read in the transaction that adds to it. */

@@ -511,7 +511,11 @@ export async function createTransaction(
     // A cart from before the order's limits (66 lines of 9,999) is refused with the limit it passed,
     // rather than met by an integer column that cannot hold its total.
     const limited = orderLimitProblem(lines);
-    if (limited) return { error: new HttpError(400, limited.code, limited.message) } as const;
+    if (limited) {
+      return {
+        error: new HttpError(400, limited.code, limited.message, undefined, { max: limited.limit }),
+      } as const;
+    }
     const { totals, orderInfo } = priced(portal, lines, delivery, rebate);
     const tooMuch = amountProblem(totals.total);
     if (tooMuch) return { error: new HttpError(400, tooMuch.code, tooMuch.message) } as const;

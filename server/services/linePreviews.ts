@@ -55,11 +55,15 @@ export function derivativeFor(widthPx: number): DerivedSize {
   return DERIVED_SIZES.find((s) => s >= widthPx * 2) ?? DERIVED_SIZES[DERIVED_SIZES.length - 1]!;
 }
 
-/** The content hash of a thumbnail: template version, the line's values, the pictures' bytes, the width. */
+/**
+ * The content hash of a thumbnail: template version, the line's values, the pictures' bytes, the width
+ * and the language its month names are in.
+ */
 export function previewHash(
   stored: Pick<StoredTemplate, 'template' | 'version' | 'resources' | 'year'>,
   pictureShas: readonly (string | null)[],
   widthPx: number,
+  language: string,
 ): string {
   return createHash('sha256')
     .update(
@@ -71,6 +75,7 @@ export function previewHash(
         stored.resources,
         pictureShas,
         widthPx,
+        language,
       ]),
     )
     .digest('hex');
@@ -147,6 +152,8 @@ export function linePreview(options: {
   cacheDir: string;
   pool: PreviewPool;
   today: Date;
+  /** The line's portal language: the thumbnail names months as the editor did. */
+  language: string;
 }): LinePreview {
   const { template, stored, widthPx, pictures } = options;
   const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
@@ -154,13 +161,14 @@ export function linePreview(options: {
     stored,
     used.map((uuid) => pictures.get(uuid)?.sha256 ?? null),
     widthPx,
+    options.language,
   );
   return scenePreview({
     ...options,
     hash,
     scene: () => {
       const instance = lineInstance(template, stored, options.today);
-      return pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts);
+      return pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts, options.language);
     },
   });
 }
@@ -184,6 +192,8 @@ export function ownPicturesPreview(options: {
   cacheDir: string;
   pool: PreviewPool;
   today: Date;
+  /** The portal's language, for the month names. */
+  language: string;
 }): LinePreview {
   const { template, pictures, widthPx, today } = options;
   const hash = createHash('sha256')
@@ -197,6 +207,7 @@ export function ownPicturesPreview(options: {
         defaultYear(template, today),
         pictures.map((p) => p.sha256),
         widthPx,
+        options.language,
       ]),
     )
     .digest('hex');
@@ -209,6 +220,7 @@ export function ownPicturesPreview(options: {
         fonts: options.fonts,
         samplePictures: pictures.map(({ uuid, width, height }) => ({ uuid, width, height })),
         today,
+        language: options.language,
       }),
   });
 }

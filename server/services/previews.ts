@@ -31,20 +31,29 @@ export interface PreviewDeps {
 /** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
 export function previewScene(
   template: Template,
-  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'>,
+  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'> & { language?: string },
 ) {
   const instance = harnessInstance(template, null, deps.samplePictures, deps.today);
-  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts);
+  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts, deps.language);
 }
 
-/** Writes the missing previews of every stored template version; returns the files written. */
-export async function renderMissingPreviews(db: Db, outDir: string, deps: PreviewDeps): Promise<string[]> {
+/**
+ * Writes the missing previews of every stored template version, or of the versions named in `only`
+ * (those just published); returns the files written.
+ */
+export async function renderMissingPreviews(
+  db: Db,
+  outDir: string,
+  deps: PreviewDeps,
+  only?: { uuid: string; version: number }[],
+): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const rows = await db.selectDistinct({ body: templates.body }).from(templates);
   const written: string[] = [];
   const seen = new Set<string>();
   for (const { body } of rows) {
     const template = assertTemplate(body);
+    if (only && !only.some((v) => v.uuid === template.uuid && v.version === template.version)) continue;
     const file = path.join(outDir, path.basename(template.preview.large));
     if (seen.has(file) || existsSync(file)) continue;
     seen.add(file);

@@ -56,6 +56,10 @@ export interface TestAppOptions {
   onRoute?: AppOptions['onRoute'];
   /** The author harness's dev routes; default: the environment's HARNESS=1. */
   harness?: boolean;
+  /** The template folders published at start and on change (AppOptions.templatesDir); default none. */
+  templatesDir?: string | null;
+  /** Where list previews are drawn (AppOptions.previewsDir); default none. */
+  previewsDir?: string | null;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -89,6 +93,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     logStream: options.logStream,
     onRoute: options.onRoute,
     harness: options.harness,
+    // The seed has the demo templates: most tests need no publishing at start, nor a watcher.
+    templatesDir: options.templatesDir ?? null,
+    previewsDir: options.previewsDir,
   });
   await app.ready();
   return {

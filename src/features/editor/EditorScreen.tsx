@@ -100,8 +100,8 @@ export function EditorScreen(props: {
     pages.findIndex((p) => p.id === instance.currentPageId),
   );
   const scene = useMemo(
-    () => pageScene(template, instance, pages[at]!.id, fonts),
-    [template, instance, pages, at, fonts],
+    () => pageScene(template, instance, pages[at]!.id, fonts, i18n.language),
+    [template, instance, pages, at, fonts, i18n.language],
   );
 
   const stage = useRef<HTMLDivElement>(null);

@@ -27,11 +27,11 @@ export function PreviewScreen(props: {
   onDone: () => void;
 }) {
   const { template, instance, fonts, loader, onCancel, onDone } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pages = useMemo(() => visiblePages(template), [template]);
   const scenes = useMemo(
-    () => pages.map((p) => pageScene(template, instance, p.id, fonts)),
-    [pages, template, instance, fonts],
+    () => pages.map((p) => pageScene(template, instance, p.id, fonts, i18n.language)),
+    [pages, template, instance, fonts, i18n.language],
   );
   const grid = useRef<HTMLDivElement>(null);
   const { width } = useBoxSize(grid);

@@ -5,6 +5,7 @@ import {
   defaultYear,
   formatYears,
   isYearAllowed,
+  languageOf,
   MONTH_NAMES,
   type MonthGrid,
   monthGrid,
@@ -13,6 +14,7 @@ import {
   selectableYears,
   type TemplateYears,
   type Week,
+  weekdayHeadings,
   YEARS_AHEAD,
 } from '../../../engine/calendar.ts';
 import { systemClock } from '../../../shop/clock.ts';
@@ -192,12 +194,49 @@ describe('month names', () => {
     expect(monthName(12)).toBe('December');
   });
 
+  it.each([
+    ['en_GB', 'January', 'May', 'December'],
+    ['nb_NO', 'Januar', 'Mai', 'Desember'],
+    ['da_DK', 'Januar', 'Maj', 'December'],
+  ])('names the months in %s, as titles', (language, jan, may, dec) => {
+    expect([monthName(1, language), monthName(5, language), monthName(12, language)]).toEqual([
+      jan,
+      may,
+      dec,
+    ]);
+  });
+
+  it('names the months in English for a language the shop has no words for', () => {
+    expect(languageOf('sv_SE')).toBe('en_GB');
+    expect(monthName(1, 'sv_SE')).toBe('January');
+  });
+
   it.each([0, 13, 1.5])('refuses month %s', (month) => {
     expect(() => monthName(month)).toThrow(RangeError);
   });
 });
 
+describe('weekday headings', () => {
+  it.each([
+    ['en_GB', ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']],
+    ['nb_NO', ['Man', 'Tir', 'Ons', 'Tor', 'Fre', 'Lør', 'Søn']],
+    ['da_DK', ['Man', 'Tir', 'Ons', 'Tor', 'Fre', 'Lør', 'Søn']],
+  ])('heads the grid Monday first in %s', (language, headings) => {
+    expect(weekdayHeadings(language)).toEqual(headings);
+    expect(monthGrid(thisYear, 1, language).headings).toEqual(headings);
+  });
+});
+
 describe('resolveSpecialString', () => {
+  it.each([
+    ['nb_NO', `Mai ${thisYear}`],
+    ['da_DK', `Maj ${thisYear}`],
+    ['en_GB', `May ${thisYear}`],
+  ])('titles the month in %s, whatever language the id names it in', (language, title) => {
+    expect(resolveSpecialString('MONTH(may)_YEAR_STRING', thisYear, language)).toBe(title);
+    expect(resolveSpecialString('MONTH(5)_YEAR_STRING', thisYear, language)).toBe(title);
+  });
+
   it('gives the year for YEAR_STRING', () => {
     expect(resolveSpecialString('YEAR_STRING', thisYear)).toBe(String(thisYear));
   });

@@ -18,7 +18,11 @@ import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_PRODUCTS,
 } from '../../../server/db/templates/products.ts';
-import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../../../server/services/templateFiles.ts';
+import {
+  DEMO_TEMPLATES_DIR,
+  readTemplateFolder,
+  templateFolderPaths,
+} from '../../../server/services/templateFiles.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { allDemoTemplates, currentDemoTemplates } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
@@ -62,7 +66,9 @@ describe('demo templates', () => {
   });
 
   it('hold the art they reference in their folder, and it stays small', async () => {
-    for (const folder of await readTemplateFolders(DEMO_TEMPLATES_DIR)) {
+    for (const dir of await templateFolderPaths(DEMO_TEMPLATES_DIR)) {
+      const folder = await readTemplateFolder(dir);
+      expect(folder.problems).toEqual([]);
       for (const [src, bytes] of folder.art) {
         expect(src).toMatch(/^art\/[a-z0-9-]+\.svg$/);
         expect(bytes.length, `${folder.dir}/${src}`).toBeLessThan(3 * 1024);

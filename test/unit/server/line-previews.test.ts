@@ -12,8 +12,11 @@ describe('cart thumbnails', () => {
   });
   it('hashes what changes the picture', () => {
     const stored = { template: 't', version: 1, resources: [], year };
-    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash(stored, ['b'], 320));
-    expect(previewHash(stored, ['a'], 320)).not.toBe(previewHash({ ...stored, year: year + 1 }, ['a'], 320));
-    expect(previewHash(stored, ['a'], 320)).toBe(previewHash({ ...stored }, ['a'], 320));
+    expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(previewHash(stored, ['b'], 320, 'en_GB'));
+    expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(
+      previewHash({ ...stored, year: year + 1 }, ['a'], 320, 'en_GB'),
+    );
+    expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(previewHash(stored, ['a'], 320, 'nb_NO'));
+    expect(previewHash(stored, ['a'], 320, 'en_GB')).toBe(previewHash({ ...stored }, ['a'], 320, 'en_GB'));
   });
 });

@@ -138,8 +138,26 @@ describe('locale files', () => {
     });
   }
 
-  it('has the namespaces the app, the lab and the mail load', () => {
-    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'lab', 'email']));
+  it('has the namespaces the app, the lab, the mail and the server’s answers load', () => {
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'lab', 'email', 'server']));
+  });
+
+  it('has a message for every error code the server answers with', () => {
+    const codes = new Set<string>();
+    const sources = ['../../../server/', '../../../shop/'].flatMap((dir) =>
+      readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => readFileSync(new URL(`${dir}${f}`, import.meta.url), 'utf8')),
+    );
+    for (const text of sources) {
+      for (const m of text.matchAll(/(?:HttpError\(\s*[\w.]+,\s*|\bbad\(\s*|\bcode: )'([a-z_]+)'/g)) {
+        // zod's own issue code, not an answer's.
+        if (m[1] !== 'custom') codes.add(m[1]!);
+      }
+    }
+    const keys = new Set(entries(load('en_GB', 'server')).map(([key]) => key));
+    expect(codes.size).toBeGreaterThan(20);
+    expect([...codes].filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
   });
 });
 

@@ -1,0 +1,63 @@
+/**
+ * Template authors' command (README "Publishing a template"):
+ *   npm run templates -- check <dir>    every problem of the folder(s), with file, line and column
+ *   npm run templates -- import <dir>   publish into a running shop: POST /lab/api/templates at
+ *                                       SHOP_URL (default http://localhost:8080) with LAB_PASSWORD
+ * <dir> is one template folder (with its template.json) or a folder of them.
+ */
+import { loadFontSet } from '../server/fonts.ts';
+import { checkTemplateFolder, foldersAt, formatProblem } from '../server/services/templateCheck.ts';
+import { readTemplateFolder } from '../server/services/templateFiles.ts';
+
+const [command, dir] = process.argv.slice(2);
+
+async function check(): Promise<number> {
+  const fonts = await loadFontSet();
+  let failed = 0;
+  for (const folder of await foldersAt(dir!)) {
+    const problems = await checkTemplateFolder(folder, fonts);
+    for (const p of problems) console.log(formatProblem(p));
+    console.log(problems.length ? `${folder}: ${problems.length} problem(s)` : `${folder}: ok`);
+    if (problems.length) failed++;
+  }
+  return failed ? 1 : 0;
+}
+
+async function importInto(): Promise<number> {
+  const shop = (process.env.SHOP_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const password = process.env.LAB_PASSWORD;
+  if (!password) {
+    console.error("Set LAB_PASSWORD to the shop's lab password (and SHOP_URL to its address).");
+    return 2;
+  }
+  let failed = 0;
+  for (const folder of await foldersAt(dir!)) {
+    const files = await readTemplateFolder(folder);
+    const art = Object.fromEntries([...files.art].map(([src, bytes]) => [src, bytes.toString('base64')]));
+    const res = await fetch(`${shop}/lab/api/templates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${password}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ template: files.json ?? null, art }),
+    });
+    const body = (await res.json().catch(() => ({}))) as {
+      uuid?: string;
+      version?: number;
+      error?: string;
+      problems?: { path: string; message: string }[];
+    };
+    if (res.status === 201) {
+      console.log(`${folder}: published ${body.uuid} version ${body.version}`);
+      continue;
+    }
+    failed++;
+    console.error(`${folder}: refused (${res.status}) ${body.error ?? ''}`);
+    for (const p of body.problems ?? []) console.error(`  ${p.path}: ${p.message}`);
+  }
+  return failed ? 1 : 0;
+}
+
+if ((command !== 'check' && command !== 'import') || !dir) {
+  console.error('Usage: npm run templates -- check <dir> | import <dir>');
+  process.exit(2);
+}
+process.exit(command === 'check' ? await check() : await importInto());

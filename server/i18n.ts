@@ -1,0 +1,52 @@
+/**
+ * The server's words: one i18next instance over the locale files the app loads
+ * (public/locale/{lng}/{ns}.json), for the mail (`email`, and `common` for the delivery phrases the
+ * checkout showed) and the answers a shopper reads (`server`: the error messages by code).
+ */
+import i18next from 'i18next';
+import { FALLBACK_LANGUAGE } from '../engine/calendar.ts';
+import daCommon from '../public/locale/da_DK/common.json' with { type: 'json' };
+import daEmail from '../public/locale/da_DK/email.json' with { type: 'json' };
+import daServer from '../public/locale/da_DK/server.json' with { type: 'json' };
+import enCommon from '../public/locale/en_GB/common.json' with { type: 'json' };
+import enEmail from '../public/locale/en_GB/email.json' with { type: 'json' };
+import enServer from '../public/locale/en_GB/server.json' with { type: 'json' };
+import nbCommon from '../public/locale/nb_NO/common.json' with { type: 'json' };
+import nbEmail from '../public/locale/nb_NO/email.json' with { type: 'json' };
+import nbServer from '../public/locale/nb_NO/server.json' with { type: 'json' };
+
+export { FALLBACK_LANGUAGE };
+
+export type Values = Record<string, string | number>;
+// The app's i18next typing (src/app/i18next.d.ts) knows the app's namespaces only: the server's
+// callers type their keys themselves.
+export type LooseT = (key: string, options?: Values) => string;
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: {
+    en_GB: { email: enEmail, common: enCommon, server: enServer },
+    nb_NO: { email: nbEmail, common: nbCommon, server: nbServer },
+    da_DK: { email: daEmail, common: daCommon, server: daServer },
+  },
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  // Portal locales are `en_GB` style codes with a file each; there is no `en` file to try.
+  load: 'currentOnly',
+  ns: ['email', 'common', 'server'],
+  defaultNS: 'server',
+  // Plain text out: the HTML part of a mail escapes everything it inserts itself, JSON needs nothing.
+  interpolation: { escapeValue: false },
+  // The resources are in memory: translate at once, without waiting for a tick.
+  initAsync: false,
+});
+
+/** `t` of one namespace in a portal's language (`en_GB`, `nb_NO`, `da_DK`). */
+export function serverT(language: string, namespace: 'email' | 'common' | 'server'): LooseT {
+  return instance.getFixedT(language, namespace as never) as unknown as LooseT;
+}
+
+/** Whether the namespace has the key in the language itself (no fallback). */
+export function hasKey(language: string, namespace: string, key: string): boolean {
+  return instance.exists(key, { lng: language, ns: namespace, fallbackLng: false } as never);
+}
