@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.harness ?? process.env.HARNESS === '1') {
     const templatesDir =
       options.harnessTemplatesDir ?? process.env.HARNESS_TEMPLATES_DIR ?? path.join(projectRoot, 'templates');
-    await app.register(harnessRoutes, { templatesDir: path.resolve(templatesDir) });
+    await app.register(harnessRoutes, { templatesDir: path.resolve(templatesDir), storage });
   }
   await app.register(webAppRoutes, { publicDir: path.join(projectRoot, 'public') });
   await app.register(appShellRoutes, {

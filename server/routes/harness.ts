@@ -32,10 +32,14 @@ import { renderPreviewPng } from '../render/page-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
 import { folderDir, folderFile, listFolders, readFolder } from '../services/harnessFolders.ts';
 import { runPreflight } from '../services/preflight.ts';
+import { artReader } from '../services/templateArt.ts';
+import type { ObjectStore } from '../storage/objectStore.ts';
 
 export interface HarnessOptions {
   /** The template folders the harness lists and watches (the repository's templates/ by default). */
   templatesDir: string;
+  /** The shop's storage: a published template's art is there (services/templateArt.ts). */
+  storage: ObjectStore;
 }
 
 /** One path segment: a folder name can name nothing outside the templates root. */
@@ -92,7 +96,8 @@ export const samplePictureRefs = () =>
 async function harness(app: FastifyInstance, options: HarnessOptions) {
   const root = options.templatesDir;
   const userPicture = async (uuid: string) => samplePicturePng(uuid);
-  const sharedLoader = createImageLoader({ userPicture });
+  // Published templates name stored art; the demo ones art under public/templates2/.
+  const sharedLoader = createImageLoader({ userPicture, art: artReader(options.storage) });
 
   app.get('/m/api/dev/sample-pictures', async () => samplePictureRefs());
 
