@@ -1,8 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // The lab's password for the e2e server; the config is loaded in every worker, so lab.spec.ts reads it too.
 process.env.E2E_LAB_PASSWORD ??= 'e2e-lab-password-123';
+// The harness's templates root, where harness.spec.ts writes template folders as an author would; set
+// once by the runner, so its workers and the server see the same folder.
+process.env.E2E_HARNESS_TEMPLATES_DIR ??= path.join(tmpdir(), `print-shop-e2e-templates-${process.pid}`);
+mkdirSync(process.env.E2E_HARNESS_TEMPLATES_DIR, { recursive: true });
 
 // Device presets drop launch options, so every project repeats them.
 const launchOptions = {
@@ -33,10 +40,9 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], hasTouch: true, isMobile: true, launchOptions },
-      // The author harness is a desktop tool (two 600 px renders side by side): the desktop project
-      // runs its spec; on a phone it would only repeat the same renders.
       // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project.
-      testIgnore: /(harness|lab)\.spec\.ts$/,
+      // (The author harness's renders comparison runs on the desktop only: see harness.spec.ts.)
+      testIgnore: /lab\.spec\.ts$/,
     },
     {
       name: 'desktop',
@@ -60,6 +66,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       HARNESS: '1',
+      HARNESS_TEMPLATES_DIR: process.env.E2E_HARNESS_TEMPLATES_DIR,
       LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
     },
     stdout: 'pipe',

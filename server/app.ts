@@ -80,6 +80,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The author harness's dev endpoints (/m/api/dev/…); default: the environment's HARNESS=1. */
   harness?: boolean;
+  /** The template folders the harness lists and watches; default HARNESS_TEMPLATES_DIR, else templates/. */
+  harnessTemplatesDir?: string;
   /** Where the server's files are (pictures, print files, caches); default: the environment's DATA_DIR. */
   dataDir?: string;
   /**
@@ -204,7 +206,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files,
     limits: options.pictureLimits,
   });
-  if (options.harness ?? process.env.HARNESS === '1') await app.register(harnessRoutes);
+  if (options.harness ?? process.env.HARNESS === '1') {
+    const templatesDir =
+      options.harnessTemplatesDir ?? process.env.HARNESS_TEMPLATES_DIR ?? path.join(projectRoot, 'templates');
+    await app.register(harnessRoutes, { templatesDir: path.resolve(templatesDir) });
+  }
   await app.register(webAppRoutes, { publicDir: path.join(projectRoot, 'public') });
   await app.register(appShellRoutes, {
     db,

@@ -25,6 +25,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import sharp, { type Matrix3x3 } from 'sharp';
 import { type Canvas2D, drawText } from '../../engine/draw.ts';
+import { BLEED_MM } from '../../engine/guides.ts';
 import { MM_PER_INCH, PRINT_DPI } from '../../engine/image.ts';
 import type { PageScene, ScenePicture, SceneRotation, SceneText } from '../../engine/scene.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
@@ -33,7 +34,7 @@ import { systemClock } from '../../shop/clock.ts';
 import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
 
 export const PT_PER_MM = 72 / MM_PER_INCH;
-export const DEFAULT_BLEED_MM = 3;
+export const DEFAULT_BLEED_MM = BLEED_MM;
 
 export interface PdfOptions {
   fonts: FontSet;

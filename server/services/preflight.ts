@@ -14,7 +14,7 @@ import {
   type Rgb,
 } from '../../engine/preflight.ts';
 import type { PageScene, ScenePicture, SceneText } from '../../engine/scene.ts';
-import type { FontSet } from '../../engine/text/fonts.ts';
+import { type FontSet, UnknownFontError } from '../../engine/text/fonts.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader, type PictureLoader } from '../render/images.ts';
@@ -117,8 +117,17 @@ export async function runPreflight(
   const { template } = parseForPreflight(json);
   if (!template) return preflight(json, fonts, { today });
   const loadImage = options.loadImage ?? createImageLoader({ templatesRoot: options.templatesRoot });
+  let scenes: PageScene[];
+  try {
+    scenes = preflightScenes(template, fonts, today);
+  } catch (error) {
+    // A font the shop lacks cannot be drawn: that is a problem of its own (unknown-font), and the
+    // contrast of its texts is checked once the author names a font the shop has.
+    if (error instanceof UnknownFontError) return preflight(json, fonts, { today });
+    throw error;
+  }
   const byPage = new Map<string, Map<number, Rgb[]>>();
-  for (const scene of preflightScenes(template, fonts, today)) {
+  for (const scene of scenes) {
     byPage.set(scene.pageId, await samplePage(scene, { fonts, loadImage }));
   }
   return preflight(json, fonts, {

@@ -1,4 +1,44 @@
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/** The harness's templates root (playwright.config.ts), where an author's folders are. */
+const TEMPLATES_DIR = process.env.E2E_HARNESS_TEMPLATES_DIR!;
+const DEMO_DIR = path.resolve(import.meta.dirname, '../../templates');
+
+/** Any text of a wait still on the screen (the harness's and the app's). */
+const WAITING = /Loading|Drawing…|Rendering…|comparing…|Checking…/;
+
+/** A demo template's folder copied into the templates root under a name of this test's own. */
+async function authorFolder(demo: string): Promise<{ folder: string; file: string; json: Template }> {
+  const folder = `author-${randomUUID().slice(0, 8)}`;
+  await cp(path.join(DEMO_DIR, demo), path.join(TEMPLATES_DIR, folder), { recursive: true });
+  const file = path.join(TEMPLATES_DIR, folder, 'template.json');
+  return { folder, file, json: JSON.parse(await readFile(file, 'utf8')) as Template };
+}
+
+interface Template {
+  name: { en_GB: string };
+  dimensions: { width: number; height: number };
+  partTypes: {
+    id: string;
+    renderParts: {
+      resourceId: string;
+      type: string;
+      position: { x: number; y: number };
+      font?: { family: string };
+    }[];
+  }[];
+  pages: { id: string; typeId: string }[];
+  folds?: { axis: 'vertical' | 'horizontal'; atMm: number }[];
+}
+
+/** Every page drawn and compared, and every wait over. */
+async function settled(page: Page, pages: number) {
+  await expect(page.getByTestId('diff')).toHaveCount(pages, { timeout: 30_000 });
+  await expect(page.getByText(WAITING)).toHaveCount(0);
+}
 
 interface Listed {
   uuid: string;
@@ -22,14 +62,17 @@ test.describe('author harness', () => {
   test('every demo template: no problems, and browser and server renders of every page agree', async ({
     page,
     request,
-  }) => {
-    test.setTimeout(180_000);
+  }, testInfo) => {
+    // The renders are the same on any screen: the desktop run compares them (two 600 px pictures).
+    test.skip(testInfo.project.name !== 'desktop', 'the renders comparison runs on the desktop');
+    // The server's preflight draws every page to read the colours under each text: a calendar takes a while.
+    test.setTimeout(360_000);
     const templates = await demoTemplates(request);
     expect(templates.length).toBeGreaterThan(0);
     const report: Record<string, number> = {};
     for (const t of templates) {
       await page.goto(`/m/dev/harness/${t.uuid}`);
-      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('problem')).toHaveCount(0);
       await expect(page.getByTestId('page')).toHaveCount(t.pages.length);
       await expect(page.getByTestId('diff')).toHaveCount(t.pages.length, { timeout: 30_000 });
@@ -47,14 +90,18 @@ test.describe('author harness', () => {
     console.log(`max diff % per template: ${JSON.stringify(report)}`);
   });
 
-  test('the screen: picker, year switch for a calendar, renders side by side', async ({ page, request }) => {
-    const listed = await demoTemplates(request);
-    const calendar = listed.find((t) => t.type === 'CALENDAR')!;
+  test('the screen: picker, year switch for a calendar, renders side by side', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a side-by-side screenshot of the desktop screen');
+    test.setTimeout(120_000);
+    const templates = await demoTemplates(request);
+    const calendar = templates.find((t) => t.type === 'CALENDAR')!;
     await page.setViewportSize({ width: 1500, height: 1000 });
     await page.goto('/m/dev/harness');
     const picker = page.getByTestId('template-picker');
-    // Every listed template, after the "Choose a template…" prompt.
-    await expect(picker.locator('option')).toHaveCount(listed.length + 1);
+    for (const t of templates) await expect(picker.locator(`option[value="${t.uuid}"]`)).toHaveCount(1);
     await picker.selectOption(calendar.uuid);
     await expect(page).toHaveURL(new RegExp(`/m/dev/harness/${calendar.uuid}$`));
     const year = page.getByTestId('year');
@@ -62,7 +109,7 @@ test.describe('author harness', () => {
     const options = await year.locator('option').allTextContents();
     expect(options.length).toBeGreaterThan(1);
     await year.selectOption(options.at(-1)!);
-    await expect(page.getByTestId('diff')).toHaveCount(calendar.pages.length, { timeout: 30_000 });
+    await expect(page.getByTestId('diff')).toHaveCount(calendar.pages.length, { timeout: 90_000 });
     await expect(page.getByTestId('no-problems')).toBeVisible();
     await page.screenshot({ path: '.tmp/harness.png' });
   });
@@ -120,5 +167,93 @@ test.describe('author harness', () => {
     });
     await expect(problems).toHaveCount(1);
     await expect(problems).toContainText('not JSON');
+    // Nothing is on its way any more: no wait text is left behind.
+    await expect(page.getByText(WAITING)).toHaveCount(0);
+  });
+
+  test('guides: trim, bleed, safe area and folds switch on and off, and stay so on reload', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { folder, file, json } = await authorFolder('05-snowy-frame');
+    try {
+      // A folded card: one fold down the middle.
+      await writeFile(
+        file,
+        JSON.stringify({ ...json, folds: [{ axis: 'vertical', atMm: json.dimensions.width / 2 }] }),
+      );
+      await page.goto(`/m/dev/harness?folder=${folder}`);
+      const pages = json.pages.length;
+      await settled(page, pages);
+      for (const guide of ['trim', 'bleed', 'safe', 'fold']) {
+        await expect(page.getByTestId(`guide-${guide}`)).toHaveCount(pages);
+      }
+      await page.getByTestId('toggle-safe').click();
+      await page.getByTestId('toggle-fold').click();
+      await expect(page.getByTestId('guide-safe')).toHaveCount(0);
+      await expect(page.getByTestId('guide-fold')).toHaveCount(0);
+      await expect(page.getByTestId('guide-trim')).toHaveCount(pages);
+      await expect(page).toHaveURL(/guides=trim%2Cbleed|guides=trim,bleed/);
+
+      await page.reload();
+      await settled(page, pages);
+      await expect(page.getByTestId('toggle-safe')).not.toBeChecked();
+      await expect(page.getByTestId('guide-safe')).toHaveCount(0);
+      await expect(page.getByTestId('guide-bleed')).toHaveCount(pages);
+      await page.getByTestId('toggle-safe').click();
+      await expect(page.getByTestId('guide-safe')).toHaveCount(pages);
+    } finally {
+      await rm(path.join(TEMPLATES_DIR, folder), { recursive: true, force: true });
+    }
+  });
+
+  test('a template folder: redrawn when its file changes on disk, every problem at once and outlined', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { folder, file, json } = await authorFolder('05-snowy-frame');
+    try {
+      await page.goto('/m/dev/harness');
+      await page.getByTestId('template-picker').selectOption(`folder:${folder}`);
+      await expect(page.getByTestId('template-name')).toContainText(json.name.en_GB);
+      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 20_000 });
+      await settled(page, json.pages.length);
+      await expect(page.getByTestId('problem-outline')).toHaveCount(0);
+
+      // The author saves two mistakes at once: a slot pushed off the page, a font the shop lacks.
+      const edited = structuredClone(json);
+      edited.name.en_GB = `${json.name.en_GB} (edited)`;
+      const firstPage = edited.pages[0]!;
+      const parts = edited.partTypes.find((p) => p.id === firstPage.typeId)!.renderParts;
+      const moved = parts[0]!;
+      moved.position = { x: edited.dimensions.width - 5, y: moved.position.y };
+      const text = parts.find((p) => p.font)!;
+      text.font = { ...text.font!, family: 'No Such Font' };
+      await writeFile(file, JSON.stringify(edited, null, 2));
+
+      // No click: the harness notices the file changed and draws it again.
+      await expect(page.getByTestId('template-name')).toContainText('(edited)', { timeout: 10_000 });
+      const problems = page.getByTestId('problem');
+      await expect(problems.filter({ hasText: 'No Such Font' })).not.toHaveCount(0);
+      const outside = problems.and(
+        page.locator(`[data-rule="outside-page"][data-part="${moved.resourceId}"]`),
+      );
+      await expect(outside).toHaveCount(1);
+      await expect(outside).toHaveAttribute('data-page-id', firstPage.id);
+      await expect(outside).toContainText(`page ${firstPage.id} / ${moved.resourceId}`);
+      const onPage = page.locator(`[data-testid="page"][data-page-id="${firstPage.id}"]`);
+      await expect(
+        onPage.locator(`[data-testid="problem-outline"][data-part="${moved.resourceId}"]`),
+      ).toBeVisible();
+      await settled(page, json.pages.length);
+
+      // Saved half-way, not JSON: said so, and nothing is left waiting.
+      await writeFile(file, '{ "uuid": ');
+      await expect(problems).toHaveCount(1);
+      await expect(problems).toContainText('not JSON');
+      await expect(page.getByText(WAITING)).toHaveCount(0);
+    } finally {
+      await rm(path.join(TEMPLATES_DIR, folder), { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +13,8 @@ import { openTestDatabase, type TestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const today = systemClock.now();
+/** A demo template folder with art, copied into the test's own templates root. */
+const SNOWY = '05-snowy-frame';
 
 describe('author harness endpoints', () => {
   let db: TestDatabase;
@@ -87,6 +91,180 @@ describe('author harness endpoints', () => {
     });
     expect(noWidth.statusCode).toBe(400);
     expect(noWidth.json().code).toBe('invalid_request');
+  });
+});
+
+describe('author harness: template folders and preflight', () => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let templatesDir: string;
+  const folderUrl = '/m/api/dev/template-folders/snowy';
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    templatesDir = await mkdtemp(path.join(tmpdir(), 'harness-templates-'));
+    await cp(path.join(root, 'templates', SNOWY), path.join(templatesDir, 'snowy'), { recursive: true });
+    // Not a template folder: no template.json.
+    await mkdir(path.join(templatesDir, 'notes'));
+    app = await buildApp({
+      database: db.database,
+      distDir: null,
+      localeDir: path.join(root, 'public', 'locale'),
+      logLevel: 'warn',
+      harness: true,
+      harnessTemplatesDir: templatesDir,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+    if (templatesDir) await rm(templatesDir, { recursive: true, force: true });
+  });
+
+  it('lists the template folders of the templates root (not folders without a template.json)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/m/api/dev/template-folders' });
+    expect(res.statusCode).toBe(200);
+    const snowy = JSON.parse(await readFile(path.join(templatesDir, 'snowy', 'template.json'), 'utf8'));
+    expect(res.json()).toEqual([
+      { folder: 'snowy', name: snowy.name.en_GB, uuid: snowy.uuid, version: snowy.version },
+    ]);
+  });
+
+  it("serves a folder's template.json as written, with a tag that changes when the folder does", async () => {
+    const file = path.join(templatesDir, 'snowy', 'template.json');
+    const first = await app.inject({ method: 'GET', url: folderUrl });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().text).toBe(await readFile(file, 'utf8'));
+    const etag = first.headers.etag as string;
+    expect(first.json().etag).toBe(etag);
+    const same = await app.inject({ method: 'GET', url: folderUrl, headers: { 'if-none-match': etag } });
+    expect(same.statusCode).toBe(304);
+
+    // Mid-edit and not JSON: still served, for the harness to show as a problem.
+    await writeFile(file, '{ "uuid": ');
+    const edited = await app.inject({ method: 'GET', url: folderUrl, headers: { 'if-none-match': etag } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().text).toBe('{ "uuid": ');
+    expect(edited.headers.etag).not.toBe(etag);
+
+    // Art changed: the tag changes too (the page's pictures are drawn again).
+    await cp(path.join(root, 'templates', SNOWY, 'template.json'), file);
+    const restored = await app.inject({ method: 'GET', url: folderUrl });
+    await writeFile(
+      path.join(templatesDir, 'snowy', 'art', 'holly.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+    );
+    const art = await app.inject({
+      method: 'GET',
+      url: folderUrl,
+      headers: { 'if-none-match': restored.headers.etag as string },
+    });
+    expect(art.statusCode).toBe(200);
+    await cp(
+      path.join(root, 'templates', SNOWY, 'art', 'holly.svg'),
+      path.join(templatesDir, 'snowy', 'art', 'holly.svg'),
+    );
+  });
+
+  it("serves the folder's art, and nothing outside the templates root", async () => {
+    const art = await app.inject({ method: 'GET', url: `${folderUrl}/files/art/holly.svg` });
+    expect(art.statusCode).toBe(200);
+    expect(art.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const missing = await app.inject({ method: 'GET', url: `${folderUrl}/files/art/nothing.svg` });
+    expect(missing.statusCode).toBe(404);
+    for (const url of [
+      '/m/api/dev/template-folders/..',
+      '/m/api/dev/template-folders/%2E%2E',
+      '/m/api/dev/template-folders/..%2Fsnowy',
+      '/m/api/dev/template-folders/.hidden',
+      `${folderUrl}/files/..%2F..%2Fetc%2Fpasswd`,
+      `${folderUrl}/files/%2E%2E/%2E%2E/package.json`,
+      '/m/api/dev/template-folders/..%2F..%2F/files/package.json',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.json().error, url).toEqual(expect.any(String));
+    }
+    const notes = await app.inject({ method: 'GET', url: '/m/api/dev/template-folders/notes' });
+    expect(notes.statusCode).toBe(404);
+  });
+
+  it("renders a folder's template with the folder's own art", async () => {
+    const template = demoTemplate('Snowy frame');
+    const body = { template, pageId: template.pages[0]!.id, widthPx: 120 };
+    const withArt = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/render',
+      payload: { ...body, folder: 'snowy' },
+    });
+    expect(withArt.statusCode).toBe(200);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/render',
+      payload: { ...body, folder: '../x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const none = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/render',
+      payload: { ...body, folder: 'nope' },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('preflight: every problem at once, each with its page, part and box', async () => {
+    const template = demoTemplate('Snowy frame');
+    const page = template.pages[0]!;
+    const type = template.partTypes.find((p) => p.id === page.typeId)!;
+    // Two mistakes at once: a slot pushed off the page and a font the shop does not have.
+    const moved = structuredClone(template);
+    const movedType = moved.partTypes.find((p) => p.id === page.typeId)!;
+    const slot = movedType.renderParts[0]!;
+    slot.position = { x: template.dimensions.width - 5, y: slot.position.y };
+    const text = movedType.renderParts.find((r) => r.font)!;
+    text.font = { ...text.font!, family: 'No Such Font' };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/preflight',
+      payload: { template: moved },
+    });
+    expect(res.statusCode).toBe(200);
+    const { problems } = res.json() as {
+      problems: { rule: string; pageId: string | null; part: string | null; boxMm?: object }[];
+    };
+    const outside = problems.find((p) => p.rule === 'outside-page');
+    expect(outside).toMatchObject({
+      pageId: page.id,
+      part: type.renderParts[0]!.resourceId,
+      boxMm: { x: template.dimensions.width - 5, y: slot.position.y, ...slot.size },
+    });
+    expect(problems.some((p) => p.rule === 'unknown-font')).toBe(true);
+
+    const ok = await app.inject({ method: 'POST', url: '/m/api/dev/preflight', payload: { template } });
+    expect(ok.json().problems.filter((p: { rule: string }) => p.rule === 'outside-page')).toEqual([]);
+
+    const schema = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/preflight',
+      payload: { template: { ...template, uuid: 'nope', pages: 'x' } },
+    });
+    expect(schema.statusCode).toBe(200);
+    const schemaProblems = schema.json().problems as { rule: string; path: string; pageId: null }[];
+    expect(schemaProblems.length).toBeGreaterThan(1);
+    expect(schemaProblems.every((p) => p.rule === 'schema' && p.pageId === null)).toBe(true);
+  });
+
+  it('preflight refuses a request without a template', async () => {
+    const res = await app.inject({ method: 'POST', url: '/m/api/dev/preflight', payload: { nothing: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/template/);
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/m/api/dev/preflight',
+      headers: { 'content-type': 'application/json' },
+      payload: '{ "template": ',
+    });
+    expect(notJson.statusCode).toBe(400);
   });
 });
 

@@ -13,20 +13,11 @@ import { renderPreviewPng } from '../../server/render/page-renderer.ts';
 import { runPreflight } from '../../server/services/preflight.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { cardTemplate, font } from '../fixtures/templates.ts';
-import { DEMO_TEMPLATES_DIR, demoTemplate } from '../support/demoTemplates.ts';
+import { currentDemoTemplates, demoTemplate, demoTemplateFolder } from '../support/demoTemplates.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/templates');
 const frozen = (file: string): unknown => JSON.parse(readFileSync(path.join(fixtures, file), 'utf8'));
-/** The folder under templates/ that holds a demo template's art. */
-const folderOf = (name: string) =>
-  path.join(
-    DEMO_TEMPLATES_DIR,
-    name === 'Balloon party'
-      ? '01-balloon-party'
-      : name === 'Big number'
-        ? '03-big-number'
-        : '05-snowy-frame',
-  );
+const folderOf = demoTemplateFolder;
 
 describe('the contrast rule, on the pixels under the text', () => {
   // A card whose background art is one flat colour, and a fixed text on it.
@@ -127,6 +118,18 @@ describe('the three demo designs that were drawn wrong', () => {
         expect(inked, `${name} ${item.id}`).toBeGreaterThan((w! * h!) / 100);
         expect(inked, `${name} ${item.id}`).toBeLessThan((w! * h!) / 2);
       }
+    },
+  );
+});
+
+describe('the demo catalogue', () => {
+  // What the shop ships is what an author is told to make: every current design passes, calendars
+  // included (their week numbers and faint outside days are printed faint on purpose).
+  it.each(currentDemoTemplates().map((t) => t.name.en_GB!))(
+    '%s passes the preflight',
+    { timeout: 120_000 },
+    async (name) => {
+      expect(await runPreflight(demoTemplate(name), { templatesRoot: folderOf(name) })).toEqual([]);
     },
   );
 });

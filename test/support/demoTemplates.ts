@@ -35,3 +35,15 @@ export function currentDemoTemplates(): Template[] {
   const all = allDemoTemplates();
   return all.filter((t) => !all.some((o) => o.uuid === t.uuid && o.version > t.version));
 }
+
+/** The folder under templates/ that holds the newest version of the demo template with this English name. */
+export function demoTemplateFolder(name: string): string {
+  const wanted = demoTemplate(name);
+  for (const e of readdirSync(DEMO_TEMPLATES_DIR, { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    const dir = path.join(DEMO_TEMPLATES_DIR, e.name);
+    const json = JSON.parse(readFileSync(path.join(dir, TEMPLATE_FILE), 'utf8'));
+    if (json.uuid === wanted.uuid && json.version === wanted.version) return dir;
+  }
+  throw new Error(`No folder for the demo template "${name}"`);
+}

@@ -20,6 +20,8 @@ export type BrowserPictureLoader = (source: PictureSource) => Promise<DrawableIm
 export interface BrowserPictureOptions {
   /** A user's picture by uuid (encoded bytes as a Blob), or null when there is none. */
   userPicture?: (uuid: string) => Promise<Blob | null>;
+  /** Where art is fetched from (default `artUrl`: the shop's /templates2/); the harness reads a folder's own. */
+  artUrl?: (src: string) => string;
 }
 
 export const pictureKey = (source: PictureSource) =>
@@ -59,7 +61,7 @@ export function createBrowserPictureLoader(options: BrowserPictureOptions = {}):
   const load = async (source: PictureSource): Promise<DrawableImage | null> => {
     let blob: Blob | null;
     if (source.kind === 'art') {
-      const response = await fetch(artUrl(source.src));
+      const response = await fetch((options.artUrl ?? artUrl)(source.src));
       if (response.status === 404) return null;
       if (!response.ok)
         throw new Error(`The art ${source.src} could not be loaded (HTTP ${response.status})`);

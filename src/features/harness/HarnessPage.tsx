@@ -1,26 +1,40 @@
 /**
- * The template author harness (a dev screen at /dev/harness and /dev/harness/:uuid, loaded lazily):
- * open a seeded template or a local template file, see the author problems (engine/preflight.ts),
- * every page drawn by the editor's renderer with sample pictures autofilled, a year switch for
- * calendars, and next to each page the server's render of the same page with their pixel
- * difference in percent. The server endpoints exist only when the server runs with HARNESS=1.
+ * The template author harness (a dev screen at /dev/harness, loaded lazily): open a seeded template
+ * (/dev/harness/:uuid), a template folder of the templates root (/dev/harness?folder=name: redrawn
+ * whenever the author saves a file of the folder) or a local template file; see every problem the
+ * preflight finds at once (POST /m/api/dev/preflight), each outlined on its page; every page drawn by
+ * the editor's renderer with sample pictures autofilled, under trim, bleed, safe-area and fold guides
+ * (switched in the address's `guides`, so a reload keeps them); a year switch for calendars; and next
+ * to each page the server's render of the same page with their pixel difference in percent. The
+ * server endpoints exist only when the server runs with HARNESS=1.
  */
 import './harness.css';
 import type Konva from 'konva';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DrawableImage } from '../../../engine/draw.ts';
+import {
+  GUIDES,
+  type Guide,
+  guidesFromParam,
+  guidesParam,
+  type PageGuides,
+  pageGuides,
+} from '../../../engine/guides.ts';
 import { harnessInstance, harnessYears } from '../../../engine/harness.ts';
 import type { Instance, PictureRef } from '../../../engine/instance.ts';
-import { type PreflightProblem, preflight } from '../../../engine/preflight.ts';
 import { type PageScene, pageScene, type ScenePicture } from '../../../engine/scene.ts';
 import { type PartRef, parseTemplate, type Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { withPreview } from '../../../shop/templateFile.ts';
 import { call } from '../../api/call.ts';
 import { loadBrowserFonts } from '../editor/browserFonts.ts';
 import { PageCanvas, pagePixels } from '../editor/PageCanvas.tsx';
 import { type BrowserPictureLoader, createBrowserPictureLoader, pictureKey } from '../editor/pictures.ts';
+import { PageOverlay } from './PageOverlay.tsx';
 import { DIFF_TOLERANCE, pixelDiff } from './pixelDiff.ts';
+import { fetchProblems, type HarnessProblem, notJsonProblem } from './problems.ts';
+import { useTemplateFolder } from './useTemplateFolder.ts';
 
 /** Both renders are this wide: small enough for two side by side on a desktop. */
 const WIDTH_PX = 600;
@@ -29,16 +43,34 @@ const TYPES = ['cards', 'calendars', 'photogift'] as const;
 type Source =
   | { kind: 'none' }
   | { kind: 'uuid'; uuid: string }
-  | { kind: 'file'; name: string; json: unknown }
-  | { kind: 'bad-file'; name: string; message: string };
+  | { kind: 'folder'; folder: string }
+  | { kind: 'file'; name: string; text: string };
 
-interface Loaded {
-  /** The JSON as given (the server validates it again for its render). */
-  json: unknown;
-  label: string;
+/** A template as given (the server validates it again), or a file that is not JSON. */
+type Loaded = { label: string; json: unknown } | { label: string; notJson: string };
+
+interface ListedFolder {
+  folder: string;
+  name: string | null;
 }
 
+const GUIDE_LABELS: Record<Guide, string> = {
+  trim: 'Trim',
+  bleed: 'Bleed',
+  safe: 'Safe area',
+  fold: 'Folds',
+};
+
 const nameOf = (t: Template) => t.name.en_GB ?? Object.values(t.name)[0] ?? t.uuid;
+
+/** A file as the shop reads a template folder's: its preview picture is the shop's own drawing. */
+const parseText = (label: string, text: string): Loaded => {
+  try {
+    return { label, json: withPreview(JSON.parse(text)) };
+  } catch (error) {
+    return { label, notJson: (error as Error).message };
+  }
+};
 
 function useAsync<T>(run: () => Promise<T>, deps: unknown[]): { value?: T; error?: string } {
   const [state, setState] = useState<{ value?: T; error?: string }>({});
@@ -60,15 +92,24 @@ function useAsync<T>(run: () => Promise<T>, deps: unknown[]): { value?: T; error
 export function HarnessPage() {
   const { uuid } = useParams();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const [file, setFile] = useState<Source | null>(null);
-  const source: Source = file ?? (uuid ? { kind: 'uuid', uuid } : { kind: 'none' });
+  const folder = params.get('folder');
+  const source: Source =
+    file ?? (folder ? { kind: 'folder', folder } : uuid ? { kind: 'uuid', uuid } : { kind: 'none' });
+  const guidesOn = guidesFromParam(params.get('guides'));
 
   const fonts = useAsync(loadBrowserFonts, []);
   const list = useAsync(
     async () => (await Promise.all(TYPES.map((type) => call<Template[]>(`templates/${type}`)))).flat(),
     [],
   );
+  const folders = useAsync(() => call<ListedFolder[]>('dev/template-folders'), []);
   const samples = useAsync(() => call<PictureRef[]>('dev/sample-pictures'), []);
+  const watched = useTemplateFolder(source.kind === 'folder' ? source.folder : null);
+  // A folder's art is fetched afresh whenever the folder changed (the decoded pictures are cached).
+  const watchedFolder = source.kind === 'folder' ? source.folder : null;
+  const artEtag = watchedFolder ? watched.etag : undefined;
   const loader = useMemo(
     () =>
       createBrowserPictureLoader({
@@ -76,28 +117,63 @@ export function HarnessPage() {
           const response = await fetch(`/m/api/dev/sample-pictures/${encodeURIComponent(id)}.png`);
           return response.ok ? response.blob() : null;
         },
+        ...(watchedFolder
+          ? {
+              artUrl: (src: string) =>
+                `/m/api/dev/template-folders/${encodeURIComponent(watchedFolder)}/files/${src.replace(/^\/+/, '')}?v=${encodeURIComponent(artEtag ?? '')}`,
+            }
+          : {}),
       }),
-    [],
+    [watchedFolder, artEtag],
   );
-  const loaded = useAsync<Loaded | null>(async () => {
-    if (source.kind === 'uuid') {
-      const t = await call<unknown>(`templates/by-uuid/${encodeURIComponent(source.uuid)}`);
-      return { json: t, label: source.uuid };
-    }
-    if (source.kind === 'file') return { json: source.json, label: source.name };
-    return null;
-  }, [source.kind === 'uuid' ? source.uuid : file]);
+  const seeded = useAsync<Loaded | null>(async () => {
+    if (source.kind !== 'uuid') return null;
+    const t = await call<unknown>(`templates/by-uuid/${encodeURIComponent(source.uuid)}`);
+    return { json: t, label: source.uuid };
+  }, [source.kind === 'uuid' ? source.uuid : null]);
+  const text = source.kind === 'file' ? source.text : source.kind === 'folder' ? watched.text : undefined;
+  const label = source.kind === 'file' ? source.name : source.kind === 'folder' ? source.folder : '';
+  const fromText = useMemo(() => (text === undefined ? null : parseText(label, text)), [label, text]);
+  const loaded = source.kind === 'uuid' ? (seeded.value ?? null) : fromText;
+  const loadError =
+    source.kind === 'uuid' ? seeded.error : source.kind === 'folder' ? watched.error : undefined;
 
   const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
-    const text = await chosen.text();
-    try {
-      setFile({ kind: 'file', name: chosen.name, json: JSON.parse(text) });
-    } catch (error) {
-      setFile({ kind: 'bad-file', name: chosen.name, message: `not JSON: ${(error as Error).message}` });
+    setFile({ kind: 'file', name: chosen.name, text: await chosen.text() });
+  };
+
+  // Switching templates keeps the guides as they are.
+  const guidesQuery = params.has('guides') ? `guides=${params.get('guides')}` : '';
+  const pick = (value: string) => {
+    setFile(null);
+    if (value.startsWith('folder:')) {
+      const query = new URLSearchParams(guidesQuery);
+      query.set('folder', value.slice('folder:'.length));
+      navigate(`/dev/harness?${query}`);
+    } else {
+      navigate(`${value ? `/dev/harness/${value}` : '/dev/harness'}${guidesQuery ? `?${guidesQuery}` : ''}`);
     }
   };
+  const toggle = (guide: Guide, on: boolean) => {
+    const next = new Set(guidesOn);
+    if (on) next.add(guide);
+    else next.delete(guide);
+    setParams(
+      (p) => {
+        p.set('guides', guidesParam(next));
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  const ready = loaded && 'json' in loaded && fonts.value && samples.value;
+  const failed = loadError ?? fonts.error ?? samples.error;
+  const picked =
+    source.kind === 'uuid' ? source.uuid : source.kind === 'folder' ? `folder:${source.folder}` : '';
+  const listsLoaded = list.value && folders.value;
 
   return (
     <main className="harness">
@@ -105,20 +181,29 @@ export function HarnessPage() {
       <div className="harness-controls">
         <label>
           Template{' '}
-          <select
-            data-testid="template-picker"
-            value={source.kind === 'uuid' ? source.uuid : ''}
-            onChange={(e) => {
-              setFile(null);
-              navigate(e.target.value ? `/dev/harness/${e.target.value}` : '/dev/harness');
-            }}
-          >
-            <option value="">{list.value ? 'Choose a template…' : 'Loading templates…'}</option>
-            {list.value?.map((t) => (
-              <option key={t.uuid} value={t.uuid}>
-                {t.type} · {nameOf(t)}
-              </option>
-            ))}
+          <select data-testid="template-picker" value={picked} onChange={(e) => pick(e.target.value)}>
+            <option value="">
+              {listsLoaded || list.error ? 'Choose a template…' : 'Loading templates…'}
+            </option>
+            {folders.value && folders.value.length > 0 && (
+              <optgroup label="Template folders">
+                {folders.value.map((f) => (
+                  <option key={f.folder} value={`folder:${f.folder}`}>
+                    {f.folder}
+                    {f.name ? ` · ${f.name}` : ''}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {list.value && (
+              <optgroup label="In the shop">
+                {list.value.map((t) => (
+                  <option key={t.uuid} value={t.uuid}>
+                    {t.type} · {nameOf(t)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </label>
         <label>
@@ -130,39 +215,61 @@ export function HarnessPage() {
             onChange={openFile}
           />
         </label>
+        <fieldset className="harness-guide-toggles">
+          <legend>Guides</legend>
+          {GUIDES.map((g) => (
+            <label key={g}>
+              <input
+                type="checkbox"
+                data-testid={`toggle-${g}`}
+                checked={guidesOn.has(g)}
+                onChange={(e) => toggle(g, e.target.checked)}
+              />{' '}
+              {GUIDE_LABELS[g]}
+            </label>
+          ))}
+        </fieldset>
       </div>
+      {source.kind === 'folder' && (
+        <p className="harness-legend" data-testid="watching">
+          Watching <code>{source.folder}</code>: saving any file of the folder redraws the page.
+        </p>
+      )}
       {list.error && <p role="alert">The template lists could not be loaded: {list.error}</p>}
+      {folders.error && <p role="alert">The template folders could not be listed: {folders.error}</p>}
       {samples.error && (
         <p role="alert">
           The sample pictures could not be loaded ({samples.error}): is the server running with HARNESS=1?
         </p>
       )}
       {fonts.error && <p role="alert">The fonts could not be loaded: {fonts.error}</p>}
-      {source.kind === 'bad-file' && (
-        <ProblemList
-          problems={[
-            { rule: 'schema', pageId: null, part: null, path: source.name, message: source.message },
-          ]}
-        />
+      {loadError && <p role="alert">The template could not be loaded: {loadError}</p>}
+      {loaded && 'notJson' in loaded && (
+        <ProblemList problems={[notJsonProblem(loaded.label, loaded.notJson)]} />
       )}
-      {loaded.error && <p role="alert">The template could not be loaded: {loaded.error}</p>}
-      {source.kind !== 'bad-file' && loaded.value && fonts.value && samples.value && (
+      {ready && 'json' in loaded && (
         <TemplateView
-          key={loaded.value.label}
-          json={loaded.value.json}
-          fonts={fonts.value}
-          samples={samples.value}
+          key={`${source.kind}:${loaded.label}`}
+          json={loaded.json}
+          folder={source.kind === 'folder' ? source.folder : null}
+          guidesOn={guidesOn}
+          fonts={fonts.value!}
+          samples={samples.value!}
           loader={loader}
         />
       )}
-      {source.kind !== 'none' && !loaded.error && !(fonts.value && samples.value && loaded.value) && (
+      {/* Only while something is still on its way: an error or a file that is not JSON ends the wait. */}
+      {source.kind !== 'none' && !failed && !ready && !(loaded && 'notJson' in loaded) && (
         <p role="status">Loading…</p>
       )}
     </main>
   );
 }
 
-function ProblemList({ problems }: { problems: PreflightProblem[] }) {
+const whereOf = (p: HarnessProblem) =>
+  p.pageId !== null ? `page ${p.pageId}${p.part ? ` / ${p.part}` : ''}` : p.path;
+
+function ProblemList({ problems }: { problems: HarnessProblem[] }) {
   if (problems.length === 0) {
     return (
       <p className="harness-ok" data-testid="no-problems">
@@ -177,10 +284,22 @@ function ProblemList({ problems }: { problems: PreflightProblem[] }) {
       </h2>
       <ul className="harness-problems" data-testid="problems">
         {problems.map((p, n) => (
-          // Problems have no id; their order is stable for one template.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <li key={n} data-testid="problem" data-kind={p.rule}>
-            <span className="harness-kind">{p.rule}</span> <code>{p.path}</code> {p.message}
+          <li
+            // Problems have no id; their order is stable for one template.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            key={n}
+            data-testid="problem"
+            data-rule={p.rule}
+            data-page-id={p.pageId ?? ''}
+            data-part={p.part ?? ''}
+          >
+            <span className="harness-kind">{p.rule}</span> <code>{whereOf(p)}</code> {p.message}
+            {p.pageId !== null && p.path !== whereOf(p) && (
+              <>
+                {' '}
+                <code className="harness-path">{p.path}</code>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -190,13 +309,15 @@ function ProblemList({ problems }: { problems: PreflightProblem[] }) {
 
 function TemplateView(props: {
   json: unknown;
+  folder: string | null;
+  guidesOn: ReadonlySet<Guide>;
   fonts: FontSet;
   samples: PictureRef[];
   loader: BrowserPictureLoader;
 }) {
-  const { json, fonts, samples, loader } = props;
+  const { json, folder, guidesOn, fonts, samples, loader } = props;
   const [today] = useState(() => new Date());
-  const problems = useMemo(() => preflight(json, fonts, { today }), [json, fonts, today]);
+  const problems = useAsync(() => fetchProblems(json, folder), [json, folder]);
   const parsed = useMemo(() => parseTemplate(json), [json]);
   const template = parsed.ok ? parsed.template : null;
   const years = useMemo(() => (template ? harnessYears(template, today) : []), [template, today]);
@@ -205,9 +326,20 @@ function TemplateView(props: {
     () => (template ? harnessInstance(template, year, samples, today) : null),
     [template, year, samples, today],
   );
+  const guides = useMemo(
+    () => (template ? pageGuides(template.dimensions, template.folds ?? []) : null),
+    [template],
+  );
 
+  const problemList = problems.error ? (
+    <p role="alert">The preflight could not run: {problems.error}</p>
+  ) : problems.value ? (
+    <ProblemList problems={problems.value} />
+  ) : (
+    <p role="status">Checking…</p>
+  );
   // A template that does not parse shows its problems and nothing else.
-  if (!template || !instance) return <ProblemList problems={problems} />;
+  if (!template || !instance || !guides) return problemList;
   return (
     <>
       <h2 data-testid="template-name">
@@ -216,7 +348,7 @@ function TemplateView(props: {
           ({template.type}, {template.uuid})
         </small>
       </h2>
-      <ProblemList problems={problems} />
+      {problemList}
       {years.length > 0 && (
         <label className="harness-year">
           Year{' '}
@@ -230,18 +362,23 @@ function TemplateView(props: {
         </label>
       )}
       <p className="harness-legend">
-        Left: the browser's render (react-konva). Right: the server's render (Konva on @napi-rs/canvas).
-        Difference: pixels where a channel differs by more than {DIFF_TOLERANCE}/255.
+        Left: the browser's render (react-konva) with the guides: trim (black), bleed (red), safe area (blue),
+        folds (purple) and the problems' parts (orange). Right: the server's render (Konva on
+        @napi-rs/canvas). Difference: pixels where a channel differs by more than {DIFF_TOLERANCE}/255.
       </p>
       {template.pages.map((page) => (
         <PageRow
           key={`${page.id}@${instance.year}`}
           json={json}
+          folder={folder}
           template={template}
           instance={instance}
           page={page}
           fonts={fonts}
           loader={loader}
+          guides={guides}
+          guidesOn={guidesOn}
+          problems={(problems.value ?? []).filter((p) => p.pageId === page.id)}
         />
       ))}
     </>
@@ -252,13 +389,17 @@ type Rendered = { url: string; bitmap: ImageBitmap };
 
 function PageRow(props: {
   json: unknown;
+  folder: string | null;
   template: Template;
   instance: Instance;
   page: PartRef;
   fonts: FontSet;
   loader: BrowserPictureLoader;
+  guides: PageGuides;
+  guidesOn: ReadonlySet<Guide>;
+  problems: HarnessProblem[];
 }) {
-  const { json, template, instance, page, fonts, loader } = props;
+  const { json, folder, template, instance, page, fonts, loader, guides, guidesOn, problems } = props;
   const pxPerMm = WIDTH_PX / template.dimensions.width;
   const stage = useRef<Konva.Stage>(null);
   const diffCanvas = useRef<HTMLCanvasElement>(null);
@@ -296,7 +437,13 @@ function PageRow(props: {
     const response = await fetch('/m/api/dev/render', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ template: json, year: instance.year, pageId: page.id, widthPx: WIDTH_PX }),
+      body: JSON.stringify({
+        template: json,
+        year: instance.year,
+        pageId: page.id,
+        widthPx: WIDTH_PX,
+        ...(folder ? { folder } : {}),
+      }),
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { error?: string } | null;
@@ -304,7 +451,7 @@ function PageRow(props: {
     }
     const blob = await response.blob();
     return { url: URL.createObjectURL(blob), bitmap: await createImageBitmap(blob) };
-  }, [json, instance.year, page.id]);
+  }, [json, folder, instance.year, page.id]);
 
   // Both renders are there: compare them pixel by pixel, at one stage pixel per output pixel.
   useEffect(() => {
@@ -356,7 +503,10 @@ function PageRow(props: {
             {diff.percent.toFixed(2)} % of pixels differ (largest channel difference {diff.maxChannel})
           </span>
         ) : (
-          <span className="harness-pending">comparing…</span>
+          // Nothing to compare once either render failed: its error says why.
+          !server.error &&
+          !images.error &&
+          !scene.error && <span className="harness-pending">comparing…</span>
         )}
         {page.clientIgnore && (
           <span className="harness-ignored" data-testid="client-ignore">
@@ -372,17 +522,20 @@ function PageRow(props: {
       )}
       <div className="harness-renders">
         <figure>
-          {scene.scene && imageMap ? (
-            <PageCanvas
-              scene={scene.scene}
-              fonts={fonts}
-              pxPerMm={pxPerMm}
-              imageFor={imageFor}
-              stageRef={stage}
-            />
-          ) : (
-            !scene.error && <p role="status">Drawing…</p>
-          )}
+          <PageOverlay guides={guides} on={guidesOn} pxPerMm={pxPerMm} problems={problems}>
+            {scene.scene && imageMap ? (
+              <PageCanvas
+                scene={scene.scene}
+                fonts={fonts}
+                pxPerMm={pxPerMm}
+                imageFor={imageFor}
+                stageRef={stage}
+              />
+            ) : (
+              !scene.error && !images.error && <p role="status">Drawing…</p>
+            )}
+          </PageOverlay>
+          {images.error && <p role="alert">The pictures could not be loaded: {images.error}</p>}
           <figcaption>Browser</figcaption>
         </figure>
         <figure>

@@ -4,7 +4,7 @@
  * Choose text screen numbers. Measuring and the refusal rules stay in engine/text.
  */
 import { editableSlots, partFor } from '../../../../engine/instance.ts';
-import { textFontOf } from '../../../../engine/scene.ts';
+import { OVERRIDE_KEYS, textFontOf } from '../../../../engine/scene.ts';
 import { type Font, resourceSlots, type Template } from '../../../../engine/template.ts';
 import { effectiveFont, overridesFor } from '../../../../engine/text/layout.ts';
 import type { TextBox, TextStyle } from '../../../../engine/text/types.ts';
@@ -54,14 +54,6 @@ export function drawnFontOf(template: Template, fullId: string, shopperFont: Fon
   const resource = resourceSlots(template).find((s) => s.fullId === fullId)?.resource;
   return textFontOf(at.part, resource?.font, shopperFont);
 }
-
-const OVERRIDE_KEYS = [
-  'overrideFamily',
-  'overrideSize',
-  'overrideColor',
-  'overrideHorizontalAlign',
-  'overrideVerticalAlign',
-] as const;
 
 /**
  * The instance font that draws `style`: the template's fields stay, the differences from what the
