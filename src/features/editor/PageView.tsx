@@ -4,8 +4,10 @@
  * so they are never printed): empty picture slots and the 'Select text' hint on empty user texts.
  *
  * For tests and the bench, the page says what it shows: `data-page-id`, `data-year`, the ISO week
- * numbers of its month grid in `data-weeks`, `data-drawn="true"` once Konva has drawn it, and
- * `data-pictures-missing`, the pictures not drawn (yet).
+ * numbers of its month grid in `data-weeks`, its weekday headings in `data-headings`, its other
+ * texts (titles, greetings) in `data-texts`, `data-drawn="true"` once Konva has drawn it, and
+ * `data-pictures-missing`, the pictures not drawn (yet). The canvas draws glyph outlines, so these
+ * are the only way to read its words.
  */
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,18 @@ export const weekNumbers = (scene: PageScene) =>
   scene.items
     .filter((i) => i.kind === 'text' && /\/w\d$/.test(i.id))
     .map((i) => (i.kind === 'text' ? i.lines.join('') : ''));
+
+/** The month grid's weekday headings, Monday first (the scene's `…/h0`..`/h6` cells). */
+export const weekdayHeadings = (scene: PageScene) =>
+  scene.items
+    .filter((i) => i.kind === 'text' && /\/h\d$/.test(i.id))
+    .map((i) => (i.kind === 'text' ? i.lines.join(' ') : ''));
+
+/** The page's texts outside the month grid, one a line: what the grid's cells do not say. */
+export const pageTexts = (scene: PageScene) =>
+  scene.items
+    .filter((i) => i.kind === 'text' && !i.empty && !/\/[hwd][\d-]+$/.test(i.id))
+    .map((i) => (i.kind === 'text' ? i.lines.join(' ') : ''));
 
 /**
  * Decoded pictures of a scene; undefined until all are there (a failed one stays empty and is tried
@@ -123,6 +137,8 @@ export function PageView(props: PageViewProps) {
   );
   const { width, height } = pagePixels(scene, pxPerMm);
   const weeks = useMemo(() => weekNumbers(scene).join(','), [scene]);
+  const headings = useMemo(() => weekdayHeadings(scene).join(','), [scene]);
+  const texts = useMemo(() => pageTexts(scene).join('\n'), [scene]);
   const onDraw = () => {
     if (drawn) return;
     setDrawn(true);
@@ -139,6 +155,8 @@ export function PageView(props: PageViewProps) {
       data-page-id={scene.pageId}
       data-year={year}
       data-weeks={weeks || undefined}
+      data-headings={headings || undefined}
+      data-texts={texts || undefined}
       data-drawn={drawn ? 'true' : 'false'}
       data-pictures-missing={decoded?.missing ?? undefined}
     >
