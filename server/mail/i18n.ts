@@ -4,8 +4,8 @@
  */
 import enEmail from '../../public/locale/en_GB/email.json' with { type: 'json' };
 import type { DeliveryTimeUnit } from '../../shop/checkout.ts';
-import { deliveryTimeKey } from '../../shop/deliveryChoice.ts';
 import { FALLBACK_LANGUAGE, serverT, type Values } from '../i18n.ts';
+import { deliveryTimeString } from '../services/checkoutText.ts';
 
 export const MAIL_FALLBACK_LANGUAGE = FALLBACK_LANGUAGE;
 
@@ -18,10 +18,9 @@ export interface MailWords {
 
 export function mailWords(locale: string): MailWords {
   const email = serverT(locale, 'email');
-  const common = serverT(locale, 'common');
   return {
     t: (key, values) => email(key, values),
-    deliveryTime: (time, unit) => common(`delivery.${deliveryTimeKey(unit)}`, { count: time }),
+    deliveryTime: (time, unit) => deliveryTimeString(time, unit, locale),
   };
 }
 

@@ -1,56 +1,32 @@
 /**
  * The few words the server writes into checkout answers (order info descriptions, delivery names,
- * delivery time strings on the receipt), per portal locale. English is the fallback; the Norwegian
- * portal gets Norwegian. Pure.
+ * delivery time strings on the receipt), in the portal's language: the `checkout` keys of the
+ * server's locale files and the app's own delivery phrases (`common`), through the one server i18n
+ * (server/i18n.ts), so Danish is Danish and the receipt says what the checkout showed.
  */
 import type { DeliveryTimeUnit } from '../../shop/checkout.ts';
+import { deliveryTimeKey } from '../../shop/deliveryChoice.ts';
+import { serverT } from '../i18n.ts';
 
-interface Words {
-  products: string;
-  delivery: string;
-  rebate: string;
-  total: string;
-  minimum: string;
-  storePickup: string;
-  postage: string;
-  express: string;
-  day: [string, string];
-  hour: [string, string];
-}
+const WORDS = [
+  'products',
+  'delivery',
+  'rebate',
+  'total',
+  'minimum',
+  'storePickup',
+  'postage',
+  'express',
+] as const;
 
-const en: Words = {
-  products: 'Products',
-  delivery: 'Delivery',
-  rebate: 'Rebate',
-  total: 'Total',
-  minimum: 'Minimum price adjustment',
-  storePickup: 'Store pickup',
-  postage: 'Postage',
-  express: 'express',
-  day: ['business day', 'business days'],
-  hour: ['hour', 'hours'],
-};
-
-const nb: Words = {
-  products: 'Produkter',
-  delivery: 'Levering',
-  rebate: 'Rabatt',
-  total: 'Totalt',
-  minimum: 'Justering til minstepris',
-  storePickup: 'Hent i butikk',
-  postage: 'Post',
-  express: 'ekspress',
-  day: ['virkedag', 'virkedager'],
-  hour: ['time', 'timer'],
-};
+export type Words = Record<(typeof WORDS)[number], string>;
 
 export function wordsFor(locale: string): Words {
-  return /^(nb|no|nn)(_|-|$)/i.test(locale) ? nb : en;
+  const t = serverT(locale, 'server');
+  return Object.fromEntries(WORDS.map((w) => [w, t(`checkout.${w}`)])) as Words;
 }
 
 /** '1 business day', '2 business days', '1 hour', '2 hours' (or the portal's language). */
 export function deliveryTimeString(time: number, unit: DeliveryTimeUnit, locale = 'en_GB'): string {
-  const w = wordsFor(locale);
-  const [one, many] = unit === 'h' ? w.hour : w.day;
-  return `${time} ${time === 1 ? one : many}`;
+  return serverT(locale, 'common')(`delivery.${deliveryTimeKey(unit)}`, { count: time });
 }

@@ -17,8 +17,16 @@ describe('delivery time strings', () => {
     expect(deliveryTimeString(2, 'h', 'nb_NO')).toBe('2 timer');
   });
 
+  it('in Danish for the Danish portal (it fell back to English before)', () => {
+    expect(deliveryTimeString(1, 'd', 'da_DK')).toBe('1 hverdag');
+    expect(deliveryTimeString(3, 'd', 'da_DK')).toBe('3 hverdage');
+    expect(wordsFor('da_DK').storePickup).toBe('Hent i butik');
+    expect(wordsFor('da_DK').rebate).toBe('Rabat');
+  });
+
   it('falls back to English for other locales', () => {
-    expect(wordsFor('de_DE')).toBe(wordsFor('en_GB'));
+    expect(wordsFor('de_DE')).toEqual(wordsFor('en_GB'));
+    expect(wordsFor('en_GB').minimum).toBe('Minimum price adjustment');
     expect(wordsFor('nb_NO').total).toBe('Totalt');
   });
 });
