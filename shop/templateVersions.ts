@@ -16,8 +16,9 @@ export function publishOutcome(
   incoming: { version: number; design: string },
 ): PublishOutcome {
   if (stored.length === 0) return 'new-template';
-  const same = stored.find((s) => s.version === incoming.version);
-  if (same) return same.design === incoming.design ? 'unchanged' : 'changed-design';
+  // One row per portal: the version is unchanged only when it is the same design in every one.
+  const same = stored.filter((s) => s.version === incoming.version);
+  if (same.length) return same.every((s) => s.design === incoming.design) ? 'unchanged' : 'changed-design';
   return incoming.version > Math.max(...stored.map((s) => s.version)) ? 'new-version' : 'older-version';
 }
 

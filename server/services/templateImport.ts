@@ -120,9 +120,22 @@ export async function publishTemplate(
 
   return deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const existing = await tx.select().from(templates).where(eq(templates.uuid, template.uuid));
+    const existing = await tx
+      .select({ version: templates.version, body: templates.body, locale: portals.locale })
+      .from(templates)
+      .innerJoin(portals, eq(portals.uuid, templates.portalUuid))
+      .where(eq(templates.uuid, template.uuid));
+    // A row is stored in its portal's language (suggested texts chosen): it is the same design when
+    // the incoming template, put in that language, is the same.
     const stored = await Promise.all(
-      existing.map(async (r) => ({ version: r.version, design: await designOf(r.body, readStored) })),
+      existing.map(async (r) => ({
+        version: r.version,
+        design:
+          (await designOf(r.body, readStored)) ===
+          (await designOf(templateInLanguage(template, r.locale), readStored))
+            ? design
+            : `other:${r.locale}`,
+      })),
     );
     const outcome = publishOutcome(stored, { version: template.version, design });
     if (outcome === 'changed-design') {

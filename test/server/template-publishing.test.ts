@@ -139,6 +139,31 @@ describe.each(databaseKinds())('publishing templates on %s', (kind: DatabaseKind
     expect(older.json<Template>().name.en_GB).toBe('Balloon copy');
   });
 
+  it('takes a version with suggested texts per language again unchanged (each portal stores its own language)', async () => {
+    const base = folderJson('author-card') as {
+      version: number;
+      resources: { font?: Record<string, unknown> }[];
+    };
+    const json = {
+      ...base,
+      uuid: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+      name: { en_GB: 'Card in three languages' },
+      resources: base.resources.map((r) =>
+        r.font ? { ...r, font: { ...r.font, texts: { nb_NO: 'Tusen takk', da_DK: 'Tusind tak' } } } : r,
+      ),
+    };
+    expect((await publish({ template: json, art: { 'art/leaves.svg': leaves } })).statusCode).toBe(201);
+    // The Norwegian portal stores it with its Norwegian suggestions.
+    const norwegian = await app.inject({
+      url: `/m/api/templates/by-uuid/${json.uuid}`,
+      headers: { host: 'no.localhost' },
+    });
+    expect(JSON.stringify(norwegian.json())).toContain('"text":"Tusen takk"');
+    const again = await publish({ template: json, art: { 'art/leaves.svg': leaves } });
+    expect(again.statusCode).toBeLessThan(300);
+    expect(again.json()).toMatchObject({ uuid: json.uuid, version: json.version });
+  });
+
   it('takes the same version again unchanged, and refuses it with a changed design (409)', async () => {
     const json = {
       ...folderJson('author-card'),
