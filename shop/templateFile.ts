@@ -10,6 +10,13 @@ export const TEMPLATE_FILE = 'template.json';
 /** The list preview of a template version, drawn by the shop from its scene (server/services/previews.ts). */
 export const previewName = (uuid: string, version: number) => `${uuid}-${version}.png`;
 
+/**
+ * The list preview of a template version as a portal stores it: drawn in the portal's language
+ * (month names, suggested texts), so one file per language (`languageOf`: en_US shares en_GB's).
+ */
+export const portalPreviewName = (uuid: string, version: number, language: string) =>
+  `${uuid}-${version}-${language}.png`;
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 

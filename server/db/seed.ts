@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { languageOf } from '../../engine/calendar.ts';
 import { assertTemplate, type Template, templateInLanguage } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
+import { portalPreviewName } from '../../shop/templateFile.ts';
 import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {
@@ -167,6 +169,7 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
     // Stored in the portal's language, so its editor, previews and prints all suggest the same text.
     const body = assertTemplate({
       ...templateInLanguage(t, p.locale),
+      preview: { large: portalPreviewName(t.uuid, t.version, languageOf(p.locale)) },
       product: { ...t.product, uuid: productUuid, name: nameIn(def.names, p.locale) },
     });
     return {

@@ -6,13 +6,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { languageOf } from '../../engine/calendar.ts';
 import { harnessInstance } from '../../engine/harness.ts';
 import type { PictureRef } from '../../engine/instance.ts';
 import { pageScene } from '../../engine/scene.ts';
 import { assertTemplate, type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import type { Db } from '../db/connect.ts';
-import { templates } from '../db/schema.ts';
+import { portals, templates } from '../db/schema.ts';
 import type { PictureLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 
@@ -48,16 +50,20 @@ export async function renderMissingPreviews(
   only?: { uuid: string; version: number }[],
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
-  const rows = await db.selectDistinct({ body: templates.body }).from(templates);
+  const rows = await db
+    .selectDistinct({ body: templates.body, locale: portals.locale })
+    .from(templates)
+    .innerJoin(portals, eq(portals.uuid, templates.portalUuid));
   const written: string[] = [];
   const seen = new Set<string>();
-  for (const { body } of rows) {
+  for (const { body, locale } of rows) {
     const template = assertTemplate(body);
     if (only && !only.some((v) => v.uuid === template.uuid && v.version === template.version)) continue;
     const file = path.join(outDir, path.basename(template.preview.large));
     if (seen.has(file) || existsSync(file)) continue;
     seen.add(file);
-    const png = await renderPreviewPng(previewScene(template, deps), PREVIEW_WIDTH_PX, {
+    const scene = previewScene(template, { ...deps, language: languageOf(locale) });
+    const png = await renderPreviewPng(scene, PREVIEW_WIDTH_PX, {
       fonts: deps.fonts,
       loadImage: deps.loadImage,
     });

@@ -5,13 +5,14 @@
  * every instance lists it at once; its art goes to the storage (services/templateArt.ts).
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
+import { languageOf } from '../../engine/calendar.ts';
 import {
   parseTemplate,
   type Template,
   type TemplateProblem,
   templateInLanguage,
 } from '../../engine/template.ts';
-import { artSources, previewName, withPreview } from '../../shop/templateFile.ts';
+import { artSources, portalPreviewName, previewName, withPreview } from '../../shop/templateFile.ts';
 import { canonicalJson, type PublishOutcome, publishOutcome } from '../../shop/templateVersions.ts';
 import type { Db } from '../db/connect.ts';
 import { portals, products, templates } from '../db/schema.ts';
@@ -195,6 +196,7 @@ async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outco
       // Stored in the portal's language, so its editor, previews and prints suggest the same texts.
       body: {
         ...templateInLanguage(t, portal.locale),
+        preview: { large: portalPreviewName(t.uuid, t.version, languageOf(portal.locale)) },
         product: { ...t.product, uuid: productUuid, name: nameIn(def.names, portal.locale) },
       },
       // A new version keeps its template's place in the list; a new template comes last.

@@ -1,13 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { portals, templates } from '../../server/db/schema.ts';
 import { loadFontSet } from '../../server/fonts.ts';
 import { createImageLoader } from '../../server/render/images.ts';
 import { PREVIEW_WIDTH_PX, renderMissingPreviews } from '../../server/services/previews.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
+import { demoTemplate } from '../support/demoTemplates.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -36,11 +39,12 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
     await db?.drop();
   });
 
-  it('renders one 640 px preview per stored template version, named as the template says', () => {
-    // 13 current templates and one older version of the balloon card.
-    expect(written).toHaveLength(14);
+  it('renders one 640 px preview per stored template version and language, named as the template says', async () => {
+    const named = await db.database.db.selectDistinct({ body: templates.body }).from(templates);
+    const names = new Set(named.map((r) => path.basename(r.body.preview.large)));
+    expect(written.map((f) => path.basename(f)).sort()).toEqual([...names].sort());
     for (const file of written) {
-      expect(path.basename(file)).toMatch(/^[0-9a-f-]{36}-\d+\.png$/);
+      expect(path.basename(file)).toMatch(/^[0-9a-f-]{36}-\d+-[a-z]{2}_[A-Z]{2}\.png$/);
       expect(pngSize(readFileSync(file)).width).toBe(PREVIEW_WIDTH_PX);
     }
     expect(readdirSync(previewsDir).filter((f) => f.endsWith('.partial'))).toEqual([]);
@@ -89,4 +93,34 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
       await app.close();
     }
   });
+});
+
+describe('list previews in the portal language', () => {
+  it('a template is drawn once per language: the Norwegian portal shows its own suggested texts', async () => {
+    const db = await openTestDatabase('pglite');
+    try {
+      const previewsDir = mkdtempSync(path.join(tmpdir(), 'previews-'));
+      const photos = samplePhotos();
+      await renderMissingPreviews(db.database.db, previewsDir, {
+        fonts: await loadFontSet(),
+        loadImage: createImageLoader({ userPicture: async (uuid) => photos[uuid] ?? null }),
+        samplePictures: SAMPLE_PHOTOS.map((p) => ({ uuid: p.name, width: p.width, height: p.height })),
+        today: systemClock.now(),
+      });
+      const rows = await db.database.db
+        .select({ body: templates.body, locale: portals.locale })
+        .from(templates)
+        .innerJoin(portals, eq(portals.uuid, templates.portalUuid))
+        .where(eq(templates.isCurrent, true));
+      const card = demoTemplate('Balloon party');
+      const en = rows.find((r) => r.locale === 'en_GB' && r.body.uuid === card.uuid)!;
+      const nb = rows.find((r) => r.locale === 'nb_NO' && r.body.uuid === card.uuid)!;
+      expect(nb.body.preview.large).not.toBe(en.body.preview.large);
+      const enPng = readFileSync(path.join(previewsDir, en.body.preview.large));
+      const nbPng = readFileSync(path.join(previewsDir, nb.body.preview.large));
+      expect(nbPng.equals(enPng)).toBe(false);
+    } finally {
+      await db.drop();
+    }
+  }, 120_000);
 });
