@@ -89,6 +89,9 @@ const RenderBody = z.object({
   folder: FolderName.optional(),
 });
 
+/** The tallest render the harness draws: four times the widest (4000 px). */
+const MAX_RENDER_HEIGHT_PX = 16_000;
+
 /** Sample pictures as the instance's PictureRefs. */
 export const samplePictureRefs = () =>
   SAMPLE_PICTURES.map(({ uuid, width, height }) => ({ uuid, width, height }));
@@ -122,6 +125,15 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
     const template = parsed.template;
     if (!template.pages.some((p) => p.id === body.pageId)) {
       throw new HttpError(400, 'invalid_request', `The template has no page "${body.pageId}"`);
+    }
+    // A page far taller than wide would need a canvas larger than the renderer can make.
+    const heightPx = Math.ceil((body.widthPx * template.dimensions.height) / template.dimensions.width);
+    if (!(heightPx <= MAX_RENDER_HEIGHT_PX)) {
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `At ${body.widthPx} px wide the page would be ${heightPx} px tall; at most ${MAX_RENDER_HEIGHT_PX}`,
+      );
     }
     const fonts = await loadFontSet();
     const instance = harnessInstance(template, body.year, samplePictureRefs(), app.clock.now());

@@ -92,6 +92,22 @@ describe('author harness endpoints', () => {
     expect(noWidth.statusCode).toBe(400);
     expect(noWidth.json().code).toBe('invalid_request');
   });
+
+  it('refuses a page too tall to draw at the width asked (the renderer cannot make the canvas)', async () => {
+    const template = demoTemplate('Balloon party');
+    for (const dimensions of [
+      { width: 1, height: 100_000 },
+      { width: 1e-300, height: 105 },
+    ]) {
+      const tall = await app.inject({
+        method: 'POST',
+        url: '/m/api/dev/render',
+        payload: { template: { ...template, dimensions }, pageId: template.pages[0]!.id, widthPx: 4000 },
+      });
+      expect(tall.statusCode, JSON.stringify(dimensions)).toBe(400);
+      expect(tall.json().error).toMatch(/px tall/);
+    }
+  });
 });
 
 describe('author harness: template folders and preflight', () => {
