@@ -33,6 +33,9 @@ export interface RunPreflightOptions {
 
 /** Enough to tell letters from their background without rendering print-size pages. */
 const SAMPLE_PX_PER_MM = 4;
+/** The largest canvas the sampler draws: 16 million pixels, no side over 16,000 px. */
+const MAX_SAMPLE_PIXELS = 16_000_000;
+const MAX_SAMPLE_SIDE_PX = 16_000;
 
 const raw = (canvas: Canvas) => canvas.getContext('2d') as unknown as Canvas2D;
 
@@ -74,9 +77,13 @@ async function samplePage(
   scene: PageScene,
   deps: { fonts: FontSet; loadImage: PictureLoader },
 ): Promise<Map<number, Rgb[]>> {
-  const widthPx = Math.max(1, Math.round(scene.widthMm * SAMPLE_PX_PER_MM));
+  // Coarser on a huge page, so the canvas stays one the renderer can make (a poster of metres).
+  const density = Math.min(SAMPLE_PX_PER_MM, Math.sqrt(MAX_SAMPLE_PIXELS / (scene.widthMm * scene.heightMm)));
+  const widthPx = Math.max(1, Math.round(scene.widthMm * density));
   const pxPerMm = widthPx / scene.widthMm;
   const heightPx = Math.max(1, Math.round(scene.heightMm * pxPerMm));
+  // A page thinner than a pixel has nothing to sample (outside-page and the schema say what is wrong).
+  if (!(heightPx <= MAX_SAMPLE_SIDE_PX && widthPx <= MAX_SAMPLE_SIDE_PX)) return new Map();
   const backdrops = new Map<number, Promise<Uint8ClampedArray>>();
   const mask = createCanvas(widthPx, heightPx);
   const ctx = mask.getContext('2d');

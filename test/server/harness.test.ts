@@ -270,6 +270,22 @@ describe('author harness: template folders and preflight', () => {
     expect(schemaProblems.every((p) => p.rule === 'schema' && p.pageId === null)).toBe(true);
   });
 
+  it('preflight answers a page too large to sample with its problems, not a 500', async () => {
+    const template = demoTemplate('Balloon party');
+    for (const dimensions of [
+      { width: 1, height: 100_000 },
+      { width: 100_000, height: 100_000 },
+      { width: 1e-300, height: 105 },
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/m/api/dev/preflight',
+        payload: { template: { ...template, dimensions } },
+      });
+      expect(res.statusCode, JSON.stringify(dimensions)).toBe(200);
+    }
+  });
+
   it('preflight refuses a request without a template', async () => {
     const res = await app.inject({ method: 'POST', url: '/m/api/dev/preflight', payload: { nothing: 1 } });
     expect(res.statusCode).toBe(400);
