@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 /**
  * The order's limits on the server (issue 16, shop/orderLimits.ts): at most 999 of one item per line and
  * 5,000 pieces per order, refused with a 400 that names the limit and leaves the cart as it was; a cart
@@ -169,9 +171,13 @@ describe.each(databaseKinds())('the order’s limits, on %s', (kind: DatabaseKin
       },
     });
     expect(confirm.statusCode).toBe(400);
+    // The Norwegian portal answers in Norwegian (public/locale/nb_NO/server.json), the code unchanged.
+    const norwegian = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../public/locale/nb_NO/server.json'), 'utf8'),
+    ) as { errors: Record<string, string> };
     expect(confirm.json()).toEqual({
       code: 'line_quantity_limit',
-      error: 'At most 999 of one item can be ordered; a line has 9,999',
+      error: norwegian.errors.line_quantity_limit!.replace('{{max}}', '999'),
     });
     // The shopper can still bring the cart down, a line at a time.
     const first = lines[0]!;
