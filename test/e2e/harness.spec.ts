@@ -64,7 +64,10 @@ test.describe('author harness', () => {
     request,
   }, testInfo) => {
     // The renders are the same on any screen: the desktop run compares them (two 600 px pictures).
-    test.skip(testInfo.project.name !== 'desktop', 'the renders comparison runs on the desktop');
+    test.skip(
+      testInfo.project.name !== 'desktop',
+      'desktop only: the renders are the same on any screen, so one project compares them (the phone runs the other harness tests)',
+    );
     // The server's preflight draws every page to read the colours under each text: a calendar takes a while.
     test.setTimeout(360_000);
     const templates = await demoTemplates(request);
@@ -94,7 +97,10 @@ test.describe('author harness', () => {
     page,
     request,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'a side-by-side screenshot of the desktop screen');
+    test.skip(
+      testInfo.project.name !== 'desktop',
+      'desktop only: it checks the side-by-side layout, which a phone stacks (the phone runs the guides and reload tests)',
+    );
     test.setTimeout(120_000);
     const templates = await demoTemplates(request);
     const calendar = templates.find((t) => t.type === 'CALENDAR')!;

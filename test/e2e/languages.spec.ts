@@ -16,7 +16,7 @@ const common = locale('common.json');
 const serverErrors: Record<string, string> = locale('server.json').errors;
 
 const capital = (word: string) => word.charAt(0).toLocaleUpperCase('nb') + word.slice(1);
-/** January's title as a Norwegian calendar prints it: "Januar 2027". */
+/** January's title as a Norwegian calendar prints it: "Januar" and the calendar's year. */
 const januaryTitle = (year: number) =>
   `${capital(nb.localize.month(0, { width: 'wide', context: 'standalone' }))} ${year}`;
 /** Monday to Sunday, as the Norwegian grid heads its columns: "Man", "Tir", … */
