@@ -293,6 +293,43 @@ function referenceProblems(t: Template): TemplateProblem[] {
     for (const [j, rp] of page.renderParts.entries())
       checkPart(rp, `pages[${i}].renderParts[${j}]`, local, page.months);
   });
+  if (!t.pages.some((p) => !p.clientIgnore)) {
+    problems.push({ path: 'pages', message: 'every page is clientIgnore: the shopper would see no page' });
+  }
+  if (problems.length === 0) problems.push(...undrawnTextProblems(t));
+  return problems;
+}
+
+/**
+ * A text the shopper writes must be drawn somewhere: the editor starts its font from the render part
+ * that draws it, and the shopper could not see what they type. Image slots may stay undrawn.
+ */
+function undrawnTextProblems(t: Template): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const drawn = (fullId: string) =>
+    t.pages.some((page) =>
+      renderPartsOf(t, page).some((rp) => fullIdOf(t, page.id, rp.resourceId) === fullId),
+    );
+  t.resources.forEach((r, i) => {
+    if (r.type === 'STRING' && r.userSupplied && !drawn(r.id)) {
+      problems.push({
+        path: `resources[${i}]`,
+        message: `the shopper's text "${r.id}" is drawn by no render part`,
+      });
+    }
+  });
+  t.partTypes.forEach((pt, i) => {
+    pt.resources.forEach((r, j) => {
+      if (r.type !== 'STRING' || !r.userSupplied) return;
+      const page = t.pages.find((p) => p.typeId === pt.id && !drawn(`${p.id}:${r.id}`));
+      if (page) {
+        problems.push({
+          path: `partTypes[${i}].resources[${j}]`,
+          message: `the shopper's text "${r.id}" is drawn by no render part of page "${page.id}"`,
+        });
+      }
+    });
+  });
   return problems;
 }
 

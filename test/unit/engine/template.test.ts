@@ -77,6 +77,28 @@ describe('parseTemplate', () => {
     ]);
   });
 
+  it("refuses a shopper's text that no render part draws, and a template with no page to show", () => {
+    // Both opened a template the editor cannot start: the fuzz suite's harness preflight found a 500.
+    const t = cardTemplate();
+    for (const pt of t.partTypes)
+      pt.renderParts = pt.renderParts.filter((rp) => rp.resourceId !== 'greeting');
+    for (const page of t.pages)
+      page.renderParts = page.renderParts.filter((rp) => rp.resourceId !== 'greeting');
+    const undrawn = parseTemplate(t);
+    const greeting = t.resources.findIndex((r) => r.id === 'greeting');
+    expect(undrawn.ok ? [] : undrawn.problems).toEqual([
+      {
+        path: `resources[${greeting}]`,
+        message: 'the shopper\'s text "greeting" is drawn by no render part',
+      },
+    ]);
+
+    const hidden = cardTemplate();
+    for (const page of hidden.pages) page.clientIgnore = true;
+    const result = parseTemplate(hidden);
+    expect(result.ok ? [] : result.problems.map((p) => p.path)).toEqual(['pages']);
+  });
+
   it('assertTemplate names every problem in its message', () => {
     const t = cardTemplate() as unknown as Record<string, unknown>;
     t.version = 0;
