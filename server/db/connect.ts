@@ -32,8 +32,11 @@ export interface OpenOptions {
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
-  /** dataDir null: in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * dataDir null: in memory (tests). loadDataDir: start from a dump of a database (PGlite's
+   * dumpDataDir), such as the server suite's one migrated and seeded copy, instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -83,7 +86,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     mkdirSync(config.dataDir, { recursive: true });
     client = new PGlite(path.join(config.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(config.loadDataDir ? { loadDataDir: config.loadDataDir } : undefined);
   }
   // One process owns a PGlite folder, so there is no second instance to take turns with.
   const db = drizzlePglite(client, { schema });
