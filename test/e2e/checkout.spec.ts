@@ -15,9 +15,9 @@ async function fillAndLeave(field: Locator, value: string) {
 
 test.describe.configure({ timeout: 60_000 });
 
-test('guest checkout with store pickup: validation, an express store, the test card paid, the receipt', async ({
-  page,
-}) => {
+test('guest checkout with store pickup: validation, an express store, the test card paid, the receipt', {
+  tag: '@desktop',
+}, async ({ page }) => {
   await printsInCart(page, 40);
   await startCheckout(page, 'Yes, enhance them');
   // Worth more than the minimum: no warning.

@@ -58,7 +58,7 @@ async function demoTemplates(request: import('@playwright/test').APIRequestConte
   return lists.flat();
 }
 
-test.describe('author harness', () => {
+test.describe('author harness', { tag: '@desktop' }, () => {
   test('every demo template: no problems, and browser and server renders of every page agree', async ({
     page,
     request,

@@ -39,7 +39,9 @@ async function placeOrder(page: Page): Promise<string> {
   return state.orderUuid as string;
 }
 
-test('the lab lists a new order, downloads its files as a zip and marks it printed', async ({ page }) => {
+test('the lab lists a new order, downloads its files as a zip and marks it printed', {
+  tag: '@desktop',
+}, async ({ page }) => {
   test.setTimeout(90_000);
   const orderUuid = await placeOrder(page);
   const reference = orderUuid.slice(0, 8);

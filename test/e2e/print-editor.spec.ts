@@ -111,92 +111,94 @@ async function mouseDrag(page: Page, target: Locator, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-test('edits a print line: format, crop, filter and quantity, saved with the server price', async ({
-  page,
-}, testInfo) => {
-  await openStartPage(page);
-  const line = await printLine(page, 'harbour.jpg', 2000, 1500);
-  const before = line.image!.cropRect!;
-  const p13x18 = (await products(page)).find((p) => p.name === '13x18')!;
-  await openEditor(page, line);
-  await expect(page.getByRole('button', { name: /prices from £\d+\.\d\d/i })).toBeVisible();
+test(
+  'edits a print line: format, crop, filter and quantity, saved with the server price',
+  { tag: '@desktop' },
+  async ({ page }, testInfo) => {
+    await openStartPage(page);
+    const line = await printLine(page, 'harbour.jpg', 2000, 1500);
+    const before = line.image!.cropRect!;
+    const p13x18 = (await products(page)).find((p) => p.name === '13x18')!;
+    await openEditor(page, line);
+    await expect(page.getByRole('button', { name: /prices from £\d+\.\d\d/i })).toBeVisible();
 
-  await chooseFormat(page, '13x18');
+    await chooseFormat(page, '13x18');
 
-  await press(page.getByRole('button', { name: 'Crop', exact: true }));
-  await expect(page.getByRole('heading', { name: 'Crop' })).toBeVisible();
-  const preview = page.getByTestId('print-preview');
-  await preview.scrollIntoViewIfNeeded();
-  await expect(page.getByRole('switch', { name: 'Landscape orientation' })).toBeChecked();
-  // No white-border twin of 13x18 and not the regional portal: no toggle.
-  await expect(page.getByRole('switch', { name: 'Hvit kant' })).toHaveCount(0);
-  const start = await cropOf(preview);
-  // The 13x18 print lies like the landscape picture, fill-in: the whole width of the picture.
-  expect(start.width).toBeCloseTo(1, 9);
+    await press(page.getByRole('button', { name: 'Crop', exact: true }));
+    await expect(page.getByRole('heading', { name: 'Crop' })).toBeVisible();
+    const preview = page.getByTestId('print-preview');
+    await preview.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('switch', { name: 'Landscape orientation' })).toBeChecked();
+    // No white-border twin of 13x18 and not the regional portal: no toggle.
+    await expect(page.getByRole('switch', { name: 'Hvit kant' })).toHaveCount(0);
+    const start = await cropOf(preview);
+    // The 13x18 print lies like the landscape picture, fill-in: the whole width of the picture.
+    expect(start.width).toBeCloseTo(1, 9);
 
-  const touch = testInfo.project.name === 'mobile';
-  if (touch) {
-    await pinchOut(page, preview);
-  } else {
-    const box = (await preview.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let notch = 0; notch < 4; notch++) {
-      await page.mouse.wheel(0, -100);
-      await expect.poll(async () => (await cropOf(preview)).width).toBeCloseTo(1.1 ** -(notch + 1), 6);
+    const touch = testInfo.project.name === 'mobile';
+    if (touch) {
+      await pinchOut(page, preview);
+    } else {
+      const box = (await preview.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let notch = 0; notch < 4; notch++) {
+        await page.mouse.wheel(0, -100);
+        await expect.poll(async () => (await cropOf(preview)).width).toBeCloseTo(1.1 ** -(notch + 1), 6);
+      }
     }
-  }
-  await expect.poll(async () => (await cropOf(preview)).width).toBeLessThan(0.9);
-  const zoomed = await cropOf(preview);
-  // Zoomed about the middle, so it is still about centred.
-  expect(zoomed.x + zoomed.width / 2).toBeCloseTo(0.5, 1);
+    await expect.poll(async () => (await cropOf(preview)).width).toBeLessThan(0.9);
+    const zoomed = await cropOf(preview);
+    // Zoomed about the middle, so it is still about centred.
+    expect(zoomed.x + zoomed.width / 2).toBeCloseTo(0.5, 1);
 
-  // The picture moves right, so the window onto it moves left.
-  await (touch ? touchDrag(page, preview, 40, 0) : mouseDrag(page, preview, 40, 0));
-  await expect.poll(async () => (await cropOf(preview)).x).toBeLessThan(zoomed.x - 0.01);
-  const cropped = await cropOf(preview);
-  expect(cropped.width).toBeCloseTo(zoomed.width, 9);
-  await expect(page.getByTestId('low-quality')).toHaveCount(0);
-  await expect(page.getByTestId('fit-warning')).toHaveCount(0);
-  await press(page.getByRole('button', { name: 'Done' }));
-  await expect(page.getByRole('button', { name: 'Crop', exact: true })).toBeVisible();
-  expect(await cropOf(page.getByTestId('print-preview'))).toEqual(cropped);
+    // The picture moves right, so the window onto it moves left.
+    await (touch ? touchDrag(page, preview, 40, 0) : mouseDrag(page, preview, 40, 0));
+    await expect.poll(async () => (await cropOf(preview)).x).toBeLessThan(zoomed.x - 0.01);
+    const cropped = await cropOf(preview);
+    expect(cropped.width).toBeCloseTo(zoomed.width, 9);
+    await expect(page.getByTestId('low-quality')).toHaveCount(0);
+    await expect(page.getByTestId('fit-warning')).toHaveCount(0);
+    await press(page.getByRole('button', { name: 'Done' }));
+    await expect(page.getByRole('button', { name: 'Crop', exact: true })).toBeVisible();
+    expect(await cropOf(page.getByTestId('print-preview'))).toEqual(cropped);
 
-  await press(page.getByRole('button', { name: 'Filter', exact: true }));
-  await press(page.getByRole('button', { name: 'Sepia' }));
-  await expect(page.getByTestId('print-preview').locator('img')).toHaveAttribute('src', /type=2/);
+    await press(page.getByRole('button', { name: 'Filter', exact: true }));
+    await press(page.getByRole('button', { name: 'Sepia' }));
+    await expect(page.getByTestId('print-preview').locator('img')).toHaveAttribute('src', /type=2/);
 
-  await press(page.getByRole('button', { name: 'Quantity', exact: true }));
-  const field = page.getByRole('spinbutton', { name: 'Quantity' });
-  await expect(field).toHaveValue('1');
-  await press(page.getByRole('button', { name: 'More' }));
-  await press(page.getByRole('button', { name: 'More' }));
-  await expect(field).toHaveValue('3');
-  await press(page.getByRole('button', { name: 'Done' }));
-  await expect(page.getByTestId('line-quantity')).toHaveText('3 pcs');
+    await press(page.getByRole('button', { name: 'Quantity', exact: true }));
+    const field = page.getByRole('spinbutton', { name: 'Quantity' });
+    await expect(field).toHaveValue('1');
+    await press(page.getByRole('button', { name: 'More' }));
+    await press(page.getByRole('button', { name: 'More' }));
+    await expect(field).toHaveValue('3');
+    await press(page.getByRole('button', { name: 'Done' }));
+    await expect(page.getByTestId('line-quantity')).toHaveText('3 pcs');
 
-  const expected = linePrice(p13x18, 3);
-  // Before saving, the editor previews the price with the same rules the server uses.
-  await expect(page.getByTestId('line-price')).toHaveText(pounds(expected));
+    const expected = linePrice(p13x18, 3);
+    // Before saving, the editor previews the price with the same rules the server uses.
+    await expect(page.getByTestId('line-price')).toHaveText(pounds(expected));
 
-  await press(page.getByRole('button', { name: 'Done' }));
-  await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
+    await press(page.getByRole('button', { name: 'Done' }));
+    await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
 
-  const saved = (await cart(page)).orderLines.find((l) => l.uuid === line.uuid)!;
-  expect(saved.product.uuid).toBe(p13x18.uuid);
-  expect(saved.quantity).toBe(3);
-  expect(saved.actualLinePrice).toBe(expected);
-  expect(saved.image!.filter).toBe('sepia');
-  expect(saved.image!.adaption).toBe(0);
-  const stored = saved.image!.cropRect!;
-  for (const key of ['x', 'y', 'width', 'height'] as const) {
-    expect(stored[key]).toBeCloseTo(cropped[key], 12);
-  }
-  expect(stored).not.toEqual(before);
-  await expect(page.locator(`#line-${line.uuid} .cart-line__price`)).toHaveText(
-    pounds(saved.actualLinePrice),
-  );
-  await expect(page.locator(`#line-${line.uuid} .cart-line__format`)).toHaveText('13x18');
-});
+    const saved = (await cart(page)).orderLines.find((l) => l.uuid === line.uuid)!;
+    expect(saved.product.uuid).toBe(p13x18.uuid);
+    expect(saved.quantity).toBe(3);
+    expect(saved.actualLinePrice).toBe(expected);
+    expect(saved.image!.filter).toBe('sepia');
+    expect(saved.image!.adaption).toBe(0);
+    const stored = saved.image!.cropRect!;
+    for (const key of ['x', 'y', 'width', 'height'] as const) {
+      expect(stored[key]).toBeCloseTo(cropped[key], 12);
+    }
+    expect(stored).not.toEqual(before);
+    await expect(page.locator(`#line-${line.uuid} .cart-line__price`)).toHaveText(
+      pounds(saved.actualLinePrice),
+    );
+    await expect(page.locator(`#line-${line.uuid} .cart-line__format`)).toHaveText('13x18');
+  },
+);
 
 test('warns about low print quality for a small picture on a large format only', async ({ page }) => {
   await openStartPage(page);

@@ -85,7 +85,7 @@ test.describe('start page', () => {
     );
   });
 
-  test('the header is 70 px high', async ({ page }) => {
+  test('the header is 70 px high', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/m/');
     const box = await page.locator('header').first().boundingBox();
     expect(box?.height).toBe(70);
@@ -164,7 +164,7 @@ test.describe('products page', () => {
   });
 });
 
-test.describe('layouts', () => {
+test.describe('layouts', { tag: '@desktop' }, () => {
   test('/m2/ is the same mobile app, and a path outside /m is the desktop layout', async ({ page }) => {
     await page.goto('/m2/pages/about');
     await expect(page.getByRole('heading', { name: 'About us', level: 2 })).toBeVisible();

@@ -157,7 +157,9 @@ test('Cancel without changes leaves at once', async ({ page }) => {
   await expect(page.getByTestId('unsaved-dialog').getByRole('button')).toHaveCount(0);
 });
 
-test('Preview: the overview of every page, the Preview dialog with page navigation', async ({ page }) => {
+test('Preview: the overview of every page, the Preview dialog with page navigation', {
+  tag: '@desktop',
+}, async ({ page }) => {
   await openEditor(page);
   await press(page.getByRole('button', { name: 'Preview' }));
   await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();

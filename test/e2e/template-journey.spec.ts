@@ -16,9 +16,9 @@ type StoredText = { fullId: string; type: 'STRING'; text: string; font: Record<s
 const textsOf = (line: Cart['orderLines'][number]) =>
   (line.templates[0]!.resources as { type: string }[]).filter((r): r is StoredText => r.type === 'STRING');
 
-test('a card from the filtered list to the cart and back: pictures, text, preview, buy, update', async ({
-  page,
-}) => {
+test('a card from the filtered list to the cart and back: pictures, text, preview, buy, update', {
+  tag: '@desktop',
+}, async ({ page }) => {
   test.setTimeout(90_000);
   const touchDevice = await page.goto('/m/products/cards').then(() => hasTouch(page));
   const menu = page.getByRole('navigation', { name: 'Editor menu' });

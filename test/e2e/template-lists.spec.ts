@@ -66,10 +66,9 @@ test.describe('template lists', () => {
     );
   });
 
-  test('filters through the dialog, as chips, kept in the URL through reload, back and forward', async ({
-    page,
-    isMobile,
-  }) => {
+  test('filters through the dialog, as chips, kept in the URL through reload, back and forward', {
+    tag: '@desktop',
+  }, async ({ page, isMobile }) => {
     const birthday = await listed(page, 'cards/categories/BIRTHDAY');
     const small = birthday.filter(is10x15);
     const smallWithThree = small.filter((t) => t.numUserImages === 3);
@@ -220,7 +219,9 @@ test.describe('template lists', () => {
     expect(errors.some((e) => e.includes('calendars templates could not be loaded'))).toBe(true);
   });
 
-  test('the grid has 2 columns on a phone, 3 from 600 px, 4 from 1200 px', async ({ page }) => {
+  test('the grid has 2 columns on a phone, 3 from 600 px, 4 from 1200 px', { tag: '@desktop' }, async ({
+    page,
+  }) => {
     await page.goto('/m/products/cards/BIRTHDAY');
     await expect(tile(page, 'Big number')).toBeVisible();
     const columns = () =>

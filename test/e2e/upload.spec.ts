@@ -45,9 +45,9 @@ async function pickFiles(page: Page, button: string, files: Picked[]) {
   await picker.setFiles(files);
 }
 
-test('uploads pictures with progress per file, names unsupported files and fills the cart', async ({
-  page,
-}) => {
+test('uploads pictures with progress per file, names unsupported files and fills the cart', {
+  tag: '@desktop',
+}, async ({ page }) => {
   // Each request waits for a go-ahead so the uploading phase and its progress can be looked at;
   // the request itself reaches the real server unchanged.
   const held: (() => void)[] = [];
