@@ -277,6 +277,11 @@ export interface History {
   instance: Instance;
   past: { patches: Patch[]; inverse: Patch[] }[];
   future: { patches: Patch[]; inverse: Patch[] }[];
+  /**
+   * The text slot the last edit typed into, while nothing else has happened since: the next keystroke
+   * in it joins that edit, so undo takes back what was typed, not one letter.
+   */
+  typing?: string | null;
 }
 
 export const startHistory = (instance: Instance): History => ({ instance, past: [], future: [] });
@@ -293,9 +298,18 @@ export function run<N extends CommandName>(
   if (patches.length === 0) return h;
   // Navigation (page, selection) is not an edit the shopper wants to undo one by one.
   const edit = patches.some((p) => p.path[0] === 'resources' || p.path[0] === 'year');
-  if (!edit) return { ...h, instance };
-  return { instance, past: [...h.past, { patches, inverse }], future: [] };
+  if (!edit) return { ...h, instance, typing: null };
+  const typing = name === 'setText' ? (args[0] as string) : null;
+  const last = h.past.at(-1);
+  if (typing !== null && typing === h.typing && last) {
+    const joined = { patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse] };
+    return { instance, past: [...h.past.slice(0, -1), joined], future: [], typing };
+  }
+  return { instance, past: [...h.past, { patches, inverse }], future: [], typing };
 }
+
+export const canUndo = (h: History) => h.past.length > 0;
+export const canRedo = (h: History) => h.future.length > 0;
 
 export function undo(h: History): History {
   const last = h.past.at(-1);
@@ -304,6 +318,7 @@ export function undo(h: History): History {
     instance: applyPatches(h.instance, last.inverse),
     past: h.past.slice(0, -1),
     future: [last, ...h.future],
+    typing: null,
   };
 }
 
@@ -314,5 +329,6 @@ export function redo(h: History): History {
     instance: applyPatches(h.instance, next.patches),
     past: [...h.past, next],
     future: h.future.slice(1),
+    typing: null,
   };
 }

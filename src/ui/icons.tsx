@@ -60,3 +60,19 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+export function UndoIcon() {
+  return (
+    <svg {...common} aria-hidden="true">
+      <path d="M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />
+    </svg>
+  );
+}
+
+export function RedoIcon() {
+  return (
+    <svg {...common} aria-hidden="true">
+      <path d="M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" />
+    </svg>
+  );
+}

@@ -12,7 +12,14 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import { selectableYears } from '../../../engine/calendar.ts';
 import { harnessInstance } from '../../../engine/harness.ts';
-import { editableSlots, type PictureRef, pageComplete, templateComplete } from '../../../engine/instance.ts';
+import {
+  canRedo,
+  canUndo,
+  editableSlots,
+  type PictureRef,
+  pageComplete,
+  templateComplete,
+} from '../../../engine/instance.ts';
 import { pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
@@ -20,7 +27,7 @@ import type { OrderLine } from '../../../shop/contract.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { CheckIcon, RedoIcon, UndoIcon } from '../../ui/icons.tsx';
 import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 import { BuyScreen } from './buy/BuyScreen.tsx';
 import { cartLineInstance } from './buy/buyRules.ts';
@@ -36,7 +43,9 @@ import { createBrowserPictureLoader } from './pictures.ts';
 import { ChooseText } from './text/ChooseText.tsx';
 import { TextEditor } from './text/TextEditor.tsx';
 import { insertTextTarget } from './text/textEditorRules.ts';
+import { useBackGuard } from './useBackGuard.ts';
 import { useBoxSize } from './useBoxSize.ts';
+import { useUndoKeys } from './useUndoKeys.ts';
 import { YearScreen } from './YearScreen.tsx';
 
 /** The editor's first drawn page, for the bench (bench/editor-open.bench.ts). */
@@ -74,8 +83,9 @@ export function EditorScreen(props: {
   });
   const history = useStore(store, (s) => s.history);
   const menu = useStore(store, (s) => s.menu);
-  const { run, setMenu, discard, today } = store.getState();
+  const { run, setMenu, discard, today, undo, redo } = store.getState();
   const instance = history.instance;
+  useUndoKeys(undo, redo);
 
   const loader = useMemo(
     () =>
@@ -114,15 +124,24 @@ export function EditorScreen(props: {
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   const close = () => {
     setClosing(true);
-    closeTimer.current = window.setTimeout(() => navigate(leaveTo, { replace: true }), CLOSE_DELAY_MS);
+    closeTimer.current = window.setTimeout(
+      () => leave(() => navigate(leaveTo, { replace: true })),
+      CLOSE_DELAY_MS,
+    );
   };
   const cancel = () => {
-    if (instance.dirty) setConfirming(true);
+    if (store.getState().history.instance.dirty) setConfirming(true);
     else {
       discard();
       close();
     }
   };
+  // Back asks like Cancel; the editor keeps its Back entry while the shopper decides.
+  const { rearm, leave } = useBackGuard(() => {
+    if (closing) return;
+    if (store.getState().history.instance.dirty) rearm();
+    cancel();
+  });
 
   const toMain = () => {
     run('selectResource', null);
@@ -157,6 +176,28 @@ export function EditorScreen(props: {
     <main className="editor" data-testid="editor" aria-busy={closing}>
       <header className="editor-top">
         <h1 className="editor-top__title">{name}</h1>
+        <div className="editor-history">
+          <button
+            type="button"
+            className="editor-history__button"
+            aria-label={t('editor.undo')}
+            title={t('editor.undo')}
+            disabled={!canUndo(history) || closing}
+            onClick={undo}
+          >
+            <UndoIcon />
+          </button>
+          <button
+            type="button"
+            className="editor-history__button"
+            aria-label={t('editor.redo')}
+            title={t('editor.redo')}
+            disabled={!canRedo(history) || closing}
+            onClick={redo}
+          >
+            <RedoIcon />
+          </button>
+        </div>
       </header>
       {pages.length > 1 && (
         <nav className="editor-strip" aria-label={t('editor.pages')}>
@@ -277,7 +318,10 @@ export function EditorScreen(props: {
             instance={instance}
             line={props.line}
             onBack={toMain}
-            onUpdated={discard}
+            onUpdated={() => {
+              discard();
+              leave(() => navigate(`/cart/view/${props.line!.uuid}`, { replace: true }));
+            }}
           />
         ) : (
           <BuyScreen
@@ -287,7 +331,7 @@ export function EditorScreen(props: {
             onCancel={toMain}
             onAdded={() => {
               discard();
-              navigate('/cart', { replace: true });
+              leave(() => navigate('/cart', { replace: true }));
             }}
           />
         ))}

@@ -11,6 +11,7 @@ import {
   createInstance,
   type History,
   type Instance,
+  redo,
   run,
   startHistory,
   undo,
@@ -28,6 +29,7 @@ export interface EditorState {
   menu: Menu;
   run: <N extends CommandName>(name: N, ...args: CommandArgs<N>) => void;
   undo: () => void;
+  redo: () => void;
   setMenu: (menu: Menu) => void;
   /** Forgets the saved work (close without saving). */
   discard: () => void;
@@ -82,7 +84,16 @@ export function createEditorStore(
       save(after);
     },
     undo: () => {
-      const after = undo(get().history);
+      const before = get().history;
+      const after = undo(before);
+      if (after === before) return;
+      set({ history: after });
+      save(after);
+    },
+    redo: () => {
+      const before = get().history;
+      const after = redo(before);
+      if (after === before) return;
       set({ history: after });
       save(after);
     },

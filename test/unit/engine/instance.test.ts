@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { snapCrop } from '../../../engine/image.ts';
 import {
+  canRedo,
+  canUndo,
   createInstance,
   editableSlots,
   type History,
@@ -202,6 +204,32 @@ describe('undo and redo', () => {
     expect(h.future).toHaveLength(0);
     expect(undo(undo(h)).instance.resources.greeting).toMatchObject({ text: '' });
     expect(undo(fresh())).toEqual(fresh());
+  });
+
+  it('what is typed in one go is one undo step; anything between the keystrokes starts another', () => {
+    const type = (h: History, text: string, slot = 'greeting') => run(card, h, 'setText', slot, text);
+    let h = type(type(type(fresh(), 'H'), 'Hi'), 'Hi!');
+    expect(h.past).toHaveLength(1);
+    expect(undo(h).instance.resources.greeting).toMatchObject({ text: '' });
+    expect(redo(undo(h)).instance.resources.greeting).toMatchObject({ text: 'Hi!' });
+
+    // A selection in between (navigation, not an edit) ends the typing.
+    h = type(run(card, h, 'selectResource', 'greeting'), 'Hi! Bye');
+    expect(h.past).toHaveLength(2);
+    expect(undo(h).instance.resources.greeting).toMatchObject({ text: 'Hi!' });
+    // So does another edit, and an undo.
+    h = run(card, h, 'setPicture', 'photo1', portrait('p'));
+    h = type(run(card, h, 'setEffect', 'photo1', 'bw'), 'Hello');
+    expect(h.past).toHaveLength(5);
+    h = type(redo(undo(h)), 'Hello there');
+    expect(h.past).toHaveLength(6);
+  });
+
+  it('canUndo and canRedo say whether there is a step to take', () => {
+    const h = run(card, fresh(), 'setText', 'greeting', 'Hi');
+    expect([canUndo(fresh()), canRedo(fresh())]).toEqual([false, false]);
+    expect([canUndo(h), canRedo(h)]).toEqual([true, false]);
+    expect([canUndo(undo(h)), canRedo(undo(h))]).toEqual([false, true]);
   });
 });
 

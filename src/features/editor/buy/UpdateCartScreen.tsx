@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { Instance } from '../../../../engine/instance.ts';
 import type { Template } from '../../../../engine/template.ts';
 import type { OrderLine } from '../../../../shop/contract.ts';
@@ -17,12 +16,11 @@ export function UpdateCartScreen(props: {
   instance: Instance;
   line: OrderLine;
   onBack: () => void;
-  /** The line is saved: the work kept for a reload is no longer needed. */
+  /** The line is saved: the editor forgets the work kept for a reload and shows the line. */
   onUpdated: () => void;
 }) {
   const { template, instance, line, onBack, onUpdated } = props;
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const saveLine = useCartStore((s) => s.saveLine);
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
@@ -32,16 +30,13 @@ export function UpdateCartScreen(props: {
     if (started.current) return;
     started.current = true;
     saveLine(updatedLine(template, line, instance)).then(
-      () => {
-        onUpdated();
-        navigate(`/cart/view/${line.uuid}`, { replace: true });
-      },
+      () => onUpdated(),
       (error: unknown) => {
         console.warn('The line could not be updated', error);
         setFailed(true);
       },
     );
-  }, [saveLine, template, line, instance, navigate, onUpdated]);
+  }, [saveLine, template, line, instance, onUpdated]);
 
   return (
     <section className="editor-menu buy" data-testid="update-cart" aria-busy={!failed}>
