@@ -153,6 +153,31 @@ export function monthGrid(year: number, month: number, language: string = FALLBA
   return { year, month, headings: weekdayHeadings(language), weeks };
 }
 
+/** A calendar's first month (issue 18): 1 (January, the default) to 12. */
+export const isStartMonth = (month: unknown): month is number =>
+  typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12;
+
+/** An instance's or a line's first month; absent (every line before issue 18) is January. */
+export const startMonthOf = (value: { startMonth?: number | null }): number =>
+  isStartMonth(value.startMonth) ? value.startMonth : 1;
+
+/**
+ * The month a calendar's `k`th month (1..12, what a page's `months` names) shows when the calendar
+ * starts in `startMonth` of `year`: twelve months from there, into the next year when it starts
+ * after January.
+ */
+export function calendarMonth(year: number, startMonth: number, k: number): { year: number; month: number } {
+  assertMonth(k);
+  assertMonth(startMonth);
+  const index = startMonth - 1 + k - 1;
+  return { year: year + Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The year a calendar's cover names: '2027', or '2027–2028' for one that runs into the next year. */
+export function calendarYearText(year: number, startMonth = 1): string {
+  return startMonth === 1 ? String(year) : `${year}–${year + 1}`;
+}
+
 /** The month named inside MONTH(...): an English name in any case, or a number 1..12. */
 function monthOfToken(token: string): number | null {
   if (/^\d+$/.test(token)) {
@@ -171,12 +196,16 @@ export function resolveSpecialString(
   resourceId: string,
   year: number,
   language: string = FALLBACK_LANGUAGE,
+  startMonth = 1,
 ): string | null {
-  if (resourceId === YEAR_STRING) return String(year);
+  if (resourceId === YEAR_STRING) return calendarYearText(year, startMonth);
   const match = MONTH_YEAR_STRING.exec(resourceId);
   if (!match) return null;
-  const month = monthOfToken(match[1]!);
-  return month === null ? null : `${monthName(month, language)} ${year}`;
+  const k = monthOfToken(match[1]!);
+  if (k === null) return null;
+  // The token names the calendar's kth month, which moves with its start month like the grids.
+  const shown = calendarMonth(year, startMonth, k);
+  return `${monthName(shown.month, language)} ${shown.year}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * code, and immer's patches give undo and redo.
  */
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
-import { defaultYear, isYearAllowed } from './calendar.ts';
+import { defaultYear, isStartMonth, isYearAllowed, startMonthOf } from './calendar.ts';
 import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
 import { textFontOf } from './scene.ts';
 import {
@@ -40,6 +40,8 @@ export interface Instance {
   templateUuid: string;
   templateVersion: number;
   year: number;
+  /** A calendar's first month, 1..12 (issue 18); absent in work saved before it: January. */
+  startMonth?: number;
   currentPageId: string;
   currentResourceId: string | null;
   /** User-supplied resources by full id. */
@@ -207,6 +209,19 @@ export const commands = {
   }) as Command<[number, Date]>,
 
   /**
+   * A calendar's year and first month at once (the year screen's Done; issue 18): one undo step. Its
+   * twelve months run from the first month, into the next year. A year the template cannot be printed
+   * for changes nothing.
+   */
+  setCalendarStart: ((t, d, year: number, month: number, today: Date) => {
+    if (t.type !== 'CALENDAR' || !isYearAllowed(year, t, today) || !isStartMonth(month)) return;
+    if (d.year === year && startMonthOf(d) === month) return;
+    d.year = year;
+    d.startMonth = month;
+    markDirty(d);
+  }) as Command<[number, number, Date]>,
+
+  /**
    * Puts uploaded pictures into empty user picture slots (S1 §4): each slot takes the first unused
    * picture of its own orientation, else the first unused picture; once all are used, they cycle.
    */
@@ -297,7 +312,7 @@ export function run<N extends CommandName>(
   const [instance, patches, inverse] = produceWithPatches(h.instance, (d) => command(t, d, ...args));
   if (patches.length === 0) return h;
   // Navigation (page, selection) is not an edit the shopper wants to undo one by one.
-  const edit = patches.some((p) => p.path[0] === 'resources' || p.path[0] === 'year');
+  const edit = patches.some((p) => ['resources', 'year', 'startMonth'].includes(String(p.path[0])));
   if (!edit) return { ...h, instance, typing: null };
   const typing = name === 'setText' ? (args[0] as string) : null;
   const last = h.past.at(-1);

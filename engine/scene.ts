@@ -4,7 +4,13 @@
  * editor's renderer and the print renderer only draw outlines: neither measures, breaks or shapes,
  * and the printed page is the page the shopper saw.
  */
-import { FALLBACK_LANGUAGE, monthGrid, resolveSpecialString } from './calendar.ts';
+import {
+  calendarMonth,
+  FALLBACK_LANGUAGE,
+  monthGrid,
+  resolveSpecialString,
+  startMonthOf,
+} from './calendar.ts';
 import type { CropRect, Effect, Rotation } from './image.ts';
 import type { Instance } from './instance.ts';
 import {
@@ -224,7 +230,8 @@ export function pageScene(
     const editable = !!slot && slot.resource.userSupplied && !slot.resource.disableEdit;
 
     if (part.type === 'MONTH') {
-      items.push(...monthItems(fonts, fullId, part, instance.year, page.months[part.resourceId]!, language));
+      const shown = calendarMonth(instance.year, startMonthOf(instance), page.months[part.resourceId]!);
+      items.push(...monthItems(fonts, fullId, part, shown.year, shown.month, language));
       continue;
     }
 
@@ -258,7 +265,7 @@ export function pageScene(
     }
 
     // STRING: the year and month titles are filled in here; user text comes from the instance.
-    const special = resolveSpecialString(part.resourceId, instance.year, language);
+    const special = resolveSpecialString(part.resourceId, instance.year, language, startMonthOf(instance));
     const value = instance.resources[fullId];
     const font = textFontOf(part, slot?.resource.font, value?.type === 'STRING' ? value.font : undefined);
     const text = special ?? (value?.type === 'STRING' ? value.text : (font.text ?? ''));

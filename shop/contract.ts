@@ -213,6 +213,8 @@ export const OrderLine = z.object({
       resources: z.array(LineResource),
       /** Every stored line has one: for cards and photo gifts the server fills it (YEAR_STRING). */
       year: z.number().int(),
+      /** A calendar's first month, 1..12 (issue 18); 1 for every other line. */
+      startMonth: z.number().int().min(1).max(12).optional(),
     }),
   ),
   /** Template lines: the chosen subproducts (envelope, gift box…), priced into the line; [] for prints. */
@@ -316,6 +318,13 @@ export type TemplateResourceInput = z.infer<typeof TemplateResourceInput>;
  */
 const YearInput = z.number().int('A year is a whole number').min(1900).max(2200).nullable();
 
+/** A calendar's first month (issue 18): its twelve months run from there, into the next year. */
+const StartMonthInput = z
+  .number('startMonth must be a month number')
+  .int('startMonth must be a whole month number, 1 to 12')
+  .min(1, 'startMonth must be a month from 1 to 12')
+  .max(12, 'startMonth must be a month from 1 to 12');
+
 /** S1 §3 cart add payload: one line per call. */
 export const TemplateLineAdd = z.object({
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
@@ -328,6 +337,8 @@ export const TemplateLineAdd = z.object({
     resources: z.array(TemplateResourceInput).max(500),
     /** A calendar's year; null or absent for other templates. */
     year: YearInput.optional(),
+    /** A calendar's first month; absent: January (other templates: ignored). */
+    startMonth: StartMonthInput.optional(),
   }),
 });
 export type TemplateLineAdd = z.infer<typeof TemplateLineAdd>;
@@ -340,6 +351,8 @@ export const TemplateLineTemplates = z
       version: z.number().int().positive().optional(),
       resources: z.array(TemplateResourceInput).max(500),
       year: YearInput.optional(),
+      /** Absent: the line's own start month is kept. */
+      startMonth: StartMonthInput.optional(),
     }),
   )
   .max(1, 'A template line has one template');

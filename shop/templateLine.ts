@@ -6,7 +6,7 @@
  * Also both directions between the editor's Instance and a line (what a client sends, and a stored
  * line opened again) and the line's price. Pure: a refusal is a LineRefusal with a stable code.
  */
-import { defaultYear, isYearAllowed, selectableYears } from '../engine/calendar.ts';
+import { defaultYear, isYearAllowed, selectableYears, startMonthOf } from '../engine/calendar.ts';
 import type { Effect, Rotation } from '../engine/image.ts';
 import { createInstance, type Instance, partFor, type ResourceValue } from '../engine/instance.ts';
 import { OVERRIDE_KEYS, textFontOf } from '../engine/scene.ts';
@@ -356,12 +356,21 @@ export function instancePictures(instance: Instance): Map<string, PictureInfo> {
 }
 
 /**
+ * A line's first month (issue 18): a calendar's is the one sent, else the one it had (`keep`), else
+ * January; every other template's is January, whatever was sent (a card has no months to move).
+ */
+export function chooseStartMonth(t: Pick<Template, 'type'>, sent: number | undefined, keep = 1): number {
+  if (t.type !== 'CALENDAR') return 1;
+  return sent ?? keep;
+}
+
+/**
  * The engine instance of a stored line: the template's defaults with the line's values and year;
  * slots the template no longer has, or whose type changed, are dropped.
  */
 export function lineInstance(
   t: Template,
-  stored: { resources: readonly LineResource[]; year: number },
+  stored: { resources: readonly LineResource[]; year: number; startMonth?: number | null },
   today: Date,
 ): Instance {
   const instance = createInstance(t, today);
@@ -374,6 +383,7 @@ export function lineInstance(
         : { type: 'STRING', text: r.text, font: { ...r.font, text: r.text } };
   }
   instance.year = stored.year;
+  if (t.type === 'CALENDAR' && startMonthOf(stored) !== 1) instance.startMonth = startMonthOf(stored);
   return instance;
 }
 

@@ -3,7 +3,7 @@ import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts'
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { templateLinePrice } from '../../shop/templateLine.ts';
+import { chooseStartMonth, templateLinePrice } from '../../shop/templateLine.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -391,7 +391,8 @@ async function prepareTemplateUpdates(
         throw new HttpError(400, 'template_mismatch', "The template in the body is not the order line's");
       }
       const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
-      entry = { ...stored, ...state };
+      const startMonth = chooseStartMonth(loaded.template, sent.startMonth, stored.startMonth);
+      entry = { ...stored, ...state, startMonth };
     }
     const t = loaded.template;
     updates.set(row.uuid, {
@@ -435,6 +436,7 @@ export async function addTemplateLine(
     version: t.version,
     resources: state.resources,
     year: state.year,
+    startMonth: chooseStartMonth(t, body.template.startMonth),
     subProductUuids,
   };
   const cartUuid = await cartOf(db, session);

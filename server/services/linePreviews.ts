@@ -60,7 +60,7 @@ export function derivativeFor(widthPx: number): DerivedSize {
  * and the language its month names are in.
  */
 export function previewHash(
-  stored: Pick<StoredTemplate, 'template' | 'version' | 'resources' | 'year'>,
+  stored: Pick<StoredTemplate, 'template' | 'version' | 'resources' | 'year' | 'startMonth'>,
   pictureShas: readonly (string | null)[],
   widthPx: number,
   language: string,
@@ -72,6 +72,7 @@ export function previewHash(
         stored.template,
         stored.version,
         stored.year,
+        stored.startMonth,
         stored.resources,
         pictureShas,
         widthPx,

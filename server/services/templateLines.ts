@@ -5,6 +5,7 @@
  * owns, and stores the resources normalised, one value per user slot, ready to become an Instance again.
  */
 import { and, eq } from 'drizzle-orm';
+import { startMonthOf } from '../../engine/calendar.ts';
 import { parseTemplate, type Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import type { LineResource, Product, TemplateResourceInput } from '../../shop/contract.ts';
@@ -25,6 +26,8 @@ export interface StoredTemplate {
   version: number;
   resources: LineResource[];
   year: number;
+  /** A calendar's first month, 1..12 (issue 18); 1 for every other line and rows written before. */
+  startMonth: number;
   subProductUuids: string[];
 }
 
@@ -157,6 +160,7 @@ export function storedTemplateOf(templatesColumn: unknown): StoredTemplate | nul
     version: entry.version ?? 1,
     resources: entry.resources ?? [],
     year: entry.year,
+    startMonth: startMonthOf(entry),
     subProductUuids: entry.subProductUuids ?? [],
   };
 }

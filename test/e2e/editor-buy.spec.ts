@@ -55,8 +55,11 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
     'src',
     new RegExp(`/m/api/webshop/cart/${line.uuid}/preview\\.jpg\\?width=320`),
   );
+  // Drawn by the server on first request (a worker thread renders the page): seconds on a busy CI.
   await expect
-    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0);
   const oldSrc = (await thumbnail.getAttribute('src'))!;
   // Prints keep their own section and bulk mode; a cart of template lines has no 'Prints'.

@@ -120,6 +120,37 @@ test('the year screen: minus stops at this year, a bad year resets on blur, Done
   await expect(changeYear).toContainText(String(target));
 });
 
+test('a calendar starting in September shows September to August across two years, with their ISO weeks', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const changeYear = page.getByRole('button', { name: /Change year/ });
+  await press(changeYear);
+  await page.getByRole('combobox', { name: 'Start month' }).selectOption({ label: 'September' });
+  await expect(page.getByTestId('calendar-span')).toHaveText(
+    `The calendar shows September ${startYear} to August ${startYear + 1}.`,
+  );
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(changeYear).toContainText(`${startYear}–${startYear + 1}`);
+
+  const current = page.getByTestId('editor-page');
+  const shows = async (pageNumber: number, year: number, month: number, title: string) => {
+    await press(page.getByRole('button', { name: `Page ${pageNumber}`, exact: true }));
+    await expect(current).toHaveAttribute('data-weeks', weeksOf(year, month));
+    expect(((await current.getAttribute('data-texts')) ?? '').split('\n')).toContain(title);
+  };
+  await shows(2, startYear, 9, `September ${startYear}`);
+  await shows(5, startYear, 12, `December ${startYear}`);
+  await shows(6, startYear + 1, 1, `January ${startYear + 1}`);
+  await shows(13, startYear + 1, 8, `August ${startYear + 1}`);
+
+  // One step back with Undo: the calendar starts in January again.
+  await press(page.getByRole('button', { name: 'Undo' }));
+  await expect(changeYear).toContainText(String(startYear));
+  await expect(changeYear).not.toContainText('–');
+  await expect(current).toHaveAttribute('data-weeks', weeksOf(startYear, 12));
+});
+
 test('Cancel with changes asks; Continue editing keeps them; Close without saving goes to the list', async ({
   page,
 }) => {

@@ -333,6 +333,60 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       }
       expect((await cartOf(cookie)).orderLines).toEqual([]);
     });
+
+    it("keeps a calendar's first month, refuses one outside 1–12 naming it, and a card's is January", async () => {
+      const { cookie, picture } = await upload(null, 900, 1200);
+      const add = (startMonth: unknown) =>
+        post(cookie, {
+          product: { uuid: calendar.product.uuid },
+          subProductUuids: [],
+          quantity: 1,
+          template: {
+            uuid: calendar.uuid,
+            resources: calendarResources(picture.uuid),
+            year: year + 1,
+            ...(startMonth === undefined ? {} : { startMonth }),
+          },
+        });
+      for (const bad of [0, 13, 2.5, '9']) {
+        const res = await add(bad);
+        expect(res.statusCode).toBe(400);
+        expect((res.json() as { error: string }).error).toContain('startMonth');
+      }
+      expect((await cartOf(cookie)).orderLines).toEqual([]);
+
+      const september = (await add(9)).json() as Cart;
+      const line = september.orderLines.at(-1)!;
+      expect(line.templates[0]).toMatchObject({ year: year + 1, startMonth: 9 });
+      // Without one: January, as every line before there were first months.
+      expect(((await add(undefined)).json() as Cart).orderLines.at(-1)!.templates[0]!.startMonth).toBe(1);
+
+      // A PUT keeps the first month unless it sends one.
+      const put = (templates: unknown) =>
+        app.inject({
+          method: 'PUT',
+          url: `${CART}/${line.uuid}`,
+          headers: { cookie },
+          payload: { ...line, templates },
+        });
+      const { startMonth: _, ...withoutMonth } = line.templates[0]!;
+      const kept = (await put([withoutMonth])).json() as Cart;
+      expect(kept.orderLines.find((l) => l.uuid === line.uuid)!.templates[0]!.startMonth).toBe(9);
+      const moved = (await put([{ ...withoutMonth, startMonth: 3 }])).json() as Cart;
+      expect(moved.orderLines.find((l) => l.uuid === line.uuid)!.templates[0]!.startMonth).toBe(3);
+
+      // A card has no months to move.
+      const photo = {
+        fullId: 'photo',
+        type: 'IMAGE',
+        image: { uuid: picture.uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
+      };
+      const sent = cardPayload({}, [photo]);
+      const cardRes = await post(cookie, { ...sent, template: { ...sent.template, startMonth: 9 } });
+      expect(cardRes.statusCode, cardRes.body).toBe(200);
+      const cardLine = (cardRes.json() as Cart).orderLines.at(-1)!;
+      expect(cardLine.templates[0]!.startMonth).toBe(1);
+    });
   });
 
   it('gives the verdict the editor’s own check gives, on what the editor sends', async () => {

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
-import { selectableYears } from '../../../engine/calendar.ts';
+import { calendarYearText, startMonthOf } from '../../../engine/calendar.ts';
 import { harnessInstance } from '../../../engine/harness.ts';
 import {
   canRedo,
@@ -166,7 +166,6 @@ export function EditorScreen(props: {
   const currentText = instance.currentResourceId ? instance.resources[instance.currentResourceId] : undefined;
 
   const isCalendar = template.type === 'CALENDAR';
-  const oneYear = selectableYears(template, today).length <= 1;
   const hasText =
     template.hasUserText || pages.some((p) => editableSlots(template, p.id, 'STRING').length > 0);
   const complete = templateComplete(template, instance);
@@ -279,8 +278,11 @@ export function EditorScreen(props: {
             </button>
           )}
           {isCalendar && (
-            <button type="button" className="editor-tool" disabled={oneYear} onClick={() => setMenu('year')}>
-              {t('editor.changeYear')} <span className="editor-tool__year">{instance.year}</span>
+            <button type="button" className="editor-tool" onClick={() => setMenu('year')}>
+              {t('editor.changeYear')}{' '}
+              <span className="editor-tool__year">
+                {calendarYearText(instance.year, startMonthOf(instance))}
+              </span>
             </button>
           )}
           <button type="button" className="editor-tool" onClick={() => setMenu('preview')}>
@@ -303,10 +305,11 @@ export function EditorScreen(props: {
         <YearScreen
           template={template}
           year={instance.year}
+          startMonth={startMonthOf(instance)}
           today={today}
           onCancel={toMain}
-          onDone={(year) => {
-            run('setYear', year, today);
+          onDone={(year, startMonth) => {
+            run('setCalendarStart', year, startMonth, today);
             toMain();
           }}
         />

@@ -3,6 +3,7 @@
  * page is drawn, the year field of the year screen, where leaving the editor goes, and the saved
  * instance of a reload. Pure functions, unit tested (test/unit/src/editor-rules.test.ts).
  */
+import { isStartMonth } from '../../../engine/calendar.ts';
 import type { Instance } from '../../../engine/instance.ts';
 import type { SceneItem } from '../../../engine/scene.ts';
 
@@ -95,6 +96,7 @@ export function restoreInstance(
     if (i.templateUuid !== template.uuid || i.templateVersion !== template.version) return null;
     if (!Number.isInteger(i.year) || typeof i.resources !== 'object' || i.resources === null) return null;
     if (!pageIds.includes(i.currentPageId)) return null;
+    if (i.startMonth !== undefined && !isStartMonth(i.startMonth)) return null;
     return { ...i, currentResourceId: null, dirty: !!i.dirty };
   } catch {
     return null;

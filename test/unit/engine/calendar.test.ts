@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarMonth,
+  calendarYearText,
   type Day,
   type DayKind,
   defaultYear,
@@ -12,6 +14,7 @@ import {
   monthName,
   resolveSpecialString,
   selectableYears,
+  startMonthOf,
   type TemplateYears,
   type Week,
   weekdayHeadings,
@@ -409,5 +412,45 @@ describe('formatYears', () => {
     expect(formatYears([thisYear, thisYear + 1, thisYear + 2])).toBe(`${thisYear}–${thisYear + 2}`);
     expect(formatYears([thisYear, thisYear + 2])).toBe(`${thisYear}, ${thisYear + 2}`);
     expect(formatYears([thisYear])).toBe(String(thisYear));
+  });
+});
+
+describe('a calendar that starts in any month (issue 18)', () => {
+  it('runs twelve months from its first month, into the next year', () => {
+    expect(calendarMonth(thisYear, 1, 1)).toEqual({ year: thisYear, month: 1 });
+    expect(calendarMonth(thisYear, 1, 12)).toEqual({ year: thisYear, month: 12 });
+    expect(calendarMonth(thisYear, 9, 1)).toEqual({ year: thisYear, month: 9 });
+    expect(calendarMonth(thisYear, 9, 4)).toEqual({ year: thisYear, month: 12 });
+    expect(calendarMonth(thisYear, 9, 5)).toEqual({ year: thisYear + 1, month: 1 });
+    expect(calendarMonth(thisYear, 9, 12)).toEqual({ year: thisYear + 1, month: 8 });
+    expect(calendarMonth(thisYear, 12, 1)).toEqual({ year: thisYear, month: 12 });
+    expect(calendarMonth(thisYear, 12, 12)).toEqual({ year: thisYear + 1, month: 11 });
+    expect(calendarMonth(thisYear, 2, 12)).toEqual({ year: thisYear + 1, month: 1 });
+  });
+
+  it('refuses a month that is not 1 to 12', () => {
+    for (const bad of [0, 13, 1.5, Number.NaN]) {
+      expect(() => calendarMonth(thisYear, bad, 1)).toThrow();
+      expect(() => calendarMonth(thisYear, 1, bad)).toThrow();
+    }
+  });
+
+  it("names the cover's years and the months' titles as the grids move", () => {
+    expect(calendarYearText(thisYear)).toBe(String(thisYear));
+    expect(calendarYearText(thisYear, 1)).toBe(String(thisYear));
+    expect(calendarYearText(thisYear, 9)).toBe(`${thisYear}–${thisYear + 1}`);
+    expect(resolveSpecialString('YEAR_STRING', thisYear, 'en_GB', 9)).toBe(`${thisYear}–${thisYear + 1}`);
+    expect(resolveSpecialString('MONTH(1)_YEAR_STRING', thisYear, 'en_GB', 9)).toBe(`September ${thisYear}`);
+    expect(resolveSpecialString('MONTH(May)_YEAR_STRING', thisYear, 'nb_NO', 9)).toBe(
+      `Januar ${thisYear + 1}`,
+    );
+    expect(resolveSpecialString('MONTH(1)_YEAR_STRING', thisYear, 'en_GB')).toBe(`January ${thisYear}`);
+  });
+
+  it('reads a missing or damaged first month as January', () => {
+    expect(startMonthOf({})).toBe(1);
+    expect(startMonthOf({ startMonth: null })).toBe(1);
+    expect(startMonthOf({ startMonth: 13 })).toBe(1);
+    expect(startMonthOf({ startMonth: 7 })).toBe(7);
   });
 });

@@ -245,3 +245,18 @@ describe('fitFont: the text editor shrinking a text on open (S1 §4)', () => {
     expect(run(card, fresh(), 'fitFont', 'photo1', font).instance).toEqual(fresh().instance);
   });
 });
+
+describe('setCalendarStart (issue 18)', () => {
+  const cal = calendarTemplate();
+  it("sets a calendar's year and first month as one step; a card, a bad month or year change nothing", () => {
+    const h0 = startHistory(createInstance(cal, today));
+    const h1 = run(cal, h0, 'setCalendarStart', year + 1, 9, today);
+    expect(h1.instance).toMatchObject({ year: year + 1, startMonth: 9, dirty: true });
+    expect(h1.past).toHaveLength(1);
+    expect(undo(h1).instance).toEqual(h0.instance);
+    expect(run(cal, h0, 'setCalendarStart', h0.instance.year, 1, today)).toBe(h0);
+    expect(run(cal, h0, 'setCalendarStart', year + 1, 13, today)).toBe(h0);
+    expect(run(cal, h0, 'setCalendarStart', year + 40, 9, today)).toBe(h0);
+    expect(run(card, fresh(), 'setCalendarStart', year, 9, today).instance.startMonth).toBeUndefined();
+  });
+});

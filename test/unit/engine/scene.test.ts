@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInstance, run, startHistory } from '../../../engine/instance.ts';
+import { createInstance, run, startHistory, undo } from '../../../engine/instance.ts';
 import { pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
 import type { Font, Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
@@ -131,6 +131,25 @@ describe('pageScene of a calendar', () => {
     expect(items.find((i) => i.id === 'month-1:MONTH(1)_YEAR_STRING')?.lines).toEqual(['January 2028']);
     const cover = texts(pageScene(cal, h.instance, 'cover', fonts).items);
     expect(cover[0]?.lines).toEqual(['2028']);
+  });
+
+  it('starts in any month: September 2027 to August 2028, with their ISO weeks and titles', () => {
+    const h = run(cal, startHistory(createInstance(cal, today)), 'setCalendarStart', 2027, 9, today);
+    const page = (k: number) => texts(pageScene(cal, h.instance, `month-${k}`, fonts).items);
+    const shows = (k: number) => ({
+      title: page(k).find((i) => i.id === `month-${k}:MONTH(${k})_YEAR_STRING`)?.lines,
+      firstWeek: page(k).find((i) => i.id === `month-${k}:grid/w0`)?.lines,
+    });
+    // 1 September 2027 is a Wednesday in ISO week 35; 1 January 2028 a Saturday in week 52 of 2027;
+    // 1 August 2028 a Tuesday in week 31.
+    expect(shows(1)).toEqual({ title: ['September 2027'], firstWeek: ['35'] });
+    expect(shows(4)).toEqual({ title: ['December 2027'], firstWeek: expect.anything() });
+    expect(shows(5)).toEqual({ title: ['January 2028'], firstWeek: ['52'] });
+    expect(shows(12)).toEqual({ title: ['August 2028'], firstWeek: ['31'] });
+    expect(texts(pageScene(cal, h.instance, 'cover', fonts).items)[0]?.lines).toEqual(['2027–2028']);
+    // Undone in one step: year and first month together.
+    expect(undo(h).instance).toMatchObject({ year: 2027 });
+    expect(undo(h).instance.startMonth).toBeUndefined();
   });
 });
 

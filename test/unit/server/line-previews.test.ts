@@ -11,10 +11,13 @@ describe('cart thumbnails', () => {
     expect(derivativeFor(1280)).toBe(1280);
   });
   it('hashes what changes the picture', () => {
-    const stored = { template: 't', version: 1, resources: [], year };
+    const stored = { template: 't', version: 1, resources: [], year, startMonth: 1 };
     expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(previewHash(stored, ['b'], 320, 'en_GB'));
     expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(
       previewHash({ ...stored, year: year + 1 }, ['a'], 320, 'en_GB'),
+    );
+    expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(
+      previewHash({ ...stored, startMonth: 9 }, ['a'], 320, 'en_GB'),
     );
     expect(previewHash(stored, ['a'], 320, 'en_GB')).not.toBe(previewHash(stored, ['a'], 320, 'nb_NO'));
     expect(previewHash(stored, ['a'], 320, 'en_GB')).toBe(previewHash({ ...stored }, ['a'], 320, 'en_GB'));

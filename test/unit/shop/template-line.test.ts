@@ -6,6 +6,7 @@ import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
 import {
   checkLineResources as checkResources,
+  chooseStartMonth,
   chooseLineYear as chooseYear,
   instancePictures,
   LineRefusal,
@@ -226,6 +227,25 @@ describe('checkLineResources', () => {
       today,
     );
     expect(instance.resources.photo).toEqual({ type: 'IMAGE', image: null });
+  });
+});
+
+describe("a calendar's first month (issue 18)", () => {
+  const calendar = demoTemplate('Modern 20x30');
+  const card = demoTemplate('Balloon party');
+
+  it('a calendar takes the month sent, else keeps its own, else January; a card is always January', () => {
+    expect(chooseStartMonth(calendar, 9)).toBe(9);
+    expect(chooseStartMonth(calendar, undefined, 4)).toBe(4);
+    expect(chooseStartMonth(calendar, 2, 4)).toBe(2);
+    expect(chooseStartMonth(calendar, undefined)).toBe(1);
+    expect(chooseStartMonth(card, 9, 4)).toBe(1);
+  });
+
+  it('opens a stored calendar line on its first month (the print and the thumbnail draw it so)', () => {
+    expect(lineInstance(calendar, { resources: [], year, startMonth: 9 }, today).startMonth).toBe(9);
+    expect(lineInstance(calendar, { resources: [], year }, today).startMonth).toBeUndefined();
+    expect(lineInstance(card, { resources: [], year, startMonth: 9 }, today).startMonth).toBeUndefined();
   });
 });
 

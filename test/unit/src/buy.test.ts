@@ -148,6 +148,16 @@ describe('the cart add payload (S1 §3)', () => {
     const calendar = demoTemplate('Modern 20x30');
     const chosen = { ...createInstance(calendar, today), year: year + 1 };
     expect(addPayload(calendar, chosen, card10x15.uuid, kraft!, 1).template.year).toBe(year + 1);
+    // A calendar sends its first month (January when the shopper chose none); a card sends none.
+    expect(addPayload(calendar, chosen, card10x15.uuid, kraft!, 1).template.startMonth).toBe(1);
+    const september = { ...chosen, startMonth: 9 };
+    expect(addPayload(calendar, september, card10x15.uuid, kraft!, 1).template.startMonth).toBe(9);
+    expect(
+      TemplateLineAdd.parse(addPayload(calendar, september, card10x15.uuid, kraft!, 1)).template,
+    ).toMatchObject({
+      startMonth: 9,
+    });
+    expect('startMonth' in payload.template).toBe(false);
     expect(payload.template.resources).toEqual([
       {
         fullId: 'photo',

@@ -6,6 +6,7 @@
  */
 
 import type { z } from 'zod';
+import { startMonthOf } from '../../../../engine/calendar.ts';
 import { createInstance, type Instance } from '../../../../engine/instance.ts';
 import type { Template } from '../../../../engine/template.ts';
 import type { FontSet } from '../../../../engine/text/fonts.ts';
@@ -74,6 +75,10 @@ export function buySum(
 export const totalPieces = (quantities: Readonly<Record<string, number>>): number =>
   Object.values(quantities).reduce((sum, q) => sum + q, 0);
 
+/** A calendar sends its first month (issue 18); other templates send none. */
+const startMonthInput = (template: Template, instance: Instance): { startMonth?: number } =>
+  template.type === 'CALENDAR' ? { startMonth: startMonthOf(instance) } : {};
+
 /** S1 §3: one cart add payload (one line per call); a calendar sends its year, other templates null. */
 export function addPayload(
   template: Template,
@@ -90,6 +95,7 @@ export function addPayload(
       uuid: template.uuid,
       version: template.version,
       year: lineYearInput(template, instance),
+      ...startMonthInput(template, instance),
       resources: lineResourceInputs(template, instance),
     },
   };
@@ -124,6 +130,7 @@ export function updatedLine(template: Template, line: OrderLine, instance: Insta
         template: entry?.template ?? template.uuid,
         version: entry?.version ?? template.version,
         year: lineYearInput(template, instance) ?? entry?.year ?? null,
+        ...startMonthInput(template, instance),
         resources: lineResourceInputs(template, instance),
       },
     ],
