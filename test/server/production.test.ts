@@ -47,6 +47,8 @@ describe.each(databaseKinds())('production on %s', (kind: DatabaseKind) => {
   const db = () => t.db.database.db;
   const file = (orderUuid: string, name: string) => path.join(t.dataDir, 'production', orderUuid, name);
 
+  // A 300 dpi JPEG and a PDF with bleed rendered for real: about 10 s alone, over 30 s on a 2-core CI
+  // machine busy with other test files.
   it('an order with a print and a card becomes a JPEG, a PDF and a manifest', async () => {
     const cookie = await uploadPrintPictures(app, [
       { name: 'quadrants.jpg', bytes: await quadrantPicture(1800, 1200) },
@@ -176,7 +178,7 @@ describe.each(databaseKinds())('production on %s', (kind: DatabaseKind) => {
       expect(Number(cols[12])).toBeGreaterThanOrEqual(300);
       expect(Number(cols[13])).toBeGreaterThanOrEqual(300);
     }
-  });
+  }, 90_000);
 
   it('a picture missing from the store fails its order with a readable error and marks nothing ready', async () => {
     const cookie = await uploadPrintPictures(app, [
