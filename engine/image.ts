@@ -245,6 +245,12 @@ export function snapCrop(
     height = fill.height;
   }
   ({ width, height } = withinCropBounds({ width, height }));
+  // A sliver of a picture (1 px high, in a wide frame) may need a side below MIN_CROP_SIDE to cover
+  // the frame: covering wins, since the print must have no gap (found by the property test).
+  if (adaption === 'fill-in' && (width > fill.width || height > fill.height)) {
+    width = fill.width;
+    height = fill.height;
+  }
 
   return {
     x: snapAxis(crop.x, crop.width, width),

@@ -629,6 +629,16 @@ describe('properties', () => {
     gestures: fc.array(gestureArb, { maxLength: 12 }),
   });
 
+  it('fill-in snapping covers the frame even for a sliver of a picture (a side below MIN_CROP_SIDE)', () => {
+    // Found by the property below: 1 px high, turned to stand in a wide frame, zoomed in.
+    const picture = { width: 9221, height: 1 };
+    const frame = { widthMm: 1500, heightMm: 12.318043966654557 };
+    const moved = { x: -0.0614, y: 0.4999995, width: 0.462, height: 4.114e-7 };
+    const snapped = snapCrop(moved, picture, 270, frame, 'fill-in');
+    expect(isInsidePicture(snapped)).toBe(true);
+    expect(adaptionForCrop(snapped)).toBe(0);
+  });
+
   it('fill-in snapping always covers the frame and keeps its aspect', () => {
     fc.assert(
       fc.property(scenario, ({ picture, frame, rotation, start, gestures }) => {
