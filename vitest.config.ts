@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const ONCE = ['test/server/fuzz.test.ts', 'test/server/render/pdf-renderer.test.ts'];
+
 const server = {
   environment: 'node' as const,
   testTimeout: 30_000,
@@ -26,7 +28,7 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['test/server/**/*.test.ts'],
-          exclude: ['test/server/fuzz.test.ts'],
+          exclude: ONCE,
           // The files of a worker share one module graph: importing the server (fastify, sharp,
           // canvas, pg-boss, the AWS SDK…) once per worker instead of once per file halves the run.
           // Each file still builds its own apps and databases; nothing in the server keeps state in
@@ -35,9 +37,11 @@ export default defineConfig({
         },
       },
       {
-        // The fuzz suite mocks password hashing (cheaper scrypt) for its own app: isolated, so the
-        // mock never reaches another file's module graph.
-        test: { ...server, name: 'server-fuzz', include: ['test/server/fuzz.test.ts'], isolate: true },
+        // Files that run once, on the machine's clock (npm test's faked-clock pass leaves them out):
+        // the fuzz suite (random input, no decision made from the date; it mocks password hashing, so
+        // it is isolated and the mock never reaches another file) and the print PDF comparisons
+        // (pixels, dated by the test's own order). Each is minutes on a 2-core CI machine.
+        test: { ...server, name: 'server-once', include: ONCE, isolate: true },
       },
     ],
   },
