@@ -153,6 +153,60 @@ export function monthGrid(year: number, month: number, language: string = FALLBA
   return { year, month, headings: weekdayHeadings(language), weeks };
 }
 
+/**
+ * A date of the shopper's own (issue 18): a birthday, an anniversary. `yearly` ones are offered again
+ * in next year's calendar; every one is shown where its day falls in the calendar's twelve months.
+ */
+export interface PersonalDate {
+  day: number;
+  month: number;
+  text: string;
+  yearly: boolean;
+}
+
+export const MAX_PERSONAL_DATES = 100;
+export const MAX_PERSONAL_TEXT = 30;
+
+/** Why a personal date cannot be kept, or null: the words name the field, for the API's 400 too. */
+export function personalDateProblem(date: PersonalDate): string | null {
+  if (!isDayOfMonth(date.day, date.month)) return `day ${date.day} does not exist in month ${date.month}`;
+  const text = date.text.trim();
+  if (text.length === 0) return 'text is empty';
+  if ([...text].length > MAX_PERSONAL_TEXT) return `text is longer than ${MAX_PERSONAL_TEXT} characters`;
+  return null;
+}
+
+/** The days a month can have in some year: 29 February counts (it is shown in leap years only). */
+const LONGEST_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether day and month name a date that exists (in some year): not 30 February, not 31 April. */
+export function isDayOfMonth(day: number, month: number): boolean {
+  return Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(day) && day >= 1
+    ? day <= LONGEST_MONTH[month - 1]!
+    : false;
+}
+
+/** A public holiday on a date (YYYY-MM-DD), named in the portal's language. */
+export interface Holiday {
+  date: string;
+  name: string;
+}
+
+/**
+ * What a day cell says besides its number: the holiday's name (two on one day are joined) and the
+ * shopper's texts for that day. `date` is YYYY-MM-DD.
+ */
+export function dayNotes(
+  date: string,
+  holidays: readonly Holiday[],
+  personal: readonly PersonalDate[],
+): { holiday: string | null; personal: string | null } {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  const named = holidays.filter((h) => h.date === date).map((h) => h.name);
+  const own = personal.filter((p) => p.day === day && p.month === month).map((p) => p.text);
+  return { holiday: named.length ? named.join(' / ') : null, personal: own.length ? own.join(', ') : null };
+}
+
 /** A calendar's first month (issue 18): 1 (January, the default) to 12. */
 export const isStartMonth = (month: unknown): month is number =>
   typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12;

@@ -4,7 +4,15 @@
  * code, and immer's patches give undo and redo.
  */
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
-import { defaultYear, isStartMonth, isYearAllowed, startMonthOf } from './calendar.ts';
+import {
+  defaultYear,
+  isStartMonth,
+  isYearAllowed,
+  MAX_PERSONAL_DATES,
+  type PersonalDate,
+  personalDateProblem,
+  startMonthOf,
+} from './calendar.ts';
 import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
 import { textFontOf } from './scene.ts';
 import {
@@ -42,6 +50,10 @@ export interface Instance {
   year: number;
   /** A calendar's first month, 1..12 (issue 18); absent in work saved before it: January. */
   startMonth?: number;
+  /** A calendar's dates of the shopper's own (issue 18), shown in its month grids. */
+  personalDates?: PersonalDate[];
+  /** Whether a calendar marks the portal's public holidays (issue 18); absent: it does. */
+  holidays?: boolean;
   currentPageId: string;
   currentResourceId: string | null;
   /** User-supplied resources by full id. */
@@ -208,6 +220,31 @@ export const commands = {
     markDirty(d);
   }) as Command<[number, Date]>,
 
+  /** Whether a calendar marks the portal's public holidays (issue 18). */
+  setHolidays: ((t, d, on: boolean) => {
+    if (t.type !== 'CALENDAR' || (d.holidays ?? true) === on) return;
+    d.holidays = on;
+    markDirty(d);
+  }) as Command<[boolean]>,
+
+  /**
+   * A date of the shopper's own in a calendar (issue 18): a day that exists, a text of 1 to 30
+   * characters (trimmed), at most 100 dates. Anything else changes nothing (the screen says why).
+   */
+  addPersonalDate: ((t, d, date: PersonalDate) => {
+    if (t.type !== 'CALENDAR' || personalDateProblem(date) !== null) return;
+    const dates = d.personalDates ?? [];
+    if (dates.length >= MAX_PERSONAL_DATES) return;
+    d.personalDates = [...dates, { ...date, text: date.text.trim() }];
+    markDirty(d);
+  }) as Command<[PersonalDate]>,
+
+  removePersonalDate: ((_t, d, index: number) => {
+    if (!d.personalDates?.[index]) return;
+    d.personalDates.splice(index, 1);
+    markDirty(d);
+  }) as Command<[number]>,
+
   /**
    * A calendar's year and first month at once (the year screen's Done; issue 18): one undo step. Its
    * twelve months run from the first month, into the next year. A year the template cannot be printed
@@ -288,6 +325,9 @@ export function templateComplete(t: Template, i: Instance): boolean {
 
 // ---- history: every command through here is undoable ----
 
+/** What the shopper makes (an undo step); the rest of an instance is where they are looking. */
+const EDIT_PATHS = new Set(['resources', 'year', 'startMonth', 'personalDates', 'holidays']);
+
 export interface History {
   instance: Instance;
   past: { patches: Patch[]; inverse: Patch[] }[];
@@ -312,7 +352,7 @@ export function run<N extends CommandName>(
   const [instance, patches, inverse] = produceWithPatches(h.instance, (d) => command(t, d, ...args));
   if (patches.length === 0) return h;
   // Navigation (page, selection) is not an edit the shopper wants to undo one by one.
-  const edit = patches.some((p) => ['resources', 'year', 'startMonth'].includes(String(p.path[0])));
+  const edit = patches.some((p) => EDIT_PATHS.has(String(p.path[0])));
   if (!edit) return { ...h, instance, typing: null };
   const typing = name === 'setText' ? (args[0] as string) : null;
   const last = h.past.at(-1);

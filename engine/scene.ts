@@ -6,8 +6,11 @@
  */
 import {
   calendarMonth,
+  dayNotes,
   FALLBACK_LANGUAGE,
+  type Holiday,
   monthGrid,
+  type PersonalDate,
   resolveSpecialString,
   startMonthOf,
 } from './calendar.ts';
@@ -172,6 +175,28 @@ export function textFontOf(part: RenderPart, resourceFont: Font | undefined, sho
   return font;
 }
 
+const MM_TO_PT = 72 / 25.4;
+/** The smallest a day's note is set: below it, it is cut rather than unreadable. */
+const MIN_NOTE_PT = 4;
+/**
+ * The shopper's own dates are printed in one colour of the shop's (a deep blue, apart from the black
+ * days and the red holidays of every demo calendar), so they stand out from the template's days.
+ */
+export const PERSONAL_COLOR = '#1F5FA8';
+const NOT_EDITABLE = { editable: false, empty: false };
+
+function noteFont(font: Font, sizePt: number): Font {
+  const {
+    overrideFamily,
+    overrideSize,
+    overrideColor,
+    overrideHorizontalAlign,
+    overrideVerticalAlign,
+    ...plain
+  } = font;
+  return { ...plain, size: sizePt, horizontalAlign: 'center', verticalAlign: 'top' };
+}
+
 /** The 8 x 7 month grid of S1 §9: week numbers and Mon..Sun, a heading row and six weeks. */
 function monthItems(
   fonts: FontSet,
@@ -180,44 +205,69 @@ function monthItems(
   year: number,
   month: number,
   language: string,
+  marks: { holidays: readonly Holiday[]; personal: readonly PersonalDate[] },
 ): SceneText[] {
   const style = part.month!;
   const box = placed(part);
   const cellW = (box.widthMm - 7 * style.colSpacing) / 8;
   const cellH = (box.heightMm - 6 * style.rowSpacing) / 7;
   const grid = monthGrid(year, month, language);
+  const cellBox = (col: number, row: number) => ({
+    xMm: box.xMm + col * (cellW + style.colSpacing),
+    yMm: box.yMm + row * (cellH + style.rowSpacing),
+    widthMm: cellW,
+    heightMm: cellH,
+    rotation: box.rotation,
+  });
   const cell = (col: number, row: number, font: Font, text: string, key: string) =>
-    textItem(
-      fonts,
-      `${id}/${key}`,
-      {
-        xMm: box.xMm + col * (cellW + style.colSpacing),
-        yMm: box.yMm + row * (cellH + style.rowSpacing),
-        widthMm: cellW,
-        heightMm: cellH,
-        rotation: box.rotation,
-      },
-      font,
-      text,
-      { editable: false, empty: false },
-    );
+    textItem(fonts, `${id}/${key}`, cellBox(col, row), font, text, { editable: false, empty: false });
+  // A holiday's name or the shopper's text goes in the lower part of its day's cell, as large as fits.
+  const note = (col: number, row: number, font: Font, text: string, key: string) => {
+    const whole = cellBox(col, row);
+    const area = { ...whole, yMm: whole.yMm + whole.heightMm * 0.55, heightMm: whole.heightMm * 0.45 };
+    const largest = Math.min(font.size, area.heightMm * MM_TO_PT * 0.8);
+    let item = textItem(fonts, `${id}/${key}`, area, noteFont(font, largest), text, NOT_EDITABLE);
+    for (let size = largest - 0.5; item.overflows && size >= MIN_NOTE_PT; size -= 0.5) {
+      item = textItem(fonts, `${id}/${key}`, area, noteFont(font, size), text, NOT_EDITABLE);
+    }
+    return item;
+  };
   const items = grid.headings.map((h, c) => cell(c + 1, 0, style.cells.dayheading.font, h, `h${c}`));
   grid.weeks.forEach((week, r) => {
     items.push(cell(0, r + 1, style.cells.week.font, String(week.isoWeek), `w${r}`));
     week.days.forEach((day, c) => {
-      items.push(cell(c + 1, r + 1, style.cells[day.kind].font, String(day.day), `d${r}-${c}`));
+      if (day.kind === 'extraday') {
+        items.push(cell(c + 1, r + 1, style.cells.extraday.font, String(day.day), `d${r}-${c}`));
+        return;
+      }
+      const notes = dayNotes(day.date, marks.holidays, marks.personal);
+      // A public holiday is printed like a Sunday (S1 §9's holiday style), with its name.
+      const font = notes.holiday ? style.cells.holiday.font : style.cells[day.kind].font;
+      items.push(cell(c + 1, r + 1, font, String(day.day), `d${r}-${c}`));
+      if (notes.holiday)
+        items.push(note(c + 1, r + 1, style.cells.holiday.font, notes.holiday, `o${r}-${c}`));
+      if (notes.personal) {
+        const own = { ...style.cells.day.font, color: PERSONAL_COLOR };
+        items.push(note(c + 1, r + 1, own, notes.personal, `p${r}-${c}`));
+      }
     });
   });
   return items;
 }
 
-/** `language` is the portal's (the line's, once ordered): it names the months and weekdays. */
+/**
+ * `language` is the portal's (the line's, once ordered): it names the months and weekdays.
+ * `holidays` are the public holidays of the portal's country over the calendar's months (issue 18;
+ * the server's shop/holidays, given to the editor by the API): drawn unless the shopper turned them
+ * off (`instance.holidays === false`). The shopper's own dates come with the instance.
+ */
 export function pageScene(
   t: Template,
   instance: Instance,
   pageId: string,
   fonts: FontSet,
   language: string = FALLBACK_LANGUAGE,
+  holidays: readonly Holiday[] = [],
 ): PageScene {
   const page = t.pages.find((p) => p.id === pageId);
   if (!page) throw new Error(`Template ${t.uuid} has no page "${pageId}"`);
@@ -231,7 +281,11 @@ export function pageScene(
 
     if (part.type === 'MONTH') {
       const shown = calendarMonth(instance.year, startMonthOf(instance), page.months[part.resourceId]!);
-      items.push(...monthItems(fonts, fullId, part, shown.year, shown.month, language));
+      const marks = {
+        holidays: instance.holidays === false ? [] : holidays,
+        personal: instance.personalDates ?? [],
+      };
+      items.push(...monthItems(fonts, fullId, part, shown.year, shown.month, language, marks));
       continue;
     }
 

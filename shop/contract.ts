@@ -3,6 +3,7 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
+import { MAX_PERSONAL_DATES, personalDateProblem } from '../engine/calendar.ts';
 import type { CropRect, Effect, Rotation } from '../engine/image.ts';
 import { cropProblem } from '../engine/image.ts';
 import type { ImageValue, ResourceValue } from '../engine/instance.ts';
@@ -215,6 +216,12 @@ export const OrderLine = z.object({
       year: z.number().int(),
       /** A calendar's first month, 1..12 (issue 18); 1 for every other line. */
       startMonth: z.number().int().min(1).max(12).optional(),
+      /** A calendar's dates of the shopper's own (issue 18); [] for every other line. */
+      personalDates: z
+        .array(z.object({ day: z.number(), month: z.number(), text: z.string(), yearly: z.boolean() }))
+        .optional(),
+      /** Whether a calendar marks the portal's public holidays (issue 18). */
+      holidays: z.boolean().optional(),
     }),
   ),
   /** Template lines: the chosen subproducts (envelope, gift box…), priced into the line; [] for prints. */
@@ -318,6 +325,35 @@ export type TemplateResourceInput = z.infer<typeof TemplateResourceInput>;
  */
 const YearInput = z.number().int('A year is a whole number').min(1900).max(2200).nullable();
 
+/**
+ * A date of the shopper's own in a calendar (issue 18): a day that exists in its month (29 February
+ * yes: it is shown in leap years), a text of 1 to 30 characters, yearly or not (default yearly).
+ */
+const PersonalDateInput = z
+  .object({
+    day: z
+      .number()
+      .int('day must be a whole number')
+      .min(1, 'day must be 1 to 31')
+      .max(31, 'day must be 1 to 31'),
+    month: z
+      .number()
+      .int('month must be a whole number')
+      .min(1, 'month must be 1 to 12')
+      .max(12, 'month must be 1 to 12'),
+    text: z.string().trim().min(1, 'text is empty'),
+    yearly: z.boolean().default(true),
+  })
+  .superRefine((date, ctx) => {
+    const problem = personalDateProblem(date);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: [problem.startsWith('day') ? 'day' : 'text'], message: problem });
+  });
+
+const PersonalDatesInput = z
+  .array(PersonalDateInput)
+  .max(MAX_PERSONAL_DATES, `personalDates holds at most ${MAX_PERSONAL_DATES} dates`);
+
 /** A calendar's first month (issue 18): its twelve months run from there, into the next year. */
 const StartMonthInput = z
   .number('startMonth must be a month number')
@@ -339,6 +375,10 @@ export const TemplateLineAdd = z.object({
     year: YearInput.optional(),
     /** A calendar's first month; absent: January (other templates: ignored). */
     startMonth: StartMonthInput.optional(),
+    /** A calendar's own dates; absent: none (other templates: ignored). */
+    personalDates: PersonalDatesInput.optional(),
+    /** Whether a calendar marks public holidays; absent: it does (other templates: ignored). */
+    holidays: z.boolean().optional(),
   }),
 });
 export type TemplateLineAdd = z.infer<typeof TemplateLineAdd>;
@@ -351,8 +391,10 @@ export const TemplateLineTemplates = z
       version: z.number().int().positive().optional(),
       resources: z.array(TemplateResourceInput).max(500),
       year: YearInput.optional(),
-      /** Absent: the line's own start month is kept. */
+      /** Absent: the line's own start month is kept; so are its dates and holidays. */
       startMonth: StartMonthInput.optional(),
+      personalDates: PersonalDatesInput.optional(),
+      holidays: z.boolean().optional(),
     }),
   )
   .max(1, 'A template line has one template');

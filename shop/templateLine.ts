@@ -6,7 +6,13 @@
  * Also both directions between the editor's Instance and a line (what a client sends, and a stored
  * line opened again) and the line's price. Pure: a refusal is a LineRefusal with a stable code.
  */
-import { defaultYear, isYearAllowed, selectableYears, startMonthOf } from '../engine/calendar.ts';
+import {
+  defaultYear,
+  isYearAllowed,
+  type PersonalDate,
+  selectableYears,
+  startMonthOf,
+} from '../engine/calendar.ts';
 import type { Effect, Rotation } from '../engine/image.ts';
 import { createInstance, type Instance, partFor, type ResourceValue } from '../engine/instance.ts';
 import { OVERRIDE_KEYS, textFontOf } from '../engine/scene.ts';
@@ -364,13 +370,41 @@ export function chooseStartMonth(t: Pick<Template, 'type'>, sent: number | undef
   return sent ?? keep;
 }
 
+/** A calendar line's own dates and whether it marks holidays (issue 18). */
+export interface CalendarExtras {
+  personalDates: PersonalDate[];
+  holidays: boolean;
+}
+
+/**
+ * A line's dates and holidays: a calendar's are the ones sent, else the ones it had (`keep`), else
+ * none and holidays on; every other template has none (a card has no month grid).
+ */
+export function chooseCalendarExtras(
+  t: Pick<Template, 'type'>,
+  sent: Partial<CalendarExtras>,
+  keep: CalendarExtras = { personalDates: [], holidays: true },
+): CalendarExtras {
+  if (t.type !== 'CALENDAR') return { personalDates: [], holidays: true };
+  return {
+    personalDates: sent.personalDates ?? keep.personalDates,
+    holidays: sent.holidays ?? keep.holidays,
+  };
+}
+
 /**
  * The engine instance of a stored line: the template's defaults with the line's values and year;
  * slots the template no longer has, or whose type changed, are dropped.
  */
 export function lineInstance(
   t: Template,
-  stored: { resources: readonly LineResource[]; year: number; startMonth?: number | null },
+  stored: {
+    resources: readonly LineResource[];
+    year: number;
+    startMonth?: number | null;
+    personalDates?: readonly PersonalDate[];
+    holidays?: boolean;
+  },
   today: Date,
 ): Instance {
   const instance = createInstance(t, today);
@@ -383,7 +417,11 @@ export function lineInstance(
         : { type: 'STRING', text: r.text, font: { ...r.font, text: r.text } };
   }
   instance.year = stored.year;
-  if (t.type === 'CALENDAR' && startMonthOf(stored) !== 1) instance.startMonth = startMonthOf(stored);
+  if (t.type === 'CALENDAR') {
+    if (startMonthOf(stored) !== 1) instance.startMonth = startMonthOf(stored);
+    if (stored.personalDates?.length) instance.personalDates = stored.personalDates.map((d) => ({ ...d }));
+    if (stored.holidays === false) instance.holidays = false;
+  }
   return instance;
 }
 

@@ -5,11 +5,14 @@
  * storage write is all or nothing, so the order's folder only ever holds whole files; the file's
  * sha256 and size are taken from the bytes written.
  */
+
 import { createHash } from 'node:crypto';
+import { startMonthOf } from '../../engine/calendar.ts';
 import { PRINT_DPI } from '../../engine/image.ts';
 import { pageScene } from '../../engine/scene.ts';
 import type { Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
+import { calendarHolidays } from '../../shop/holidays.ts';
 import { lineInstance } from '../../shop/templateLine.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
@@ -94,11 +97,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   }
   fonts ??= loadFontSet();
   const fontSet = await fonts;
-  const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
-  // Every page of the template is printed, also those the editor does not show (clientIgnore).
-  const scenes = task.template.pages.map((page) =>
-    pageScene(task.template, instance, page.id, fontSet, task.language),
-  );
+  const scenes = printScenes(task, fontSet);
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
     userPicture: async (uuid: string) => {
@@ -125,4 +124,20 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
     },
     warnings: pdf.warnings,
   };
+}
+
+/**
+ * The scenes a template line prints: every page of the template, also those the editor does not show
+ * (clientIgnore), drawn in the order's language with the holidays of its portal's country and the
+ * shopper's own dates (issue 18).
+ */
+export function printScenes(
+  task: Pick<Extract<RenderTask, { kind: 'template' }>, 'template' | 'stored' | 'orderedAt' | 'language'>,
+  fontSet: FontSet,
+) {
+  const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
+  const holidays = calendarHolidays(task.language, instance.year, startMonthOf(instance));
+  return task.template.pages.map((page) =>
+    pageScene(task.template, instance, page.id, fontSet, task.language, holidays),
+  );
 }

@@ -7,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Template } from '../../engine/template.ts';
+import { calendarHolidays } from '../../shop/holidays.ts';
 import type { Db } from '../db/connect.ts';
 import { products, templateCategories, templates } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -37,6 +38,10 @@ const VersionParam = z
   .transform(Number);
 
 const ListParams = z.object({ type: TypeParam });
+const HolidaysQuery = z.object({
+  year: z.coerce.number().int('year must be a whole number').min(1900).max(2200),
+  startMonth: z.coerce.number().int('startMonth must be a whole number').min(1).max(12).default(1),
+});
 const CategoryListParams = z.object({ type: TypeParam, category: CategoryParam });
 const InfoParams = z.object({ category: CategoryParam });
 const ByUuidParams = z.object({ uuid: UuidParam });
@@ -148,6 +153,12 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     const row = rows.find((r) => r.category.toUpperCase() === category.toUpperCase());
     if (!row) throw notFound(`The photo gift category "${category}"`);
     return { names: row.names, separateFromBackground: row.separateFromBackground };
+  });
+
+  // The public holidays a calendar of this portal marks over its twelve months (issue 18).
+  app.get('/m/api/holidays', async (request) => {
+    const { year, startMonth } = HolidaysQuery.parse(request.query);
+    return { holidays: calendarHolidays(request.portal.locale.code, year, startMonth) };
   });
 
   app.get('/m/api/templates/by-uuid/:uuid', async (request) => {

@@ -3,7 +3,7 @@ import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts'
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { chooseStartMonth, templateLinePrice } from '../../shop/templateLine.ts';
+import { chooseCalendarExtras, chooseStartMonth, templateLinePrice } from '../../shop/templateLine.ts';
 import type { Db } from '../db/connect.ts';
 import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -392,7 +392,8 @@ async function prepareTemplateUpdates(
       }
       const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
       const startMonth = chooseStartMonth(loaded.template, sent.startMonth, stored.startMonth);
-      entry = { ...stored, ...state, startMonth };
+      const extras = chooseCalendarExtras(loaded.template, sent, stored);
+      entry = { ...stored, ...state, startMonth, ...extras };
     }
     const t = loaded.template;
     updates.set(row.uuid, {
@@ -437,6 +438,7 @@ export async function addTemplateLine(
     resources: state.resources,
     year: state.year,
     startMonth: chooseStartMonth(t, body.template.startMonth),
+    ...chooseCalendarExtras(t, body.template),
     subProductUuids,
   };
   const cartUuid = await cartOf(db, session);

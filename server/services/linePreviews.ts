@@ -3,16 +3,18 @@
  * by the print renderer with the shopper's pictures (PictureStore derivatives of their masters), as
  * JPEG. Cached on disk by a hash of everything that changes the picture, which is also the ETag.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { defaultYear } from '../../engine/calendar.ts';
+import { defaultYear, startMonthOf } from '../../engine/calendar.ts';
 import { type PageScene, pageScene } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
+import { calendarHolidays } from '../../shop/holidays.ts';
 import { lineInstance } from '../../shop/templateLine.ts';
 import type { PreviewPool } from '../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
@@ -60,7 +62,10 @@ export function derivativeFor(widthPx: number): DerivedSize {
  * and the language its month names are in.
  */
 export function previewHash(
-  stored: Pick<StoredTemplate, 'template' | 'version' | 'resources' | 'year' | 'startMonth'>,
+  stored: Pick<
+    StoredTemplate,
+    'template' | 'version' | 'resources' | 'year' | 'startMonth' | 'personalDates' | 'holidays'
+  >,
   pictureShas: readonly (string | null)[],
   widthPx: number,
   language: string,
@@ -73,6 +78,8 @@ export function previewHash(
         stored.version,
         stored.year,
         stored.startMonth,
+        stored.personalDates,
+        stored.holidays,
         stored.resources,
         pictureShas,
         widthPx,
@@ -169,7 +176,9 @@ export function linePreview(options: {
     hash,
     scene: () => {
       const instance = lineInstance(template, stored, options.today);
-      return pageScene(template, instance, visiblePages(template)[0]!.id, options.fonts, options.language);
+      const holidays = calendarHolidays(options.language, instance.year, startMonthOf(instance));
+      const first = visiblePages(template)[0]!.id;
+      return pageScene(template, instance, first, options.fonts, options.language, holidays);
     },
   });
 }

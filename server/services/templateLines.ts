@@ -5,7 +5,7 @@
  * owns, and stores the resources normalised, one value per user slot, ready to become an Instance again.
  */
 import { and, eq } from 'drizzle-orm';
-import { startMonthOf } from '../../engine/calendar.ts';
+import { type PersonalDate, startMonthOf } from '../../engine/calendar.ts';
 import { parseTemplate, type Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import type { LineResource, Product, TemplateResourceInput } from '../../shop/contract.ts';
@@ -28,6 +28,10 @@ export interface StoredTemplate {
   year: number;
   /** A calendar's first month, 1..12 (issue 18); 1 for every other line and rows written before. */
   startMonth: number;
+  /** A calendar's own dates (issue 18); [] for every other line and rows written before. */
+  personalDates: PersonalDate[];
+  /** Whether a calendar marks the portal's public holidays; true for rows written before. */
+  holidays: boolean;
   subProductUuids: string[];
 }
 
@@ -161,6 +165,8 @@ export function storedTemplateOf(templatesColumn: unknown): StoredTemplate | nul
     resources: entry.resources ?? [],
     year: entry.year,
     startMonth: startMonthOf(entry),
+    personalDates: Array.isArray(entry.personalDates) ? entry.personalDates : [],
+    holidays: entry.holidays !== false,
     subProductUuids: entry.subProductUuids ?? [],
   };
 }

@@ -334,6 +334,93 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       expect((await cartOf(cookie)).orderLines).toEqual([]);
     });
 
+    it("keeps a calendar's own dates and holidays; refuses a date that does not exist, naming the field", async () => {
+      const { cookie, picture } = await upload(null, 900, 1200);
+      const add = (extra: Record<string, unknown>) =>
+        post(cookie, {
+          product: { uuid: calendar.product.uuid },
+          subProductUuids: [],
+          quantity: 1,
+          template: {
+            uuid: calendar.uuid,
+            resources: calendarResources(picture.uuid),
+            year: year + 1,
+            ...extra,
+          },
+        });
+      const anna = { day: 17, month: 5, text: 'Anna 40', yearly: true };
+      const refusals: [unknown, string][] = [
+        [[{ ...anna, day: 31, month: 4 }], 'personalDates.0.day'],
+        [[{ ...anna, day: 30, month: 2 }], 'personalDates.0.day'],
+        [[{ ...anna, month: 13 }], 'personalDates.0.month'],
+        [[{ ...anna, text: 'x'.repeat(31) }], 'personalDates.0.text'],
+        [[{ ...anna, text: '  ' }], 'personalDates.0.text'],
+        [Array.from({ length: 101 }, () => anna), 'personalDates'],
+      ];
+      for (const [personalDates, field] of refusals) {
+        const res = await add({ personalDates });
+        expect(res.statusCode).toBe(400);
+        expect((res.json() as { error: string }).error).toContain(field);
+      }
+      expect((await cartOf(cookie)).orderLines).toEqual([]);
+
+      const added = (
+        await add({ personalDates: [anna, { day: 29, month: 2, text: ' Leap ' }], holidays: false })
+      ).json() as Cart;
+      const line = added.orderLines.at(-1)!;
+      expect(line.templates[0]).toMatchObject({
+        personalDates: [anna, { day: 29, month: 2, text: 'Leap', yearly: true }],
+        holidays: false,
+      });
+      // Without them: none, and holidays marked.
+      expect(((await add({})).json() as Cart).orderLines.at(-1)!.templates[0]).toMatchObject({
+        personalDates: [],
+        holidays: true,
+      });
+      // A PUT keeps them unless it sends new ones.
+      const { personalDates: _, holidays: __, ...bare } = line.templates[0]!;
+      const put = (templates: unknown) =>
+        app.inject({
+          method: 'PUT',
+          url: `${CART}/${line.uuid}`,
+          headers: { cookie },
+          payload: { ...line, templates },
+        });
+      const kept = (await put([bare])).json() as Cart;
+      expect(kept.orderLines.find((l) => l.uuid === line.uuid)!.templates[0]).toMatchObject({
+        personalDates: line.templates[0]!.personalDates,
+        holidays: false,
+      });
+      const changed = (await put([{ ...bare, personalDates: [], holidays: true }])).json() as Cart;
+      expect(changed.orderLines.find((l) => l.uuid === line.uuid)!.templates[0]).toMatchObject({
+        personalDates: [],
+        holidays: true,
+      });
+    });
+
+    it('answers the public holidays of the portal over a calendar: Norway on the Norwegian portal', async () => {
+      const next = year + 1;
+      const get = (host: string, query: string) =>
+        app.inject({ url: `/m/api/holidays?${query}`, headers: { host } });
+      const norway = (await get('no.localhost', `year=${next}`)).json() as {
+        holidays: { date: string; name: string }[];
+      };
+      expect(norway.holidays).toContainEqual({ date: `${next}-05-17`, name: 'Grunnlovsdagen' });
+      expect(norway.holidays.every((h) => h.date.startsWith(`${next}-`))).toBe(true);
+      // From September: September to August, so Christmas this year and Constitution Day the next.
+      const span = (await get('no.localhost', `year=${next}&startMonth=9`)).json() as typeof norway;
+      expect(span.holidays).toContainEqual({ date: `${next + 1}-05-17`, name: 'Grunnlovsdagen' });
+      expect(span.holidays.some((h) => h.date === `${next}-12-25`)).toBe(true);
+      const uk = (await get('localhost', `year=${next}`)).json() as typeof norway;
+      expect(uk.holidays.some((h) => h.date === `${next}-12-25`)).toBe(true);
+      expect(uk.holidays.some((h) => h.date.endsWith('-05-17'))).toBe(false);
+      // A portal whose country the shop has no holidays for marks none.
+      expect(((await get('us.localhost', `year=${next}`)).json() as typeof norway).holidays).toEqual([]);
+      for (const bad of ['year=abc', 'year=1800', `year=${next}&startMonth=13`, '']) {
+        expect((await get('no.localhost', bad)).statusCode, bad).toBe(400);
+      }
+    });
+
     it("keeps a calendar's first month, refuses one outside 1–12 naming it, and a card's is January", async () => {
       const { cookie, picture } = await upload(null, 900, 1200);
       const add = (startMonth: unknown) =>

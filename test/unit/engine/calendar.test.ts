@@ -4,14 +4,17 @@ import {
   calendarYearText,
   type Day,
   type DayKind,
+  dayNotes,
   defaultYear,
   formatYears,
+  isDayOfMonth,
   isYearAllowed,
   languageOf,
   MONTH_NAMES,
   type MonthGrid,
   monthGrid,
   monthName,
+  personalDateProblem,
   resolveSpecialString,
   selectableYears,
   startMonthOf,
@@ -452,5 +455,56 @@ describe('a calendar that starts in any month (issue 18)', () => {
     expect(startMonthOf({ startMonth: null })).toBe(1);
     expect(startMonthOf({ startMonth: 13 })).toBe(1);
     expect(startMonthOf({ startMonth: 7 })).toBe(7);
+  });
+});
+
+describe("a calendar's own dates and holidays (issue 18)", () => {
+  it('takes a date that exists in some year: 29 February yes, 30 February and 31 April no', () => {
+    expect(isDayOfMonth(29, 2)).toBe(true);
+    expect(isDayOfMonth(31, 12)).toBe(true);
+    expect(isDayOfMonth(1, 1)).toBe(true);
+    for (const [day, month] of [
+      [30, 2],
+      [31, 4],
+      [0, 5],
+      [32, 1],
+      [1, 0],
+      [1, 13],
+      [1.5, 3],
+    ] as const) {
+      expect(isDayOfMonth(day, month), `${day}/${month}`).toBe(false);
+    }
+  });
+
+  it('names what is wrong with a date: the day, an empty text, a text over 30 characters', () => {
+    const date = { day: 17, month: 5, text: 'Anna', yearly: true };
+    expect(personalDateProblem(date)).toBeNull();
+    expect(personalDateProblem({ ...date, day: 31, month: 6 })).toBe('day 31 does not exist in month 6');
+    expect(personalDateProblem({ ...date, text: '   ' })).toBe('text is empty');
+    expect(personalDateProblem({ ...date, text: 'x'.repeat(30) })).toBeNull();
+    expect(personalDateProblem({ ...date, text: 'x'.repeat(31) })).toBe('text is longer than 30 characters');
+    // Characters, not UTF-16 units: 30 emoji are 30 characters.
+    expect(personalDateProblem({ ...date, text: '🎂'.repeat(30) })).toBeNull();
+  });
+
+  it("finds a day's holiday names and the shopper's texts, every year for a yearly date", () => {
+    const holidays = [
+      { date: `${thisYear}-05-17`, name: 'Grunnlovsdagen' },
+      { date: `${thisYear}-05-17`, name: 'Andre pinsedag' },
+    ];
+    const personal = [
+      { day: 17, month: 5, text: 'Anna', yearly: true },
+      { day: 17, month: 5, text: 'Ola', yearly: false },
+      { day: 18, month: 5, text: 'Per', yearly: true },
+    ];
+    expect(dayNotes(`${thisYear}-05-17`, holidays, personal)).toEqual({
+      holiday: 'Grunnlovsdagen / Andre pinsedag',
+      personal: 'Anna, Ola',
+    });
+    expect(dayNotes(`${thisYear + 1}-05-17`, holidays, personal)).toEqual({
+      holiday: null,
+      personal: 'Anna, Ola',
+    });
+    expect(dayNotes(`${thisYear}-05-19`, holidays, personal)).toEqual({ holiday: null, personal: null });
   });
 });

@@ -260,3 +260,44 @@ describe('setCalendarStart (issue 18)', () => {
     expect(run(card, fresh(), 'setCalendarStart', year, 9, today).instance.startMonth).toBeUndefined();
   });
 });
+
+describe("a calendar's own dates and holidays (issue 18)", () => {
+  const cal = calendarTemplate();
+  const anna = { day: 17, month: 5, text: ' Anna ', yearly: true };
+
+  it('adds a valid date (trimmed) and removes it, each an undo step; a card takes none', () => {
+    const h0 = startHistory(createInstance(cal, today));
+    const h1 = run(cal, h0, 'addPersonalDate', anna);
+    expect(h1.instance.personalDates).toEqual([{ ...anna, text: 'Anna' }]);
+    expect(h1.instance.dirty).toBe(true);
+    const h2 = run(cal, h1, 'removePersonalDate', 0);
+    expect(h2.instance.personalDates).toEqual([]);
+    expect(undo(h2).instance.personalDates).toEqual([{ ...anna, text: 'Anna' }]);
+    expect(run(cal, h1, 'removePersonalDate', 5)).toBe(h1);
+    expect(run(card, fresh(), 'addPersonalDate', anna).instance.personalDates).toBeUndefined();
+  });
+
+  it('refuses a day that does not exist, an empty or too long text, and a 101st date', () => {
+    const h0 = startHistory(createInstance(cal, today));
+    for (const bad of [
+      { ...anna, day: 30, month: 2 },
+      { ...anna, text: ' ' },
+      { ...anna, text: 'x'.repeat(31) },
+    ]) {
+      expect(run(cal, h0, 'addPersonalDate', bad)).toBe(h0);
+    }
+    let h = h0;
+    for (let i = 0; i < 100; i++) h = run(cal, h, 'addPersonalDate', { ...anna, day: (i % 28) + 1 });
+    expect(h.instance.personalDates).toHaveLength(100);
+    expect(run(cal, h, 'addPersonalDate', anna)).toBe(h);
+  });
+
+  it('turns the holidays off and on again', () => {
+    const h0 = startHistory(createInstance(cal, today));
+    expect(run(cal, h0, 'setHolidays', true)).toBe(h0);
+    const off = run(cal, h0, 'setHolidays', false);
+    expect(off.instance.holidays).toBe(false);
+    expect(run(cal, off, 'setHolidays', true).instance.holidays).toBe(true);
+    expect(run(card, fresh(), 'setHolidays', false).instance.holidays).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInstance, run, startHistory, undo } from '../../../engine/instance.ts';
-import { pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
+import { PERSONAL_COLOR, pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
 import type { Font, Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { systemClock } from '../../../shop/clock.ts';
@@ -131,6 +131,34 @@ describe('pageScene of a calendar', () => {
     expect(items.find((i) => i.id === 'month-1:MONTH(1)_YEAR_STRING')?.lines).toEqual(['January 2028']);
     const cover = texts(pageScene(cal, h.instance, 'cover', fonts).items);
     expect(cover[0]?.lines).toEqual(['2028']);
+  });
+
+  it("marks a holiday like a Sunday with its name, and the shopper's date in its own colour", () => {
+    const instance = {
+      ...createInstance(cal, today),
+      personalDates: [{ day: 17, month: 5, text: 'Anna 40', yearly: true }],
+    };
+    const holidays = [{ date: '2027-05-17', name: 'Grunnlovsdagen' }];
+    const may = texts(pageScene(cal, instance, 'month-5', fonts, 'nb_NO', holidays).items);
+    // 17 May 2027 is a Monday: the fourth row (26 April opens the grid), first column.
+    const day = may.find((i) => i.id === 'month-5:grid/d3-0');
+    expect(day).toMatchObject({ lines: ['17'], color: '#C52B2B' });
+    const holiday = may.find((i) => i.id === 'month-5:grid/o3-0');
+    expect(holiday?.lines.join(' ')).toBe('Grunnlovsdagen');
+    expect(holiday).toMatchObject({ color: '#C52B2B', overflows: false });
+    const own = may.find((i) => i.id === 'month-5:grid/p3-0');
+    expect(own?.lines.join(' ')).toBe('Anna 40');
+    expect(own).toMatchObject({ color: PERSONAL_COLOR, overflows: false });
+    // The next day is an ordinary Tuesday.
+    expect(may.find((i) => i.id === 'month-5:grid/d3-1')).toMatchObject({ lines: ['18'], color: '#222222' });
+
+    // Turned off, the holiday is neither named nor red; the shopper's date stays.
+    const off = texts(
+      pageScene(cal, { ...instance, holidays: false }, 'month-5', fonts, 'nb_NO', holidays).items,
+    );
+    expect(off.find((i) => i.id === 'month-5:grid/d3-0')).toMatchObject({ color: '#222222' });
+    expect(off.find((i) => i.id === 'month-5:grid/o3-0')).toBeUndefined();
+    expect(off.find((i) => i.id === 'month-5:grid/p3-0')).toBeDefined();
   });
 
   it('starts in any month: September 2027 to August 2028, with their ISO weeks and titles', () => {

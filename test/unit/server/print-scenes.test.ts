@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SceneText } from '../../../engine/scene.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import { printScenes } from '../../../server/production/renderTask.ts';
+import type { StoredTemplate } from '../../../server/services/templateLines.ts';
+import { systemClock } from '../../../shop/clock.ts';
+import { calendarHolidays } from '../../../shop/holidays.ts';
+import { demoTemplate } from '../../support/demoTemplates.ts';
+import { loadAllFonts } from '../engine/text/load-fonts.ts';
+
+const year = systemClock.now().getFullYear() + 1;
+
+describe("the print of a calendar line: the portal's holidays and the shopper's own dates (issue 18)", () => {
+  let fonts: FontSet;
+  beforeAll(async () => {
+    fonts = await loadAllFonts();
+  });
+  const template = demoTemplate('Classic A4');
+  const stored = (over: Partial<StoredTemplate> = {}): StoredTemplate => ({
+    template: template.uuid,
+    version: template.version,
+    resources: [],
+    year,
+    startMonth: 1,
+    personalDates: [{ day: 17, month: 5, text: 'Anna 40', yearly: true }],
+    holidays: true,
+    subProductUuids: [],
+    ...over,
+  });
+  const mayTexts = (scenes: ReturnType<typeof printScenes>) => {
+    const may = scenes.find((s) => s.pageId === 'month-5')!;
+    return may.items.filter((i): i is SceneText => i.kind === 'text').map((i) => i.lines.join(' '));
+  };
+  const orderedAt = systemClock.now().toISOString();
+
+  it('prints 17 May with its Norwegian name and the shopper’s text on the Norwegian portal', () => {
+    const texts = mayTexts(printScenes({ template, stored: stored(), orderedAt, language: 'nb_NO' }, fonts));
+    // In some years Whit Monday falls on the same day: both are named.
+    expect(texts.some((t) => t.includes('Grunnlovsdagen'))).toBe(true);
+    expect(texts).toContain('Anna 40');
+  });
+
+  it('prints no holidays when the shopper turned them off, and the UK’s on an English portal', () => {
+    const off = mayTexts(
+      printScenes({ template, stored: stored({ holidays: false }), orderedAt, language: 'nb_NO' }, fonts),
+    );
+    expect(off.some((t) => t.includes('Grunnlovsdagen'))).toBe(false);
+    expect(off).toContain('Anna 40');
+    const english = mayTexts(
+      printScenes({ template, stored: stored(), orderedAt, language: 'en_GB' }, fonts),
+    );
+    const mayHolidays = calendarHolidays('en_GB', year).filter((h) => h.date.startsWith(`${year}-05-`));
+    expect(mayHolidays.length).toBeGreaterThan(0);
+    for (const h of mayHolidays) expect(english.some((t) => t.includes(h.name))).toBe(true);
+    expect(english.some((t) => t.includes('Grunnlovsdagen'))).toBe(false);
+  });
+
+  it('moves the dates with the first month: from September, May is the ninth month page', () => {
+    const scenes = printScenes(
+      { template, stored: stored({ startMonth: 9 }), orderedAt, language: 'nb_NO' },
+      fonts,
+    );
+    const ninth = scenes.find((s) => s.pageId === 'month-9')!;
+    const texts = ninth.items.filter((i): i is SceneText => i.kind === 'text').map((i) => i.lines.join(' '));
+    expect(texts).toContain(`Mai ${year + 1}`);
+    expect(texts.some((t) => t.includes('Grunnlovsdagen'))).toBe(true);
+    expect(texts).toContain('Anna 40');
+  });
+});
