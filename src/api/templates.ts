@@ -2,6 +2,7 @@
  * The template calls of S1 §7. Answers are the server's validated templates (engine/template.ts),
  * so they are typed, not parsed again.
  */
+import type { Holiday } from '../../engine/calendar.ts';
 import type { Template } from '../../engine/template.ts';
 import type { ListType } from '../../shop/templateList.ts';
 import { call } from './call.ts';
@@ -55,4 +56,13 @@ export function getTemplate(uuid: string, signal?: AbortSignal): Promise<Templat
 /** GET /m/api/templates/by-uuid/{uuid}/{version}: one version (a cart line's). */
 export function getTemplateVersion(uuid: string, version: number, signal?: AbortSignal): Promise<Template> {
   return call<Template>(`templates/by-uuid/${seg(uuid)}/${version}`, { signal });
+}
+
+/** GET /m/api/holidays: the public holidays a calendar of this portal marks over its twelve months. */
+export function getHolidays(
+  year: number,
+  startMonth: number,
+  signal?: AbortSignal,
+): Promise<{ holidays: Holiday[] }> {
+  return call<{ holidays: Holiday[] }>('holidays', { query: { year, startMonth }, signal });
 }

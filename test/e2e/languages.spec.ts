@@ -79,3 +79,44 @@ test('a refused login shows the server message in Norwegian', async ({ page, bas
   await press(login.getByRole('button', { name: common.login.submit }));
   await expect(login.getByRole('alert')).toHaveText(serverErrors.login_failed!);
 });
+
+test("a personal date and Norway's Constitution Day in the May grid; holidays can be turned off", async ({
+  page,
+  baseURL,
+}) => {
+  const portal = norwegianPortal(baseURL);
+  await page.goto(`${portal}/m/`);
+  const calendar = await listedTemplate(page, 'calendars', 'Classic A4');
+  await page.goto(`${portal}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
+  const current = page.getByTestId('editor-page');
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+
+  const menu = page.getByRole('navigation', { name: common.editor.menu });
+  await press(menu.getByRole('button', { name: common.editor.dates }));
+  const dates = page.getByTestId('dates-screen');
+  await dates.getByLabel(common.editorDates.day, { exact: true }).selectOption('17');
+  await dates.getByLabel(common.editorDates.month, { exact: true }).selectOption('5');
+  await dates.getByLabel(common.editorDates.text, { exact: true }).fill('Anna 40');
+  await press(dates.getByRole('button', { name: common.editorDates.add }));
+  await expect(dates.getByRole('list', { name: common.editorDates.yourDates })).toContainText('Anna 40');
+  await press(dates.getByRole('button', { name: common.editor.done }));
+
+  // May is the sixth page (the cover, then January to May).
+  const pageButton = (n: number) => common.editor.page.replace('{{number}}', String(n));
+  await press(page.getByRole('button', { name: pageButton(6), exact: true }));
+  await expect(current).toHaveAttribute('data-page-id', 'month-5');
+  const texts = async () => ((await current.getAttribute('data-texts')) ?? '').split('\n');
+  await expect.poll(texts).toContain('Anna 40');
+  // The holiday's name, as date-holidays names it in Norwegian (with Whit Monday in some years).
+  await expect.poll(async () => (await texts()).some((t) => t.includes('Grunnlovsdagen'))).toBe(true);
+
+  // Turned off: the holiday goes, the shopper's date stays.
+  await press(menu.getByRole('button', { name: common.editor.dates }));
+  const holidays = dates.getByRole('switch', { name: common.editorDates.holidays });
+  await expect(holidays).toHaveAttribute('aria-checked', 'true');
+  await press(holidays);
+  await expect(holidays).toHaveAttribute('aria-checked', 'false');
+  await press(dates.getByRole('button', { name: common.editor.done }));
+  await expect.poll(async () => (await texts()).some((t) => t.includes('Grunnlovsdagen'))).toBe(false);
+  expect(await texts()).toContain('Anna 40');
+});

@@ -32,6 +32,7 @@ import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 import { BuyScreen } from './buy/BuyScreen.tsx';
 import { cartLineInstance } from './buy/buyRules.ts';
 import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
+import { DatesScreen } from './DatesScreen.tsx';
 import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm, lineStorageKey } from './editorRules.ts';
 import { createEditorStore } from './editorStore.ts';
 import { ImageMenu } from './image/ImageEditor.tsx';
@@ -45,6 +46,7 @@ import { TextEditor } from './text/TextEditor.tsx';
 import { insertTextTarget } from './text/textEditorRules.ts';
 import { useBackGuard } from './useBackGuard.ts';
 import { useBoxSize } from './useBoxSize.ts';
+import { useHolidays } from './useHolidays.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import { YearScreen } from './YearScreen.tsx';
 
@@ -109,9 +111,10 @@ export function EditorScreen(props: {
     0,
     pages.findIndex((p) => p.id === instance.currentPageId),
   );
+  const holidays = useHolidays(template.type === 'CALENDAR', instance.year, startMonthOf(instance));
   const scene = useMemo(
-    () => pageScene(template, instance, pages[at]!.id, fonts, i18n.language),
-    [template, instance, pages, at, fonts, i18n.language],
+    () => pageScene(template, instance, pages[at]!.id, fonts, i18n.language, holidays),
+    [template, instance, pages, at, fonts, i18n.language, holidays],
   );
 
   const stage = useRef<HTMLDivElement>(null);
@@ -285,6 +288,11 @@ export function EditorScreen(props: {
               </span>
             </button>
           )}
+          {isCalendar && (
+            <button type="button" className="editor-tool" onClick={() => setMenu('dates')}>
+              {t('editor.dates')}
+            </button>
+          )}
           <button type="button" className="editor-tool" onClick={() => setMenu('preview')}>
             {t('editor.preview')}
           </button>
@@ -312,6 +320,16 @@ export function EditorScreen(props: {
             run('setCalendarStart', year, startMonth, today);
             toMain();
           }}
+        />
+      )}
+      {menu === 'dates' && (
+        <DatesScreen
+          dates={instance.personalDates ?? []}
+          holidays={instance.holidays !== false}
+          onAdd={(date) => run('addPersonalDate', date)}
+          onRemove={(index) => run('removePersonalDate', index)}
+          onHolidays={(on) => run('setHolidays', on)}
+          onDone={toMain}
         />
       )}
       {menu === 'buy' &&
@@ -361,6 +379,7 @@ export function EditorScreen(props: {
             instance={instance}
             fonts={fonts}
             loader={loader}
+            holidays={holidays}
             onCancel={toMain}
             onDone={toMain}
           />

@@ -3,8 +3,10 @@
  * the Danish word for preview, with Cancel and Done back to the main menu; a tap on a page opens the
  * full-screen 'Preview' dialog on it, with Close and previous/next page navigation.
  */
+
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Holiday } from '../../../engine/calendar.ts';
 import type { Instance } from '../../../engine/instance.ts';
 import { type PageScene, pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
@@ -23,15 +25,17 @@ export function PreviewScreen(props: {
   instance: Instance;
   fonts: FontSet;
   loader: BrowserPictureLoader;
+  /** The public holidays the calendar marks (useHolidays). */
+  holidays?: readonly Holiday[];
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const { template, instance, fonts, loader, onCancel, onDone } = props;
+  const { template, instance, fonts, loader, holidays, onCancel, onDone } = props;
   const { t, i18n } = useTranslation();
   const pages = useMemo(() => visiblePages(template), [template]);
   const scenes = useMemo(
-    () => pages.map((p) => pageScene(template, instance, p.id, fonts, i18n.language)),
-    [pages, template, instance, fonts, i18n.language],
+    () => pages.map((p) => pageScene(template, instance, p.id, fonts, i18n.language, holidays)),
+    [pages, template, instance, fonts, i18n.language, holidays],
   );
   const grid = useRef<HTMLDivElement>(null);
   const { width } = useBoxSize(grid);

@@ -20,7 +20,7 @@ import { type Template, visiblePages } from '../../../engine/template.ts';
 import { restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
 
 /** S1 §2: the editor's sub-menus switch by name. 'image', 'text' and 'buy' are the next step. */
-export type Menu = 'main' | 'year' | 'preview' | 'image' | 'text' | 'buy';
+export type Menu = 'main' | 'year' | 'dates' | 'preview' | 'image' | 'text' | 'buy';
 
 export interface EditorState {
   template: Template;

@@ -158,6 +158,20 @@ describe('the cart add payload (S1 §3)', () => {
       startMonth: 9,
     });
     expect('startMonth' in payload.template).toBe(false);
+    // Its own dates and holidays too (none and on by default); a card sends neither.
+    expect(addPayload(calendar, chosen, card10x15.uuid, kraft!, 1).template).toMatchObject({
+      personalDates: [],
+      holidays: true,
+    });
+    const anna = { day: 17, month: 5, text: 'Anna', yearly: true };
+    const own = { ...chosen, personalDates: [anna], holidays: false };
+    expect(
+      TemplateLineAdd.parse(addPayload(calendar, own, card10x15.uuid, kraft!, 1)).template,
+    ).toMatchObject({
+      personalDates: [anna],
+      holidays: false,
+    });
+    expect('personalDates' in payload.template || 'holidays' in payload.template).toBe(false);
     expect(payload.template.resources).toEqual([
       {
         fullId: 'photo',

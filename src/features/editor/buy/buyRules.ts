@@ -6,7 +6,7 @@
  */
 
 import type { z } from 'zod';
-import { startMonthOf } from '../../../../engine/calendar.ts';
+import { type PersonalDate, startMonthOf } from '../../../../engine/calendar.ts';
 import { createInstance, type Instance } from '../../../../engine/instance.ts';
 import type { Template } from '../../../../engine/template.ts';
 import type { FontSet } from '../../../../engine/text/fonts.ts';
@@ -75,9 +75,18 @@ export function buySum(
 export const totalPieces = (quantities: Readonly<Record<string, number>>): number =>
   Object.values(quantities).reduce((sum, q) => sum + q, 0);
 
-/** A calendar sends its first month (issue 18); other templates send none. */
-const startMonthInput = (template: Template, instance: Instance): { startMonth?: number } =>
-  template.type === 'CALENDAR' ? { startMonth: startMonthOf(instance) } : {};
+/** A calendar sends its first month, its own dates and its holidays (issue 18); other templates none. */
+const startMonthInput = (
+  template: Template,
+  instance: Instance,
+): { startMonth?: number; personalDates?: PersonalDate[]; holidays?: boolean } =>
+  template.type === 'CALENDAR'
+    ? {
+        startMonth: startMonthOf(instance),
+        personalDates: [...(instance.personalDates ?? [])],
+        holidays: instance.holidays !== false,
+      }
+    : {};
 
 /** S1 §3: one cart add payload (one line per call); a calendar sends its year, other templates null. */
 export function addPayload(
