@@ -239,6 +239,17 @@ export const commands = {
     markDirty(d);
   }) as Command<[PersonalDate]>,
 
+  /** Several dates at once (the account's kept dates offered in a new calendar): one undo step. */
+  addPersonalDates: ((t, d, dates: PersonalDate[]) => {
+    if (t.type !== 'CALENDAR') return;
+    const valid = dates.filter((date) => personalDateProblem(date) === null);
+    const room = MAX_PERSONAL_DATES - (d.personalDates?.length ?? 0);
+    if (valid.length === 0 || room <= 0) return;
+    const added = valid.slice(0, room).map((date) => ({ ...date, text: date.text.trim() }));
+    d.personalDates = [...(d.personalDates ?? []), ...added];
+    markDirty(d);
+  }) as Command<[PersonalDate[]]>,
+
   removePersonalDate: ((_t, d, index: number) => {
     if (!d.personalDates?.[index]) return;
     d.personalDates.splice(index, 1);

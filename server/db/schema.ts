@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PersonalDate } from '../../engine/calendar.ts';
 import type { Template } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
 
@@ -199,6 +200,8 @@ export const users = pgTable(
     address: text('address'),
     zipcode: text('zipcode'),
     city: text('city'),
+    /** The yearly dates of the calendars the shopper made (issue 18), offered in the next one. */
+    personalDates: jsonb('personal_dates').$type<PersonalDate[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_portal_email').on(t.portalUuid, t.email)],

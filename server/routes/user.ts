@@ -3,8 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Me } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
+import { savedPersonalDates } from '../services/personalDates.ts';
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // The yearly dates the account keeps from its calendars (issue 18); none for a visitor.
+  app.get('/m/api/user/personal-dates', async (request) => {
+    const session = await request.session();
+    return { personalDates: session?.userUuid ? await savedPersonalDates(db, session.userUuid) : [] };
+  });
+
   app.get('/m/api/user/me', async (request): Promise<Me> => {
     const session = await request.session();
     if (!session?.userUuid) return { isAnonymousUser: true };

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect.ts';
 import { carts, orderLines, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
+import { rememberPersonalDates } from './personalDates.ts';
 import { idHashOf, type Session, touchSession } from './sessions.ts';
 import {
   checkTemplateProduct,
@@ -340,6 +341,10 @@ export async function applyLineChanges(
     refuseOverLimits(before.values(), after.values());
     for (const write of writes) await write();
   });
+  if (session.userUuid) {
+    const dates = [...templateUpdates.values()].flatMap((u) => u.entry.personalDates);
+    await rememberPersonalDates(db, session.userUuid, dates);
+  }
   return cartView(db, cartUuid);
 }
 
@@ -460,6 +465,8 @@ export async function addTemplateLine(
       templates: [entry],
     });
   });
+  // A logged-in shopper's yearly dates are kept with the account for the next calendar (issue 18).
+  if (session.userUuid) await rememberPersonalDates(db, session.userUuid, entry.personalDates);
   return cartView(db, cartUuid);
 }
 

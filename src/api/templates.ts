@@ -2,7 +2,7 @@
  * The template calls of S1 §7. Answers are the server's validated templates (engine/template.ts),
  * so they are typed, not parsed again.
  */
-import type { Holiday } from '../../engine/calendar.ts';
+import type { Holiday, PersonalDate } from '../../engine/calendar.ts';
 import type { Template } from '../../engine/template.ts';
 import type { ListType } from '../../shop/templateList.ts';
 import { call } from './call.ts';
@@ -65,4 +65,9 @@ export function getHolidays(
   signal?: AbortSignal,
 ): Promise<{ holidays: Holiday[] }> {
   return call<{ holidays: Holiday[] }>('holidays', { query: { year, startMonth }, signal });
+}
+
+/** GET /m/api/user/personal-dates: the yearly dates the shopper's account keeps (none for a visitor). */
+export function getSavedDates(signal?: AbortSignal): Promise<{ personalDates: PersonalDate[] }> {
+  return call<{ personalDates: PersonalDate[] }>('user/personal-dates', { signal });
 }

@@ -232,3 +232,60 @@ test('a card without picture slots: Insert image says there is no picture to cha
   await press(choose.getByRole('button', { name: 'Cancel' }));
   await expect(page.getByRole('navigation', { name: 'Editor menu' })).toBeVisible();
 });
+
+test("a logged-in shopper's yearly dates are kept and offered in the next calendar", async ({
+  page,
+}, testInfo) => {
+  await page.goto('/m/');
+  const email = `dates.${testInfo.project.name}.${Date.now()}@example.com`;
+  const signedUp = await page.request.post('/ajax/create.php', {
+    form: { name: 'Ada Lovelace', mobile: '+44 7700 900123', email, password: 'a long enough secret' },
+  });
+  expect(signedUp.ok()).toBe(true);
+  const calendar = await anyYearCalendar(page);
+  // Last year's calendar, as the cart keeps it: a birthday every year and a party once.
+  const added = await page.request.post('/m/api/webshop/cart', {
+    data: {
+      product: { uuid: calendar.product.uuid },
+      subProductUuids: [],
+      quantity: 1,
+      template: {
+        uuid: calendar.uuid,
+        resources: [],
+        year: startYear,
+        personalDates: [
+          { day: 24, month: 12, text: 'Grandma 80', yearly: true },
+          { day: 3, month: 3, text: 'Party', yearly: false },
+        ],
+      },
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await page.goto(`/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
+  const current = page.getByTestId('editor-page');
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await press(page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Dates' }));
+  const dates = page.getByTestId('dates-screen');
+  await press(dates.getByRole('button', { name: 'Add your saved date' }));
+  await expect(dates.getByRole('list', { name: 'Your dates' })).toContainText('Grandma 80');
+  await expect(dates.getByRole('list', { name: 'Your dates' })).not.toContainText('Party');
+  await expect(dates.getByRole('button', { name: /saved date/ })).toHaveCount(0);
+  await press(dates.getByRole('button', { name: 'Done' }));
+  await press(page.getByRole('button', { name: 'Page 13', exact: true }));
+  await expect.poll(async () => (await current.getAttribute('data-texts')) ?? '').toContain('Grandma 80');
+});
+
+test('the page is drawn at most 2 canvas pixels per CSS pixel, and sharp on a phone', async ({ page }) => {
+  await openEditor(page);
+  const ratio = await page
+    .getByTestId('editor-page')
+    .locator('canvas')
+    .first()
+    .evaluate((c: HTMLCanvasElement) => ({
+      drawn: c.width / c.clientWidth,
+      device: window.devicePixelRatio,
+    }));
+  // Pixel 7 is 2.625: the layers would take 1.7 times the memory of 2 for nothing visible.
+  expect(ratio.drawn).toBeCloseTo(Math.min(ratio.device, 2), 1);
+});

@@ -10,6 +10,7 @@ import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { addPayload, addVerdict } from '../../src/features/editor/buy/buyRules.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
+import { registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { uploadPhoto } from './multipart.ts';
 
@@ -396,6 +397,66 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
         personalDates: [],
         holidays: true,
       });
+    });
+
+    it("keeps a logged-in shopper's yearly dates with the account, once each; a visitor's are not kept", async () => {
+      const { cookie } = await registeredUser(app, '10.7.7.7');
+      const { picture } = await upload(cookie, 900, 1200);
+      const add = (who: string, personalDates: unknown[]) =>
+        post(who, {
+          product: { uuid: calendar.product.uuid },
+          subProductUuids: [],
+          quantity: 1,
+          template: {
+            uuid: calendar.uuid,
+            resources: calendarResources(picture.uuid),
+            year: year + 1,
+            personalDates,
+          },
+        });
+      const saved = async (who: string) =>
+        (
+          (await app.inject({ url: '/m/api/user/personal-dates', headers: { cookie: who } })).json() as {
+            personalDates: unknown[];
+          }
+        ).personalDates;
+      expect(await saved(cookie)).toEqual([]);
+      const anna = { day: 17, month: 5, text: 'Anna', yearly: true };
+      const party = { day: 3, month: 3, text: 'Party', yearly: false };
+      expect((await add(cookie, [anna, party])).statusCode).toBe(200);
+      expect(await saved(cookie)).toEqual([anna]);
+      // Next year's calendar with the same date and a new one: each kept once.
+      const wedding = { day: 2, month: 9, text: 'Wedding day', yearly: true };
+      const second = (await add(cookie, [{ ...anna, text: 'ANNA' }, wedding])).json() as Cart;
+      expect(await saved(cookie)).toEqual([anna, wedding]);
+      // A PUT of a line keeps its new yearly dates too.
+      const line = second.orderLines.at(-1)!;
+      const grandma = { day: 1, month: 12, text: 'Grandma', yearly: true };
+      const put = await app.inject({
+        method: 'PUT',
+        url: `${CART}/${line.uuid}`,
+        headers: { cookie },
+        payload: { ...line, templates: [{ ...line.templates[0], personalDates: [grandma] }] },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(await saved(cookie)).toEqual([anna, wedding, grandma]);
+
+      // A visitor's calendar keeps its dates on the line, but there is no account to keep them with.
+      const visitor = await upload(null, 900, 1200);
+      const res = await post(visitor.cookie, {
+        product: { uuid: calendar.product.uuid },
+        subProductUuids: [],
+        quantity: 1,
+        template: {
+          uuid: calendar.uuid,
+          resources: calendarResources(visitor.picture.uuid),
+          year: year + 1,
+          personalDates: [anna],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await saved(visitor.cookie)).toEqual([]);
+      expect(await saved('')).toEqual([]);
     });
 
     it('answers the public holidays of the portal over a calendar: Norway on the Norwegian portal', async () => {

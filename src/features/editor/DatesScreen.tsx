@@ -18,13 +18,16 @@ const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 export function DatesScreen(props: {
   dates: readonly PersonalDate[];
+  /** The account's kept dates this calendar lacks (issue 18): offered in one tap. */
+  offered: readonly PersonalDate[];
   holidays: boolean;
   onAdd: (date: PersonalDate) => void;
+  onAddOffered: () => void;
   onRemove: (index: number) => void;
   onHolidays: (on: boolean) => void;
   onDone: () => void;
 }) {
-  const { dates, holidays, onAdd, onRemove, onHolidays, onDone } = props;
+  const { dates, offered, holidays, onAdd, onAddOffered, onRemove, onHolidays, onDone } = props;
   const { t, i18n } = useTranslation();
   const id = useId();
   const [day, setDay] = useState(1);
@@ -50,6 +53,11 @@ export function DatesScreen(props: {
       >
         {t('editorDates.holidays')}
       </button>
+      {offered.length > 0 && (
+        <button type="button" className="button button--secondary" onClick={onAddOffered}>
+          {t('editorDates.addSaved', { count: offered.length })}
+        </button>
+      )}
       {dates.length > 0 && (
         <ul className="editor-dates__list" aria-label={t('editorDates.yourDates')}>
           {dates.map((d, index) => (

@@ -24,6 +24,7 @@ import { pageScene } from '../../../engine/scene.ts';
 import { type Template, visiblePages } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import type { OrderLine } from '../../../shop/contract.ts';
+import { datesToOffer } from '../../../shop/personalDates.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -46,7 +47,7 @@ import { TextEditor } from './text/TextEditor.tsx';
 import { insertTextTarget } from './text/textEditorRules.ts';
 import { useBackGuard } from './useBackGuard.ts';
 import { useBoxSize } from './useBoxSize.ts';
-import { useHolidays } from './useHolidays.ts';
+import { useHolidays, useSavedDates } from './useHolidays.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import { YearScreen } from './YearScreen.tsx';
 
@@ -112,6 +113,11 @@ export function EditorScreen(props: {
     pages.findIndex((p) => p.id === instance.currentPageId),
   );
   const holidays = useHolidays(template.type === 'CALENDAR', instance.year, startMonthOf(instance));
+  const savedDates = useSavedDates(template.type === 'CALENDAR');
+  const offeredDates = useMemo(
+    () => datesToOffer(savedDates, instance.personalDates ?? []),
+    [savedDates, instance.personalDates],
+  );
   const scene = useMemo(
     () => pageScene(template, instance, pages[at]!.id, fonts, i18n.language, holidays),
     [template, instance, pages, at, fonts, i18n.language, holidays],
@@ -325,8 +331,10 @@ export function EditorScreen(props: {
       {menu === 'dates' && (
         <DatesScreen
           dates={instance.personalDates ?? []}
+          offered={offeredDates}
           holidays={instance.holidays !== false}
           onAdd={(date) => run('addPersonalDate', date)}
+          onAddOffered={() => run('addPersonalDates', [...offeredDates])}
           onRemove={(index) => run('removePersonalDate', index)}
           onHolidays={(on) => run('setHolidays', on)}
           onDone={toMain}

@@ -7,12 +7,14 @@
  * second time into its hit canvas). Taps are found by one transparent, listening rectangle per
  * editable slot, placed and rotated like the slot, when `onSlotTap` is given.
  *
- * Pixel ratio: the on-screen stage keeps Konva's default (the device pixel ratio, so the page is
- * sharp on a phone). A comparison with the server's render must use one stage pixel per output
+ * Pixel ratio: the on-screen stage draws at the device pixel ratio, so the page is sharp on a phone,
+ * but at most MAX_PIXEL_RATIO (issue 18): a Pixel 7's 2.625 would make every layer's canvas 1.7 times
+ * the pixels of 2, and a 13-page calendar's overview keeps many layers (the difference is not visible
+ * on a 412 px wide page). A comparison with the server's render must use one stage pixel per output
  * pixel, as the server does (`Konva.pixelRatio = 1` there): take it with `stage.toCanvas({
  * pixelRatio: 1 })`, which draws the layers afresh at that ratio (see `stageRef`).
  */
-import type Konva from 'konva';
+import Konva from 'konva';
 import type { Ref } from 'react';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Layer, Rect, Shape, Stage } from 'react-konva';
@@ -37,6 +39,12 @@ export interface PageCanvasProps {
   onDraw?: () => void;
   /** The slot being edited: drawn in a layer of its own, so changing it redraws only that layer. */
   focusId?: string | null;
+}
+
+/** The most canvas pixels per CSS pixel the editor draws with (see the header). */
+export const MAX_PIXEL_RATIO = 2;
+if (typeof window !== 'undefined') {
+  Konva.pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
 }
 
 export const makeCanvas: MakeCanvas = (w, h) =>

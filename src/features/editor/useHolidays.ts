@@ -4,8 +4,8 @@
  * load, and none when the call fails (the calendar is still made; the print has them either way).
  */
 import { useEffect, useState } from 'react';
-import type { Holiday } from '../../../engine/calendar.ts';
-import { getHolidays } from '../../api/templates.ts';
+import type { Holiday, PersonalDate } from '../../../engine/calendar.ts';
+import { getHolidays, getSavedDates } from '../../api/templates.ts';
 
 const NONE: readonly Holiday[] = [];
 
@@ -27,4 +27,21 @@ export function useHolidays(isCalendar: boolean, year: number, startMonth: numbe
     return () => abort.abort();
   }, [isCalendar, year, startMonth, key]);
   return isCalendar && holidays.key === key ? holidays.list : NONE;
+}
+
+/** The dates the shopper's account keeps from earlier calendars (issue 18), for a calendar only. */
+export function useSavedDates(isCalendar: boolean): readonly PersonalDate[] {
+  const [saved, setSaved] = useState<readonly PersonalDate[]>([]);
+  useEffect(() => {
+    if (!isCalendar) return;
+    const abort = new AbortController();
+    getSavedDates(abort.signal).then(
+      ({ personalDates }) => setSaved(personalDates),
+      (error: unknown) => {
+        if (!abort.signal.aborted) console.warn('Saved dates not loaded', error);
+      },
+    );
+    return () => abort.abort();
+  }, [isCalendar]);
+  return saved;
 }

@@ -292,6 +292,16 @@ describe("a calendar's own dates and holidays (issue 18)", () => {
     expect(run(cal, h, 'addPersonalDate', anna)).toBe(h);
   });
 
+  it('adds several dates in one step (the kept ones offered), the valid ones up to 100', () => {
+    const h0 = startHistory(createInstance(cal, today));
+    const h1 = run(cal, h0, 'addPersonalDates', [anna, { ...anna, day: 31, month: 4 }, { ...anna, day: 18 }]);
+    expect(h1.instance.personalDates?.map((d) => d.day)).toEqual([17, 18]);
+    expect(h1.past).toHaveLength(1);
+    expect(run(cal, h0, 'addPersonalDates', [])).toBe(h0);
+    const many = Array.from({ length: 120 }, (_, i) => ({ ...anna, day: (i % 28) + 1 }));
+    expect(run(cal, h0, 'addPersonalDates', many).instance.personalDates).toHaveLength(100);
+  });
+
   it('turns the holidays off and on again', () => {
     const h0 = startHistory(createInstance(cal, today));
     expect(run(cal, h0, 'setHolidays', true)).toBe(h0);
