@@ -245,12 +245,6 @@ export function snapCrop(
     height = fill.height;
   }
   ({ width, height } = withinCropBounds({ width, height }));
-  // A sliver of a picture (1 px high, in a wide frame) may need a side below MIN_CROP_SIDE to cover
-  // the frame: covering wins, since the print must have no gap (found by the property test).
-  if (adaption === 'fill-in' && (width > fill.width || height > fill.height)) {
-    width = fill.width;
-    height = fill.height;
-  }
 
   return {
     x: snapAxis(crop.x, crop.width, width),
@@ -274,10 +268,11 @@ export function rotatePicture(
 // Crops a client may send (issue 16).
 
 /**
- * The smallest crop side: a millionth of the picture, under a pixel of any picture the shop takes
- * (even a 100-megapixel panorama's long side); a crop this thin shows nothing anyone could print.
+ * The smallest crop side: a billionth of the picture, so that 1e-300 is refused while a sliver of a
+ * picture (1 px by 12,000, turned in a 150:1 frame: 5.6e-7) can still be covered by its crop, which
+ * fill-in snapping needs (a millionth was too large for that: found by the property tests).
  */
-export const MIN_CROP_SIDE = 1e-6;
+export const MIN_CROP_SIDE = 1e-9;
 /**
  * The largest crop side: the picture ten thousand times smaller than the frame. A fit-in crop of a
  * 1:20 panorama turned across a 10:1 strip is 200; nothing a shopper makes comes near.
