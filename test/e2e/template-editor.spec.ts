@@ -5,7 +5,9 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { monthGrid } from '../../engine/calendar.ts';
+import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
 import { press } from './support.ts';
+import { filled, templateOf, uploadPicture } from './templates.ts';
 
 interface Listed {
   uuid: string;
@@ -244,21 +246,18 @@ test("a logged-in shopper's yearly dates are kept and offered in the next calend
   expect(signedUp.ok()).toBe(true);
   const calendar = await anyYearCalendar(page);
   // Last year's calendar, as the cart keeps it: a birthday every year and a party once.
+  const picture = await uploadPicture(page);
+  const template = await templateOf(page, calendar.uuid);
+  const instance = {
+    ...filled(template, picture, 'Our year'),
+    year: startYear,
+    personalDates: [
+      { day: 24, month: 12, text: 'Grandma 80', yearly: true },
+      { day: 3, month: 3, text: 'Party', yearly: false },
+    ],
+  };
   const added = await page.request.post('/m/api/webshop/cart', {
-    data: {
-      product: { uuid: calendar.product.uuid },
-      subProductUuids: [],
-      quantity: 1,
-      template: {
-        uuid: calendar.uuid,
-        resources: [],
-        year: startYear,
-        personalDates: [
-          { day: 24, month: 12, text: 'Grandma 80', yearly: true },
-          { day: 3, month: 3, text: 'Party', yearly: false },
-        ],
-      },
-    },
+    data: addPayload(template, instance, template.product.uuid, { subProductUuids: [] }, 1),
   });
   expect(added.ok(), await added.text()).toBe(true);
 
