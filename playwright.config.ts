@@ -40,9 +40,10 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], hasTouch: true, isMobile: true, launchOptions },
-      // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project.
-      // (The author harness's renders comparison runs on the desktop only: see harness.spec.ts.)
+      // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project. Tests
+      // tagged @desktop-only (the author harness's side-by-side renders) are the desktop's alone.
       testIgnore: /lab\.spec\.ts$/,
+      grepInvert: /@desktop-only/,
     },
     {
       name: 'desktop',

@@ -59,15 +59,11 @@ async function demoTemplates(request: import('@playwright/test').APIRequestConte
 }
 
 test.describe('author harness', { tag: '@desktop' }, () => {
-  test('every demo template: no problems, and browser and server renders of every page agree', async ({
-    page,
-    request,
-  }, testInfo) => {
-    // The renders are the same on any screen: the desktop run compares them (two 600 px pictures).
-    test.skip(
-      testInfo.project.name !== 'desktop',
-      'desktop only: the renders are the same on any screen, so one project compares them (the phone runs the other harness tests)',
-    );
+  // Desktop only (@desktop-only, left out by the phone project): the renders are the same on any
+  // screen, so one project compares them (two 600 px pictures side by side).
+  test('every demo template: no problems, and browser and server renders of every page agree', {
+    tag: '@desktop-only',
+  }, async ({ page, request }) => {
     // The server's preflight draws every page to read the colours under each text: a calendar takes a while.
     test.setTimeout(360_000);
     const templates = await demoTemplates(request);
@@ -93,14 +89,10 @@ test.describe('author harness', { tag: '@desktop' }, () => {
     console.log(`max diff % per template: ${JSON.stringify(report)}`);
   });
 
-  test('the screen: picker, year switch for a calendar, renders side by side', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name !== 'desktop',
-      'desktop only: it checks the side-by-side layout, which a phone stacks (the phone runs the guides and reload tests)',
-    );
+  // Desktop only (@desktop-only): it checks the side-by-side layout, which a phone stacks.
+  test('the screen: picker, year switch for a calendar, renders side by side', {
+    tag: '@desktop-only',
+  }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const templates = await demoTemplates(request);
     const calendar = templates.find((t) => t.type === 'CALENDAR')!;

@@ -1,3 +1,4 @@
+import { getISOWeek } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInstance, run, startHistory, undo } from '../../../engine/instance.ts';
 import { PERSONAL_COLOR, pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
@@ -132,51 +133,72 @@ describe('pageScene of a calendar', () => {
     const cover = texts(pageScene(cal, h.instance, 'cover', fonts).items);
     expect(cover[0]?.lines).toEqual(['2028']);
   });
+});
+
+// Issue 18, on the clock: next year's calendar (on sale in November), wherever the test is run.
+describe('pageScene of a calendar that starts in any month and carries dates', () => {
+  const cal = calendarTemplate();
+  const year = systemClock.now().getFullYear() + 1;
+  const november = new Date(year - 1, 10, 22);
+  /** The ISO week of the Monday that opens a month's grid, by date-fns alone (not the engine's grid). */
+  const firstWeek = (y: number, month: number) => {
+    const first = new Date(y, month - 1, 1, 12);
+    return String(getISOWeek(new Date(y, month - 1, 1 - ((first.getDay() + 6) % 7), 12)));
+  };
+  /** Row and column of a date in its month's grid: rows are weeks from the Monday on or before the 1st. */
+  const cellOf = (y: number, month: number, day: number) => {
+    const offset = (new Date(y, month - 1, 1, 12).getDay() + 6) % 7;
+    const index = offset + day - 1;
+    return `${Math.floor(index / 7)}-${index % 7}`;
+  };
 
   it("marks a holiday like a Sunday with its name, and the shopper's date in its own colour", () => {
     const instance = {
-      ...createInstance(cal, today),
+      ...createInstance(cal, november),
       personalDates: [{ day: 17, month: 5, text: 'Anna 40', yearly: true }],
     };
-    const holidays = [{ date: '2027-05-17', name: 'Grunnlovsdagen' }];
+    expect(instance.year).toBe(year);
+    const holidays = [{ date: `${year}-05-17`, name: 'Grunnlovsdagen' }];
     const may = texts(pageScene(cal, instance, 'month-5', fonts, 'nb_NO', holidays).items);
-    // 17 May 2027 is a Monday: the fourth row (26 April opens the grid), first column.
-    const day = may.find((i) => i.id === 'month-5:grid/d3-0');
+    const at = cellOf(year, 5, 17);
+    const day = may.find((i) => i.id === `month-5:grid/d${at}`);
     expect(day).toMatchObject({ lines: ['17'], color: '#C52B2B' });
-    const holiday = may.find((i) => i.id === 'month-5:grid/o3-0');
+    const holiday = may.find((i) => i.id === `month-5:grid/o${at}`);
     expect(holiday?.lines.join(' ')).toBe('Grunnlovsdagen');
     expect(holiday).toMatchObject({ color: '#C52B2B', overflows: false });
-    const own = may.find((i) => i.id === 'month-5:grid/p3-0');
+    const own = may.find((i) => i.id === `month-5:grid/p${at}`);
     expect(own?.lines.join(' ')).toBe('Anna 40');
     expect(own).toMatchObject({ color: PERSONAL_COLOR, overflows: false });
-    // The next day is an ordinary Tuesday.
-    expect(may.find((i) => i.id === 'month-5:grid/d3-1')).toMatchObject({ lines: ['18'], color: '#222222' });
+    // A day with neither is in the template's own style (the 16th when the 17th is a Monday).
+    const before = may.find((i) => i.id === `month-5:grid/d${cellOf(year, 5, 16)}`);
+    expect(before?.lines).toEqual(['16']);
+    expect(may.find((i) => i.id === `month-5:grid/o${cellOf(year, 5, 16)}`)).toBeUndefined();
 
-    // Turned off, the holiday is neither named nor red; the shopper's date stays.
+    // Turned off, the holiday is neither named nor in the holiday style; the shopper's date stays.
     const off = texts(
       pageScene(cal, { ...instance, holidays: false }, 'month-5', fonts, 'nb_NO', holidays).items,
     );
-    expect(off.find((i) => i.id === 'month-5:grid/d3-0')).toMatchObject({ color: '#222222' });
-    expect(off.find((i) => i.id === 'month-5:grid/o3-0')).toBeUndefined();
-    expect(off.find((i) => i.id === 'month-5:grid/p3-0')).toBeDefined();
+    expect(off.find((i) => i.id === `month-5:grid/d${at}`)?.color).not.toBe('#C52B2B');
+    expect(off.find((i) => i.id === `month-5:grid/o${at}`)).toBeUndefined();
+    expect(off.find((i) => i.id === `month-5:grid/p${at}`)).toBeDefined();
   });
 
-  it('starts in any month: September 2027 to August 2028, with their ISO weeks and titles', () => {
-    const h = run(cal, startHistory(createInstance(cal, today)), 'setCalendarStart', 2027, 9, today);
+  it('starts in any month: September to August across two years, with their ISO weeks and titles', () => {
+    const h = run(cal, startHistory(createInstance(cal, november)), 'setCalendarStart', year, 9, november);
     const page = (k: number) => texts(pageScene(cal, h.instance, `month-${k}`, fonts).items);
     const shows = (k: number) => ({
       title: page(k).find((i) => i.id === `month-${k}:MONTH(${k})_YEAR_STRING`)?.lines,
       firstWeek: page(k).find((i) => i.id === `month-${k}:grid/w0`)?.lines,
     });
-    // 1 September 2027 is a Wednesday in ISO week 35; 1 January 2028 a Saturday in week 52 of 2027;
-    // 1 August 2028 a Tuesday in week 31.
-    expect(shows(1)).toEqual({ title: ['September 2027'], firstWeek: ['35'] });
-    expect(shows(4)).toEqual({ title: ['December 2027'], firstWeek: expect.anything() });
-    expect(shows(5)).toEqual({ title: ['January 2028'], firstWeek: ['52'] });
-    expect(shows(12)).toEqual({ title: ['August 2028'], firstWeek: ['31'] });
-    expect(texts(pageScene(cal, h.instance, 'cover', fonts).items)[0]?.lines).toEqual(['2027–2028']);
+    expect(shows(1)).toEqual({ title: [`September ${year}`], firstWeek: [firstWeek(year, 9)] });
+    expect(shows(4)).toEqual({ title: [`December ${year}`], firstWeek: [firstWeek(year, 12)] });
+    expect(shows(5)).toEqual({ title: [`January ${year + 1}`], firstWeek: [firstWeek(year + 1, 1)] });
+    expect(shows(12)).toEqual({ title: [`August ${year + 1}`], firstWeek: [firstWeek(year + 1, 8)] });
+    expect(texts(pageScene(cal, h.instance, 'cover', fonts).items)[0]?.lines).toEqual([
+      `${year}–${year + 1}`,
+    ]);
     // Undone in one step: year and first month together.
-    expect(undo(h).instance).toMatchObject({ year: 2027 });
+    expect(undo(h).instance).toMatchObject({ year });
     expect(undo(h).instance.startMonth).toBeUndefined();
   });
 });
