@@ -84,3 +84,23 @@ export const p95 = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 };
+
+/** The phone the editor benches use: a Pixel 7's screen (412x915 at 2.625), touch. */
+export const PHONE = {
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** The editor's address of the demo 13-page calendar (Classic A4) on the bench's server. */
+export async function calendarEditorUrl(base: string): Promise<string> {
+  const list = (await (await fetch(`${base}/m/api/templates/calendars`)).json()) as {
+    uuid: string;
+    product: { uuid: string };
+    pages: unknown[];
+  }[];
+  const calendar = list.find((t) => t.pages.length === 13);
+  if (!calendar) throw new Error('no 13-page demo calendar');
+  return `${base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+}

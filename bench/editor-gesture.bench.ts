@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
-import { launchChromium, p95, startAppServer } from './browser-helpers.ts';
+import { calendarEditorUrl, launchChromium, PHONE, p95, startAppServer } from './browser-helpers.ts';
 import { median, writeNoisyJpeg } from './picture-helpers.ts';
 import { report } from './report.ts';
 
@@ -34,12 +34,6 @@ const THROTTLE = 4;
 /** A frame this long shows as a stutter (about three 60 Hz frames). */
 const LONG_FRAME_MS = 50;
 const PHOTO = { width: 2400, height: 1800 };
-
-interface Listed {
-  uuid: string;
-  product: { uuid: string };
-  pages: unknown[];
-}
 
 interface Run {
   p95: number;
@@ -109,12 +103,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000)
 }
 
 async function oneRun(browser: Browser, url: string, photo: string): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 915 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   try {
     // The one-time gesture hint counts as seen (editorImage.hintShown in sessionStorage).
     await context.addInitScript(() => sessionStorage.setItem('editorImage.hintShown', '1'));
@@ -246,10 +235,7 @@ try {
   const photo = path.join(dir, 'photo.jpg');
   const bytes = await writeNoisyJpeg(photo, PHOTO.width, PHOTO.height, 85, 12);
 
-  const list = (await (await fetch(`${server.base}/m/api/templates/calendars`)).json()) as Listed[];
-  const calendar = list.find((t) => t.pages.length === 13);
-  if (!calendar) throw new Error('no 13-page demo calendar');
-  const url = `${server.base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+  const url = await calendarEditorUrl(server.base);
 
   const loadBefore = loadavg()[0]!;
   const runs: Run[] = [];

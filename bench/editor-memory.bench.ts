@@ -10,17 +10,11 @@
  * (src/features/editor/PageCanvas.tsx): the figure is what a phone keeps with that cap.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { launchChromium, startAppServer } from './browser-helpers.ts';
+import { calendarEditorUrl, launchChromium, PHONE, startAppServer } from './browser-helpers.ts';
 import { median } from './picture-helpers.ts';
 import { report } from './report.ts';
 
 const RUNS = 3;
-
-interface Listed {
-  uuid: string;
-  product: { uuid: string };
-  pages: unknown[];
-}
 
 /** Chromium processes (pid → type) whose command line names Chromium, started after `before`. */
 function chromiumProcesses(before: ReadonlySet<number>): Map<number, string> {
@@ -29,9 +23,10 @@ function chromiumProcesses(before: ReadonlySet<number>): Map<number, string> {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || before.has(pid)) continue;
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!cmd[0]?.includes('chromium')) continue;
-      const type = cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
+      // Zygote-forked children write their command line back as one space-separated string.
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.split(/[\0 ]/)[0]?.includes('chromium')) continue;
+      const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
       found.set(pid, type);
     } catch {
       // gone meanwhile
@@ -56,19 +51,11 @@ const existing = new Set(readdirSync('/proc').map(Number).filter(Number.isIntege
 const server = await startAppServer();
 const browser = await launchChromium();
 try {
-  const list = (await (await fetch(`${server.base}/m/api/templates/calendars`)).json()) as Listed[];
-  const calendar = list.find((t) => t.pages.length === 13);
-  if (!calendar) throw new Error('no 13-page demo calendar');
-  const url = `${server.base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+  const url = await calendarEditorUrl(server.base);
   const renderers: number[] = [];
   const totals: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 915 },
-      deviceScaleFactor: 2.625,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(url);
     const current = page.locator('[data-testid="editor-page"]');

@@ -13,27 +13,17 @@
  * The pinch-drag frame time is bench/editor-gesture.bench.ts.
  */
 import type { Page } from 'playwright-core';
-import { launchChromium, startAppServer } from './browser-helpers.ts';
+import { calendarEditorUrl, launchChromium, PHONE, startAppServer } from './browser-helpers.ts';
 import { median } from './picture-helpers.ts';
 import { report } from './report.ts';
 
 const RUNS = 5;
 const MARK = 'editor:first-page-drawn';
 
-interface Listed {
-  uuid: string;
-  supportedYears: number[];
-  product: { uuid: string };
-  pages: unknown[];
-}
-
 const server = await startAppServer();
 const browser = await launchChromium();
 try {
-  const list = (await (await fetch(`${server.base}/m/api/templates/calendars`)).json()) as Listed[];
-  const calendar = list.find((t) => t.pages.length === 13);
-  if (!calendar) throw new Error('no 13-page demo calendar');
-  const url = `${server.base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+  const url = await calendarEditorUrl(server.base);
 
   const firstDrawn = async (page: Page) => {
     await page.goto(url);
@@ -50,12 +40,7 @@ try {
   // What a phone would download of the fonts on a cold open (the editor loads only those it draws with).
   const fontBytes: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 915 },
-      deviceScaleFactor: 2.625,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const fonts: Promise<number>[] = [];
     page.on('response', (response) => {

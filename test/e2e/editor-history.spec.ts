@@ -4,7 +4,8 @@
  * same on a keyboard.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { cropOf, hasTouch, jpeg, press, touch } from './support.ts';
+import { centreOf, cropOf, dragFinger, hasTouch, jpeg, press, spreadFingers, touch } from './support.ts';
+import { openDemoCard } from './templates.ts';
 
 interface Listed {
   uuid: string;
@@ -13,38 +14,15 @@ interface Listed {
   product: { uuid: string };
 }
 
-async function openCard(page: Page, name: string): Promise<void> {
-  const res = await page.request.get('/m/api/templates/cards');
-  expect(res.ok()).toBe(true);
-  const card = ((await res.json()) as Listed[]).find((t) => t.name.en_GB === name);
-  expect(card, `the demo card ${name}`).toBeTruthy();
-  await page.goto(
-    `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
-  );
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
-}
-
 /** Zooms the picture in (a pinch, or the wheel on a desktop), then drags it right until it snaps. */
 async function moveThePicture(page: Page, slot: ReturnType<Page['getByTestId']>) {
-  const box = (await slot.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+  const { cx, cy } = await centreOf(slot);
   if (await hasTouch(page)) {
     const cdp = await page.context().newCDPSession(page);
-    await touch(cdp, 'touchStart', [
-      [cx - 15, cy],
-      [cx + 15, cy],
-    ]);
-    for (let i = 1; i <= 10; i++) {
-      await touch(cdp, 'touchMove', [
-        [cx - 15 - i * 5, cy],
-        [cx + 15 + i * 5, cy],
-      ]);
-    }
+    await spreadFingers(cdp, cx, cy);
     await touch(cdp, 'touchEnd', []);
     await expect(slot).toHaveAttribute('data-moving', 'false');
-    await touch(cdp, 'touchStart', [[cx, cy]]);
-    for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [[cx + i * 25, cy]]);
+    await dragFinger(cdp, cx, cy, 25, 0);
     await touch(cdp, 'touchEnd', []);
   } else {
     await page.mouse.move(cx, cy);
@@ -72,7 +50,7 @@ async function stepFrom(button: Locator, slot: Locator) {
 
 test('Undo and Redo take back and bring again a move, a filter and a text', async ({ page }) => {
   test.setTimeout(60_000);
-  await openCard(page, 'Balloon party');
+  await openDemoCard(page, 'Balloon party');
   const undo = page.getByRole('button', { name: 'Undo' });
   const redo = page.getByRole('button', { name: 'Redo' });
   await expect(undo).toBeDisabled();

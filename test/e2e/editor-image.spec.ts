@@ -6,26 +6,21 @@
  * network drops five times ending in 'Upload failed'.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { covers, cropOf, hasTouch, jpeg, press, touch } from './support.ts';
-
-interface Listed {
-  uuid: string;
-  name: Record<string, string>;
-  categories: string[];
-  product: { uuid: string };
-}
+import {
+  centreOf,
+  covers,
+  cropOf,
+  dragFinger,
+  hasTouch,
+  jpeg,
+  press,
+  spreadFingers,
+  touch,
+} from './support.ts';
+import { openDemoCard } from './templates.ts';
 
 /** The demo card 'Thanks from two': two portrait picture slots side by side. */
-async function openTwoPictureCard(page: Page, name = 'Thanks from two'): Promise<void> {
-  const res = await page.request.get('/m/api/templates/cards');
-  expect(res.ok()).toBe(true);
-  const card = ((await res.json()) as Listed[]).find((t) => t.name.en_GB === name);
-  expect(card, `the demo card ${name}`).toBeTruthy();
-  await page.goto(
-    `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
-  );
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
-}
+const openTwoPictureCard = (page: Page, name = 'Thanks from two') => openDemoCard(page, name);
 
 test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done', async ({ page }) => {
   test.setTimeout(60_000);
@@ -70,23 +65,12 @@ test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done'
   await expect(slot).toHaveAttribute('data-crop', /.+/);
   const start = await cropOf(slot);
   expect(covers(start)).toBe(true);
-  const box = (await slot.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+  const { cx, cy } = await centreOf(slot);
 
   if (await hasTouch(page)) {
     const cdp = await page.context().newCDPSession(page);
     // Pinch out: the crop shrinks (zoom in) while the fingers move.
-    await touch(cdp, 'touchStart', [
-      [cx - 15, cy],
-      [cx + 15, cy],
-    ]);
-    for (let i = 1; i <= 10; i++) {
-      await touch(cdp, 'touchMove', [
-        [cx - 15 - i * 5, cy],
-        [cx + 15 + i * 5, cy],
-      ]);
-    }
+    await spreadFingers(cdp, cx, cy);
     await expect(slot).toHaveAttribute('data-moving', 'true');
     await touch(cdp, 'touchEnd', []);
     await expect(slot).toHaveAttribute('data-moving', 'false');
@@ -95,8 +79,7 @@ test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done'
     expect(covers(zoomed)).toBe(true);
 
     // Drag far to the right: the picture leaves a gap while the finger is down, then snaps back.
-    await touch(cdp, 'touchStart', [[cx, cy]]);
-    for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [[cx + i * 25, cy + i * 5]]);
+    await dragFinger(cdp, cx, cy, 25, 5);
     await expect(slot).toHaveAttribute('data-moving', 'true');
     const dragging = await cropOf(slot);
     expect(dragging.x).toBeLessThan(0);

@@ -44,19 +44,27 @@ async function listedTemplate(page: Page, type: 'calendars', name: string): Prom
   return listed!;
 }
 
-// The editor opens on next year's calendar after June (S1 §4); the browser's today decides.
-const now = new Date();
-const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
-
-test("a calendar's month page shows Norwegian month and weekday names", async ({ page, baseURL }) => {
+/** The demo calendar Classic A4 open in the editor on the Norwegian portal, its first page drawn. */
+async function openNorwegianCalendar(page: Page, baseURL: string | undefined) {
   const portal = norwegianPortal(baseURL);
   await page.goto(`${portal}/m/`);
   const calendar = await listedTemplate(page, 'calendars', 'Classic A4');
   await page.goto(`${portal}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
   const current = page.getByTestId('editor-page');
   await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  return current;
+}
 
-  const pageButton = (n: number) => common.editor.page.replace('{{number}}', String(n));
+/** The strip's name of page n, in Norwegian. */
+const pageButton = (n: number) => common.editor.page.replace('{{number}}', String(n));
+
+// The editor opens on next year's calendar after June (S1 §4); the browser's today decides.
+const now = new Date();
+const startYear = now.getFullYear() + (now.getMonth() >= 6 ? 1 : 0);
+
+test("a calendar's month page shows Norwegian month and weekday names", async ({ page, baseURL }) => {
+  const current = await openNorwegianCalendar(page, baseURL);
+
   await press(page.getByRole('button', { name: pageButton(2), exact: true }));
   await expect(current).toHaveAttribute('data-page-id', 'month-1');
   await expect(current).toHaveAttribute('data-year', String(startYear));
@@ -84,12 +92,7 @@ test("a personal date and Norway's Constitution Day in the May grid; holidays ca
   page,
   baseURL,
 }) => {
-  const portal = norwegianPortal(baseURL);
-  await page.goto(`${portal}/m/`);
-  const calendar = await listedTemplate(page, 'calendars', 'Classic A4');
-  await page.goto(`${portal}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
-  const current = page.getByTestId('editor-page');
-  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  const current = await openNorwegianCalendar(page, baseURL);
 
   const menu = page.getByRole('navigation', { name: common.editor.menu });
   await press(menu.getByRole('button', { name: common.editor.dates }));
@@ -102,7 +105,6 @@ test("a personal date and Norway's Constitution Day in the May grid; holidays ca
   await press(dates.getByRole('button', { name: common.editor.done }));
 
   // May is the sixth page (the cover, then January to May).
-  const pageButton = (n: number) => common.editor.page.replace('{{number}}', String(n));
   await press(page.getByRole('button', { name: pageButton(6), exact: true }));
   await expect(current).toHaveAttribute('data-page-id', 'month-5');
   const texts = async () => ((await current.getAttribute('data-texts')) ?? '').split('\n');

@@ -56,6 +56,32 @@ export async function touch(
   });
 }
 
+/** Where a pinch or a drag starts: the middle of the element on the page. */
+export async function centreOf(target: Locator): Promise<{ cx: number; cy: number }> {
+  const box = (await target.boundingBox())!;
+  return { cx: box.x + box.width / 2, cy: box.y + box.height / 2 };
+}
+
+/** Two fingers put down 30 px apart about (cx, cy), then spread to 130 px in ten moves; still down. */
+export async function spreadFingers(cdp: CDPSession, cx: number, cy: number) {
+  await touch(cdp, 'touchStart', [
+    [cx - 15, cy],
+    [cx + 15, cy],
+  ]);
+  for (let i = 1; i <= 10; i++) {
+    await touch(cdp, 'touchMove', [
+      [cx - 15 - i * 5, cy],
+      [cx + 15 + i * 5, cy],
+    ]);
+  }
+}
+
+/** One finger put down at (x, y), then moved by (dx, dy) in each of ten moves; still down. */
+export async function dragFinger(cdp: CDPSession, x: number, y: number, dx: number, dy: number) {
+  await touch(cdp, 'touchStart', [[x, y]]);
+  for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [[x + i * dx, y + i * dy]]);
+}
+
 /**
  * The start page, once the app has read the cart (after hydration): the page is settled, so what a
  * spec does next is not raced by the app's own first calls.

@@ -10,7 +10,20 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Cart } from '../../shop/contract.ts';
-import { type Crop, covers, cropOf, hasTouch, jpeg, pounds, press, serverCart, touch } from './support.ts';
+import {
+  type Crop,
+  centreOf,
+  covers,
+  cropOf,
+  dragFinger,
+  hasTouch,
+  jpeg,
+  pounds,
+  press,
+  serverCart,
+  spreadFingers,
+  touch,
+} from './support.ts';
 
 type StoredText = { fullId: string; type: 'STRING'; text: string; font: Record<string, unknown> };
 const textsOf = (line: Cart['orderLines'][number]) =>
@@ -87,30 +100,18 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   await expect(slot).toHaveAttribute('data-crop', /.+/);
   const start = await cropOf(slot);
   expect(covers(start)).toBe(true);
-  const box = (await slot.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+  const { cx, cy } = await centreOf(slot);
   let zoomed: Crop;
   if (touchDevice) {
     const cdp = await page.context().newCDPSession(page);
-    await touch(cdp, 'touchStart', [
-      [cx - 15, cy],
-      [cx + 15, cy],
-    ]);
-    for (let i = 1; i <= 10; i++) {
-      await touch(cdp, 'touchMove', [
-        [cx - 15 - i * 5, cy],
-        [cx + 15 + i * 5, cy],
-      ]);
-    }
+    await spreadFingers(cdp, cx, cy);
     await expect(slot).toHaveAttribute('data-moving', 'true');
     await touch(cdp, 'touchEnd', []);
     await expect(slot).toHaveAttribute('data-moving', 'false');
     zoomed = await cropOf(slot);
     expect(zoomed.width).toBeLessThan(start.width * 0.7);
 
-    await touch(cdp, 'touchStart', [[cx, cy]]);
-    for (let i = 1; i <= 10; i++) await touch(cdp, 'touchMove', [[cx + i * 25, cy + i * 5]]);
+    await dragFinger(cdp, cx, cy, 25, 5);
     await expect(slot).toHaveAttribute('data-moving', 'true');
     expect((await cropOf(slot)).x).toBeLessThan(0);
     await touch(cdp, 'touchEnd', []);

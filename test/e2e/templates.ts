@@ -80,3 +80,21 @@ export function filled(template: Template, picture: Picture, text: string): Inst
   }
   return instance;
 }
+
+/** A demo card (by its English name) opened in the editor by its address, its first page drawn. */
+export async function openDemoCard(page: Page, name: string): Promise<void> {
+  const res = await page.request.get('/m/api/templates/cards');
+  expect(res.ok()).toBe(true);
+  const listed = (await res.json()) as {
+    uuid: string;
+    name: Record<string, string>;
+    categories: string[];
+    product: { uuid: string };
+  }[];
+  const card = listed.find((t) => t.name.en_GB === name);
+  expect(card, `the demo card ${name}`).toBeTruthy();
+  await page.goto(
+    `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
+  );
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+}

@@ -6,7 +6,7 @@
  * Leaving: Cancel without changes leaves at once; with changes it asks first (not dismissable by the
  * backdrop or Escape). The editor closes CLOSE_DELAY_MS after Done or Cancel, to the template list.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
@@ -47,7 +47,7 @@ import { TextEditor } from './text/TextEditor.tsx';
 import { insertTextTarget } from './text/textEditorRules.ts';
 import { useBackGuard } from './useBackGuard.ts';
 import { useBoxSize } from './useBoxSize.ts';
-import { useHolidays, useSavedDates } from './useHolidays.ts';
+import { useHolidays, useSavedDates } from './useCalendarDates.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import { YearScreen } from './YearScreen.tsx';
 
@@ -185,26 +185,12 @@ export function EditorScreen(props: {
       <header className="editor-top">
         <h1 className="editor-top__title">{name}</h1>
         <div className="editor-history">
-          <button
-            type="button"
-            className="editor-history__button"
-            aria-label={t('editor.undo')}
-            title={t('editor.undo')}
-            disabled={!canUndo(history) || closing}
-            onClick={undo}
-          >
+          <HistoryButton label={t('editor.undo')} disabled={!canUndo(history) || closing} onClick={undo}>
             <UndoIcon />
-          </button>
-          <button
-            type="button"
-            className="editor-history__button"
-            aria-label={t('editor.redo')}
-            title={t('editor.redo')}
-            disabled={!canRedo(history) || closing}
-            onClick={redo}
-          >
+          </HistoryButton>
+          <HistoryButton label={t('editor.redo')} disabled={!canRedo(history) || closing} onClick={redo}>
             <RedoIcon />
-          </button>
+          </HistoryButton>
         </div>
       </header>
       {pages.length > 1 && (
@@ -420,5 +406,26 @@ export function EditorScreen(props: {
         }
       />
     </main>
+  );
+}
+
+/** Undo or Redo in the title bar: an icon named by its label (also its tooltip on a desktop). */
+function HistoryButton(props: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="editor-history__button"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The public holidays a calendar marks over its twelve months (issue 18), asked of the server for the
- * portal's country: the editor draws what the print will. None for other templates, none while they
- * load, and none when the call fails (the calendar is still made; the print has them either way).
+ * What a calendar's editor asks of the server besides the template (issue 18): the public holidays it
+ * marks over its twelve months, for the portal's country, so the editor draws what the print will;
+ * and the dates the shopper's account keeps from earlier calendars. None for other templates, none
+ * while they load, none when a call fails (the calendar is still made; the print has the holidays).
  */
 import { useEffect, useState } from 'react';
 import type { Holiday, PersonalDate } from '../../../engine/calendar.ts';
