@@ -340,11 +340,12 @@ export async function applyLineChanges(
     }
     refuseOverLimits(before.values(), after.values());
     for (const write of writes) await write();
+    // In the same transaction: the lines and the account's kept dates change together, or neither.
+    if (session.userUuid) {
+      const dates = [...templateUpdates.values()].flatMap((u) => u.entry.personalDates);
+      await rememberPersonalDates(tx, session.userUuid, dates);
+    }
   });
-  if (session.userUuid) {
-    const dates = [...templateUpdates.values()].flatMap((u) => u.entry.personalDates);
-    await rememberPersonalDates(db, session.userUuid, dates);
-  }
   return cartView(db, cartUuid);
 }
 
@@ -464,9 +465,10 @@ export async function addTemplateLine(
       files: [],
       templates: [entry],
     });
+    // A logged-in shopper's yearly dates are kept with the account for the next calendar (issue 18),
+    // in the same transaction as the line.
+    if (session.userUuid) await rememberPersonalDates(tx, session.userUuid, entry.personalDates);
   });
-  // A logged-in shopper's yearly dates are kept with the account for the next calendar (issue 18).
-  if (session.userUuid) await rememberPersonalDates(db, session.userUuid, entry.personalDates);
   return cartView(db, cartUuid);
 }
 

@@ -13,20 +13,21 @@ export async function savedPersonalDates(db: Db, userUuid: string): Promise<Pers
   return row?.personalDates ?? [];
 }
 
-/** Keeps a calendar's yearly dates with the account, in a transaction that holds its row. */
-export async function rememberPersonalDates(db: Db, userUuid: string, dates: readonly PersonalDate[]) {
+/**
+ * Keeps a calendar's yearly dates with the account. Run in the caller's transaction (the cart's), so
+ * the line and the kept dates are written together; the user's row is locked while it is merged.
+ */
+export async function rememberPersonalDates(tx: Db, userUuid: string, dates: readonly PersonalDate[]) {
   if (!dates.some((d) => d.yearly)) return;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const [row] = await tx
-      .select({ personalDates: users.personalDates })
-      .from(users)
-      .where(eq(users.uuid, userUuid))
-      .for('update');
-    if (!row) return;
-    const next = keptDates(row.personalDates, dates);
-    if (next.length !== row.personalDates.length) {
-      await tx.update(users).set({ personalDates: next }).where(eq(users.uuid, userUuid));
-    }
-  });
+  const [row] = await tx
+    .select({ personalDates: users.personalDates })
+    .from(users)
+    .where(eq(users.uuid, userUuid))
+    .for('update');
+  if (!row) return;
+  const next = keptDates(row.personalDates, dates);
+  // Compared whole: at the limit a new date replaces the oldest and the count stays the same.
+  if (JSON.stringify(next) !== JSON.stringify(row.personalDates)) {
+    await tx.update(users).set({ personalDates: next }).where(eq(users.uuid, userUuid));
+  }
 }

@@ -298,6 +298,13 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
         type: 'IMAGE',
         image: { uuid, cropRect: { x: 0, y: 0, width: 1, height: 1 } },
       }));
+    /** Next year's calendar line with every picture slot filled, and `extra` in its template. */
+    const calendarLine = (pictureUuid: string, extra: Record<string, unknown>) => ({
+      product: { uuid: calendar.product.uuid },
+      subProductUuids: [],
+      quantity: 1,
+      template: { uuid: calendar.uuid, resources: calendarResources(pictureUuid), year: year + 1, ...extra },
+    });
 
     it('takes a card sent with the template’s own null year, or none, and fills the default year', async () => {
       const { cookie, picture } = await upload(null, 1200, 900);
@@ -337,18 +344,7 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
 
     it("keeps a calendar's own dates and holidays; refuses a date that does not exist, naming the field", async () => {
       const { cookie, picture } = await upload(null, 900, 1200);
-      const add = (extra: Record<string, unknown>) =>
-        post(cookie, {
-          product: { uuid: calendar.product.uuid },
-          subProductUuids: [],
-          quantity: 1,
-          template: {
-            uuid: calendar.uuid,
-            resources: calendarResources(picture.uuid),
-            year: year + 1,
-            ...extra,
-          },
-        });
+      const add = (extra: Record<string, unknown>) => post(cookie, calendarLine(picture.uuid, extra));
       const anna = { day: 17, month: 5, text: 'Anna 40', yearly: true };
       const refusals: [unknown, string][] = [
         [[{ ...anna, day: 31, month: 4 }], 'personalDates.0.day'],
@@ -403,17 +399,7 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       const { cookie } = await registeredUser(app, '10.7.7.7');
       const { picture } = await upload(cookie, 900, 1200);
       const add = (who: string, personalDates: unknown[]) =>
-        post(who, {
-          product: { uuid: calendar.product.uuid },
-          subProductUuids: [],
-          quantity: 1,
-          template: {
-            uuid: calendar.uuid,
-            resources: calendarResources(picture.uuid),
-            year: year + 1,
-            personalDates,
-          },
-        });
+        post(who, calendarLine(picture.uuid, { personalDates }));
       const saved = async (who: string) =>
         (
           (await app.inject({ url: '/m/api/user/personal-dates', headers: { cookie: who } })).json() as {
@@ -443,20 +429,24 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
 
       // A visitor's calendar keeps its dates on the line, but there is no account to keep them with.
       const visitor = await upload(null, 900, 1200);
-      const res = await post(visitor.cookie, {
-        product: { uuid: calendar.product.uuid },
-        subProductUuids: [],
-        quantity: 1,
-        template: {
-          uuid: calendar.uuid,
-          resources: calendarResources(visitor.picture.uuid),
-          year: year + 1,
-          personalDates: [anna],
-        },
-      });
+      const res = await post(visitor.cookie, calendarLine(visitor.picture.uuid, { personalDates: [anna] }));
       expect(res.statusCode).toBe(200);
       expect(await saved(visitor.cookie)).toEqual([]);
       expect(await saved('')).toEqual([]);
+
+      // At the limit a new date still gets in: the oldest makes room.
+      const hundred = Array.from({ length: 100 }, (_, i) => ({
+        day: 1 + (i % 28),
+        month: 1,
+        text: `Date ${i}`,
+        yearly: true,
+      }));
+      expect((await add(cookie, hundred)).statusCode).toBe(200);
+      expect(await saved(cookie)).toHaveLength(100);
+      expect((await add(cookie, [{ day: 5, month: 6, text: 'Newest', yearly: true }])).statusCode).toBe(200);
+      const kept = await saved(cookie);
+      expect(kept).toHaveLength(100);
+      expect(kept.at(-1)).toEqual({ day: 5, month: 6, text: 'Newest', yearly: true });
     });
 
     it('answers the public holidays of the portal over a calendar: Norway on the Norwegian portal', async () => {
@@ -485,17 +475,7 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
     it("keeps a calendar's first month, refuses one outside 1–12 naming it, and a card's is January", async () => {
       const { cookie, picture } = await upload(null, 900, 1200);
       const add = (startMonth: unknown) =>
-        post(cookie, {
-          product: { uuid: calendar.product.uuid },
-          subProductUuids: [],
-          quantity: 1,
-          template: {
-            uuid: calendar.uuid,
-            resources: calendarResources(picture.uuid),
-            year: year + 1,
-            ...(startMonth === undefined ? {} : { startMonth }),
-          },
-        });
+        post(cookie, calendarLine(picture.uuid, startMonth === undefined ? {} : { startMonth }));
       for (const bad of [0, 13, 2.5, '9']) {
         const res = await add(bad);
         expect(res.statusCode).toBe(400);
