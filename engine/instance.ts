@@ -4,6 +4,7 @@
  * code, and immer's patches give undo and redo.
  */
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
+import { z } from 'zod';
 import {
   defaultYear,
   isStartMonth,
@@ -16,7 +17,7 @@ import {
 import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
 import { textFontOf } from './scene.ts';
 import {
-  type Font,
+  Font,
   fullIdOf,
   type RenderPart,
   renderPartsOf,
@@ -396,5 +397,71 @@ export function redo(h: History): History {
     past: [...h.past, next],
     future: h.future.slice(1),
     typing: null,
+  };
+}
+
+// ---- work kept between sessions: the browser's save and 'My designs' (issue 18) ----
+
+/** The longest text a kept design may hold in one slot: far beyond any card, short of abuse. */
+export const MAX_KEPT_TEXT = 2000;
+
+const KeptPicture = z.object({
+  uuid: z.string().min(1).max(64),
+  width: z.number().positive().finite(),
+  height: z.number().positive().finite(),
+  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  effect: z.enum(['original', 'bw', 'sepia']),
+  cropRect: z.object({
+    x: z.number().finite(),
+    y: z.number().finite(),
+    width: z.number().positive().finite(),
+    height: z.number().positive().finite(),
+  }),
+});
+
+const KeptValue = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('IMAGE'), image: KeptPicture.nullable() }),
+  z.object({ type: z.literal('STRING'), text: z.string().max(MAX_KEPT_TEXT), font: Font }),
+]);
+
+const KeptInstance = z.object({
+  templateUuid: z.string(),
+  templateVersion: z.number().int(),
+  year: z.number().int().min(1900).max(2200),
+  startMonth: z.number().optional(),
+  personalDates: z
+    .array(z.object({ day: z.number(), month: z.number(), text: z.string(), yearly: z.boolean() }))
+    .max(MAX_PERSONAL_DATES)
+    .optional(),
+  holidays: z.boolean().optional(),
+  currentPageId: z.string(),
+  resources: z.record(z.string(), KeptValue),
+  dirty: z.boolean().optional(),
+});
+
+/**
+ * Work kept outside the editor (the browser's save, a design on the server) when it is an instance
+ * of this very template version, each value in a slot the shopper fills and of that slot's type;
+ * anything else is null, and the editor starts afresh rather than from something it cannot draw.
+ * The browser and the server run this one check.
+ */
+export function keptInstance(value: unknown, t: Template): Instance | null {
+  const parsed = KeptInstance.safeParse(value);
+  if (!parsed.success) return null;
+  const i = parsed.data;
+  if (i.templateUuid !== t.uuid || i.templateVersion !== t.version) return null;
+  if (i.startMonth !== undefined && !isStartMonth(i.startMonth)) return null;
+  if (i.personalDates?.some((d) => personalDateProblem(d) !== null)) return null;
+  if (!visiblePages(t).some((p) => p.id === i.currentPageId)) return null;
+  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s.resource]));
+  for (const [id, v] of Object.entries(i.resources)) {
+    const resource = slots.get(id);
+    if (!resource?.userSupplied || resource.type !== v.type) return null;
+  }
+  const { dirty, ...rest } = i;
+  return {
+    ...(rest as Omit<Instance, 'dirty' | 'currentResourceId'>),
+    currentResourceId: null,
+    dirty: !!dirty,
   };
 }

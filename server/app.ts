@@ -27,6 +27,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { contentRoutes } from './routes/content.ts';
+import { designRoutes } from './routes/designs.ts';
 import { harnessRoutes } from './routes/harness.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { labRoutes } from './routes/lab.ts';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes, { db, dataDir, files });
   sweepThumbnails(app, clock, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
+  await app.register(designRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
   const jobs = orderWork(app, options, clock, dataDir, { storage, storageConfig });

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { MAX_PERSONAL_DATES, personalDateProblem } from '../engine/calendar.ts';
 import type { CropRect, Effect, Rotation } from '../engine/image.ts';
 import { cropProblem } from '../engine/image.ts';
-import type { ImageValue, ResourceValue } from '../engine/instance.ts';
-import { Font } from '../engine/template.ts';
+import type { ImageValue, Instance, ResourceValue } from '../engine/instance.ts';
+import { Font, type Template } from '../engine/template.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
@@ -446,3 +446,17 @@ export const PageId = z
   .min(1)
   .max(80)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'A page id is lower-case letters, digits and dashes');
+
+/** 'My designs' (issue 18): a logged-in shopper's unfinished design of a template, as the server keeps it. */
+export interface AccountDesign {
+  /** The editor's instance (engine/instance.ts). */
+  instance: Instance;
+  /** When the shopper made the change saved here (ISO 8601). */
+  savedAt: string;
+}
+
+/** One entry of 'My designs': the template the design is made from and when it was last changed. */
+export interface DesignSummary {
+  template: Template;
+  savedAt: string;
+}

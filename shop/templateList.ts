@@ -12,6 +12,10 @@ export type ListType = keyof typeof LIST_TYPES;
 export const isListType = (value: string | undefined): value is ListType =>
   value !== undefined && Object.hasOwn(LIST_TYPES, value);
 
+/** The list a template of this type is listed in. */
+export const listTypeOf = (type: Template['type']): ListType =>
+  (Object.keys(LIST_TYPES) as ListType[]).find((k) => LIST_TYPES[k] === type)!;
+
 /** What the list needs of a template: the served template has more, none of it read here. */
 export type ListTemplate = Pick<
   Template,

@@ -207,6 +207,30 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_portal_email').on(t.portalUuid, t.email)],
 );
 
+/**
+ * 'My designs' (issue 18): a logged-in shopper's unfinished design of a template, saved as they work
+ * and reopened on any device. One per template, as the browser's own save is: the editor opens the
+ * newer of the two.
+ */
+export const designs = pgTable(
+  'designs',
+  {
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    templateUuid: uuid('template_uuid').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    /** The editor's instance (engine/instance.ts), as the editor keeps it in the browser. */
+    instance: jsonb('instance').$type<Record<string, unknown>>().notNull(),
+    /** When the shopper made the change saved here, by the browser's clock: the newer save wins. */
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userUuid, t.templateUuid] }),
+    index('designs_recent').on(t.userUuid, t.savedAt),
+  ],
+);
+
 export const sessions = pgTable('sessions', {
   /** sha256 of the cookie's token: a copy of the table does not hand out live sessions. */
   idHash: text('id_hash').primaryKey(),

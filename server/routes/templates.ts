@@ -6,10 +6,9 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Template } from '../../engine/template.ts';
 import { calendarHolidays } from '../../shop/holidays.ts';
 import type { Db } from '../db/connect.ts';
-import { products, templateCategories, templates } from '../db/schema.ts';
+import { templateCategories } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { perSession } from '../plugins/limits.ts';
@@ -20,6 +19,7 @@ import {
   sendPreview,
 } from '../services/linePreviews.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
+import { currentTemplates, oneTemplate } from '../services/storedTemplates.ts';
 import { artContentType, STORED_ART_NAME, storedArtKey } from '../services/templateArt.ts';
 
 /** The path's type → the template's type. */
@@ -58,49 +58,6 @@ const OwnPreviewQuery = z.object({
   width: PreviewWidth,
 });
 const ByVersionParams = z.object({ uuid: UuidParam, version: VersionParam });
-
-type Row = { body: Template; name: string; widthMm: number; heightMm: number };
-
-const columns = {
-  body: templates.body,
-  name: products.name,
-  widthMm: products.widthMm,
-  heightMm: products.heightMm,
-};
-
-const served = (r: Row): Template => ({
-  ...r.body,
-  product: {
-    uuid: r.body.product.uuid,
-    name: r.name,
-    formatSize: { widthMm: r.widthMm, heightMm: r.heightMm },
-  },
-});
-
-async function currentTemplates(db: Db, portalUuid: string, type: Template['type']): Promise<Template[]> {
-  const rows = await db
-    .select(columns)
-    .from(templates)
-    .innerJoin(products, eq(products.uuid, templates.productUuid))
-    .where(and(eq(templates.portalUuid, portalUuid), eq(templates.type, type), eq(templates.isCurrent, true)))
-    .orderBy(asc(templates.position), asc(templates.uuid));
-  return rows.map(served);
-}
-
-async function oneTemplate(db: Db, portalUuid: string, uuid: string, version: number | null) {
-  const [row] = await db
-    .select(columns)
-    .from(templates)
-    .innerJoin(products, eq(products.uuid, templates.productUuid))
-    .where(
-      and(
-        eq(templates.portalUuid, portalUuid),
-        eq(templates.uuid, uuid),
-        version === null ? eq(templates.isCurrent, true) : eq(templates.version, version),
-      ),
-    );
-  return row ? served(row) : null;
-}
 
 async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHOTOGIFT') {
   return db

@@ -14,6 +14,7 @@ export const SCREEN_CHUNKS: readonly { path: RegExp; module: string }[] = [
   { path: /^\/cart\/checkout(\/.*)?$/, module: 'src/features/checkout/index.ts' },
   { path: /^\/products\/[^/]+(\/[^/]+)?\/?$/, module: 'src/features/templates/TemplateListPage.tsx' },
   { path: /^\/orders\/?$/, module: 'src/features/orders/MyOrdersPage.tsx' },
+  { path: /^\/designs\/?$/, module: 'src/features/designs/MyDesignsPage.tsx' },
 ];
 
 interface ManifestChunk {

@@ -34,6 +34,8 @@ export interface CallOptions {
   form?: boolean;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Let the request finish when the page is left (a design saved as the shopper closes the tab). */
+  keepalive?: boolean;
 }
 
 export function resolveUrl(path: string, query?: CallOptions['query']): string {
@@ -104,6 +106,7 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     // An abort is the caller's own doing: pass it through so callers can tell it from a failure.

@@ -113,7 +113,7 @@ function MenuEntry({ item, depth, onFollow }: { item: MenuItem; depth: number; o
 }
 
 /**
- * A logged-in shopper's own entries: My orders and Log out. Asked for when the menu opens (not on
+ * A logged-in shopper's own entries: My orders, My designs and Log out. Asked for when the menu opens (not on
  * every page), so the first screen makes no extra call.
  */
 function AccountEntries({ onFollow }: { onFollow: () => void }) {
@@ -145,6 +145,11 @@ function AccountEntries({ onFollow }: { onFollow: () => void }) {
       <li className="menu-entry">
         <Link className="menu-link" to="/orders" onClick={onFollow}>
           {t('menu.myOrders')}
+        </Link>
+      </li>
+      <li className="menu-entry">
+        <Link className="menu-link" to="/designs" onClick={onFollow}>
+          {t('menu.myDesigns')}
         </Link>
       </li>
       <li className="menu-entry">

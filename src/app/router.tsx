@@ -51,6 +51,11 @@ const MyOrdersPage = lazy(() =>
   import('../features/orders/MyOrdersPage.tsx').then((m) => ({ default: m.MyOrdersPage })),
 );
 
+/** My designs: its own small chunk, like My orders. */
+const MyDesignsPage = lazy(() =>
+  import('../features/designs/MyDesignsPage.tsx').then((m) => ({ default: m.MyDesignsPage })),
+);
+
 /** The lab's order desk: its own chunk (and `lab` translations), never in the shop's start page. */
 const LabPage = lazy(() => import('../features/lab/LabPage.tsx').then((m) => ({ default: m.LabPage })));
 
@@ -115,6 +120,7 @@ export function AppRoutes({ layout }: { layout: Layout }) {
         <Route path="cart/checkout/payment" element={<PaymentReturn />} />
         <Route path="cart/checkout/receipt/:orderUuid" element={<ReceiptPage />} />
         <Route path="orders" element={<MyOrdersPage />} />
+        <Route path="designs" element={<MyDesignsPage />} />
         <Route path="cart/edit/:uuid" element={<EditOrderLinePage />} />
         <Route path="cart/:orderPartUuid" element={<CartPage />} />
         <Route path="*" element={<NotFoundPage />} />

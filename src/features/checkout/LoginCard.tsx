@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/user.ts';
 import { errorText, TextField } from './fields.tsx';
+import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
 import { reloadCart } from './reloadCart.ts';
 
 /** S0 §2: log in with username or email and password; a refusal shows above the login button. */
@@ -24,6 +25,7 @@ export function LoginCard({ onDone }: { onDone: () => void }) {
     try {
       await login(username.trim(), password);
       await reloadCart();
+      await moveLocalDesigns();
       onDone();
     } catch (err) {
       setError(errorText(err, t('login.failed')));

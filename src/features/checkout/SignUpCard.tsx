@@ -10,6 +10,7 @@ import {
 import { CallError } from '../../api/call.ts';
 import { signUp } from '../../api/user.ts';
 import { errorText, TextField, useShownErrors } from './fields.tsx';
+import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
 import { reloadCart } from './reloadCart.ts';
 
 type Field = 'name' | 'mobile' | 'email' | 'password';
@@ -66,6 +67,7 @@ export function SignUpCard({ onDone }: { onDone: () => void }) {
     try {
       await signUp({ ...values, name: values.name.trim(), email: values.email.trim() });
       await reloadCart();
+      await moveLocalDesigns();
       onDone();
     } catch (err) {
       setServerErrors(serverFieldErrors(err, (key) => t(`validation.${key}`), t('login.signUpFailed')));

@@ -16,7 +16,7 @@ import { useEditorTemplate } from './useEditorTemplate.ts';
 export function EditorPage({ kind }: { kind: EditorKind }) {
   const { t } = useTranslation();
   const { templateUuid = '', productUuid = '', category } = useParams();
-  const loaded = useEditorTemplate(templateUuid, { workKey: storageKey(templateUuid) });
+  const loaded = useEditorTemplate(templateUuid, { workKey: storageKey(templateUuid), account: true });
 
   if (loaded.state !== 'ready') {
     return (
@@ -35,6 +35,7 @@ export function EditorPage({ kind }: { kind: EditorKind }) {
       productUuid={productUuid}
       leaveTo={listPath(kind, category)}
       startPictures={ownPictures()}
+      account={loaded.account}
     />
   );
 }

@@ -34,6 +34,7 @@ import { BuyScreen } from './buy/BuyScreen.tsx';
 import { cartLineInstance } from './buy/buyRules.ts';
 import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
 import { DatesScreen } from './DatesScreen.tsx';
+import { accountDesignSync } from './designSync.ts';
 import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm, lineStorageKey } from './editorRules.ts';
 import { createEditorStore } from './editorStore.ts';
 import { ImageMenu } from './image/ImageEditor.tsx';
@@ -48,6 +49,7 @@ import { insertTextTarget } from './text/textEditorRules.ts';
 import { useBackGuard } from './useBackGuard.ts';
 import { useBoxSize } from './useBoxSize.ts';
 import { useHolidays, useSavedDates } from './useCalendarDates.ts';
+import type { AccountWork } from './useEditorTemplate.ts';
 import { useUndoKeys } from './useUndoKeys.ts';
 import { YearScreen } from './YearScreen.tsx';
 
@@ -64,10 +66,13 @@ export function EditorScreen(props: {
   line?: OrderLine;
   /** A new design starts with these pictures autofilled ('View with own pictures' on the list). */
   startPictures?: readonly PictureRef[];
+  /** A new design of a logged-in shopper: kept with the account as they work ('My designs'). */
+  account?: AccountWork | null;
 }) {
   const { template, fonts, leaveTo, updateMode = false } = props;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [sync] = useState(() => (props.account?.signedIn ? accountDesignSync(template.uuid) : null));
   const [store] = useState(() => {
     const { line, startPictures } = props;
     if (line) {
@@ -82,8 +87,19 @@ export function EditorScreen(props: {
       fresh: startPictures?.length
         ? (today) => ({ ...harnessInstance(template, null, startPictures, today), dirty: false })
         : undefined,
+      account: sync ? { design: props.account?.design ?? null, sync } : undefined,
     });
   });
+  // What waits to be sent goes when the editor closes or the phone leaves the page.
+  useEffect(() => {
+    if (!sync) return;
+    const hidden = () => document.visibilityState === 'hidden' && sync.flush();
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      sync.flush();
+    };
+  }, [sync]);
   const history = useStore(store, (s) => s.history);
   const menu = useStore(store, (s) => s.menu);
   const { run, setMenu, discard, today, undo, redo } = store.getState();

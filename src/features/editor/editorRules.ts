@@ -3,9 +3,10 @@
  * page is drawn, the year field of the year screen, where leaving the editor goes, and the saved
  * instance of a reload. Pure functions, unit tested (test/unit/src/editor-rules.test.ts).
  */
-import { isStartMonth } from '../../../engine/calendar.ts';
-import type { Instance } from '../../../engine/instance.ts';
+import { type Instance, keptInstance } from '../../../engine/instance.ts';
 import type { SceneItem } from '../../../engine/scene.ts';
+import type { Template } from '../../../engine/template.ts';
+import { designKey } from '../designs/designKeys.ts';
 
 /** S1 §2: the page's margins inside its container, in CSS pixels (horizontal, vertical). */
 export const EDITOR_MARGINS = { x: 60, y: 20 } as const;
@@ -66,41 +67,50 @@ export function listPath(kind: EditorKind, category?: string): string {
 
 // ---- the saved instance (a reload keeps the work) ----
 
-export const storageKey = (templateUuid: string) => `editor:template:${templateUuid}`;
+/** A new design's key; a visitor's move to the account at login (designs/moveLocalDesigns.ts). */
+export const storageKey = designKey;
 /** Update mode keeps its work under the cart line's own key, apart from a new design of the template. */
 export const lineStorageKey = (lineUuid: string) => `editor:line:${lineUuid}`;
+
+/** Work kept outside the editor: the instance and when the shopper last changed it (ms, this clock). */
+export interface KeptWork {
+  instance: Instance;
+  savedAt: number;
+}
 
 interface Saved {
   v: 1;
   instance: Instance;
+  /** Absent in work saved before 'My designs': it then loses to any dated save. */
+  savedAt?: number;
 }
 
-export function serialiseInstance(instance: Instance): string {
-  return JSON.stringify({ v: 1, instance } satisfies Saved);
+export function serialiseInstance(instance: Instance, savedAt = Date.now()): string {
+  return JSON.stringify({ v: 1, instance, savedAt } satisfies Saved);
 }
 
 /**
- * The saved instance when it belongs to this template version and looks whole; anything else
- * (another version, a damaged or foreign value) is null and the editor starts afresh.
+ * The saved work when it is an instance of this template version that the editor can draw
+ * (`keptInstance`, the check the server runs on 'My designs' too); anything else (another version,
+ * a damaged or foreign value) is null and the editor starts afresh.
  */
-export function restoreInstance(
-  text: string | null,
-  template: { uuid: string; version: number },
-  pageIds: readonly string[],
-): Instance | null {
+export function restoreInstance(text: string | null, template: Template): KeptWork | null {
   if (!text) return null;
   try {
     const saved = JSON.parse(text) as Partial<Saved> | null;
-    const i = saved?.v === 1 ? saved.instance : null;
-    if (!i || typeof i !== 'object') return null;
-    if (i.templateUuid !== template.uuid || i.templateVersion !== template.version) return null;
-    if (!Number.isInteger(i.year) || typeof i.resources !== 'object' || i.resources === null) return null;
-    if (!pageIds.includes(i.currentPageId)) return null;
-    if (i.startMonth !== undefined && !isStartMonth(i.startMonth)) return null;
-    return { ...i, currentResourceId: null, dirty: !!i.dirty };
+    const instance = saved?.v === 1 ? keptInstance(saved.instance, template) : null;
+    if (!instance) return null;
+    const savedAt = typeof saved?.savedAt === 'number' && Number.isFinite(saved.savedAt) ? saved.savedAt : 0;
+    return { instance, savedAt };
   } catch {
     return null;
   }
+}
+
+/** Of the browser's save and the account's design, the one changed last (the browser's on a tie). */
+export function newerWork(local: KeptWork | null, account: KeptWork | null): KeptWork | null {
+  if (!local || !account) return local ?? account;
+  return account.savedAt > local.savedAt ? account : local;
 }
 
 // ---- the page's canvas layers ----

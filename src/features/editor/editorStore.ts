@@ -2,7 +2,8 @@
  * The editor's state: one zustand store per open editor around the engine's instance history
  * (engine/instance.ts). Every change goes through a named engine command (`run`), so undo and redo
  * come from immer's patches; the store adds the screen's own state (which sub-menu is open) and
- * saves the instance to localStorage after each change, so a reload keeps the shopper's work.
+ * saves the instance to localStorage after each change, so a reload keeps the shopper's work, and,
+ * for a logged-in shopper, to the account ('My designs', designSync.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
@@ -16,8 +17,9 @@ import {
   startHistory,
   undo,
 } from '../../../engine/instance.ts';
-import { type Template, visiblePages } from '../../../engine/template.ts';
-import { restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
+import type { Template } from '../../../engine/template.ts';
+import type { DesignSync } from './designSync.ts';
+import { type KeptWork, newerWork, restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
 
 /** S1 §2: the editor's sub-menus switch by name. 'image', 'text' and 'buy' are the next step. */
 export type Menu = 'main' | 'year' | 'dates' | 'preview' | 'image' | 'text' | 'buy';
@@ -48,6 +50,8 @@ export interface EditorStart {
   key?: string;
   /** The instance to start from when nothing is kept under the key (default: a fresh one). */
   fresh?: (today: Date) => Instance;
+  /** A logged-in shopper's design as the account keeps it, and where changes are sent. */
+  account?: { design: KeptWork | null; sync: DesignSync };
 }
 
 export function createEditorStore(
@@ -56,16 +60,20 @@ export function createEditorStore(
   start: EditorStart = {},
 ): StoreApi<EditorState> {
   const key = start.key ?? storageKey(template.uuid);
-  const saved = restoreInstance(
-    storage()?.getItem(key) ?? null,
-    template,
-    visiblePages(template).map((p) => p.id),
-  );
-  const history = startHistory(saved ?? start.fresh?.(today) ?? createInstance(template, today));
+  const local = restoreInstance(storage()?.getItem(key) ?? null, template);
+  const kept = newerWork(local, start.account?.design ?? null);
+  const history = startHistory(kept?.instance ?? start.fresh?.(today) ?? createInstance(template, today));
+  // Work done here while logged out or offline, newer than the account's, goes to the account now.
+  const account = start.account;
+  if (account && local && local.savedAt > (account.design?.savedAt ?? -1)) {
+    account.sync.push(local.instance, local.savedAt);
+  }
 
   const save = (h: History) => {
+    const savedAt = Date.now();
+    account?.sync.push(h.instance, savedAt);
     try {
-      storage()?.setItem(key, serialiseInstance(h.instance));
+      storage()?.setItem(key, serialiseInstance(h.instance, savedAt));
     } catch {
       // A full or disabled storage only loses the reload safety net, never the editing.
     }
@@ -98,6 +106,9 @@ export function createEditorStore(
       save(after);
     },
     setMenu: (menu) => set({ menu }),
-    discard: () => storage()?.removeItem(key),
+    discard: () => {
+      storage()?.removeItem(key);
+      account?.sync.remove();
+    },
   }));
 }

@@ -1,14 +1,36 @@
 import { useEffect, useState } from 'react';
+import { keptInstance } from '../../../engine/instance.ts';
 import { parseTemplate, type Template } from '../../../engine/template.ts';
 import { fontFamiliesOf } from '../../../engine/text/families.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { call } from '../../api/call.ts';
+import { getAccountDesign } from '../../api/designs.ts';
 import { loadBrowserFonts } from './browserFonts.ts';
+import type { KeptWork } from './editorRules.ts';
 
 export type LoadedTemplate =
   | { state: 'loading' }
   | { state: 'error' }
-  | { state: 'ready'; template: Template; fonts: FontSet };
+  | { state: 'ready'; template: Template; fonts: FontSet; account: AccountWork | null };
+
+/** The account side of a new design: whether a shopper is logged in, and their design of it. */
+export interface AccountWork {
+  signedIn: boolean;
+  design: KeptWork | null;
+}
+
+/** The account's design when asked for (a visitor, or a failed call: none, the browser's save stays). */
+async function accountWork(templateUuid: string, signal: AbortSignal): Promise<AccountWork> {
+  try {
+    return await getAccountDesign(templateUuid, signal).then((a) => ({
+      signedIn: a.signedIn,
+      design: a.design ? { instance: a.design.instance, savedAt: Date.parse(a.design.savedAt) } : null,
+    }));
+  } catch (error) {
+    if (!signal.aborted) console.warn('The account design could not be read', error);
+    return { signedIn: false, design: null };
+  }
+}
 
 /** The work kept under a storage key, as JSON (or null): only read for the fonts it names. */
 function keptWork(key: string): unknown {
@@ -24,13 +46,14 @@ function keptWork(key: string): unknown {
  * What the editor needs before it can draw: the template (a given version for a cart line, else the
  * current one) parsed by the engine, and the fonts it will draw with: those the template names, the
  * work kept under `workKey` (a reload) and `more` (a cart line's resources). Other fonts load when
- * the shopper opens the font menu.
+ * the shopper opens the font menu. With `account`, a new design also asks for the account's design
+ * of the template ('My designs'), checked like the browser's save (keptInstance).
  */
 export function useEditorTemplate(
   templateUuid: string,
-  options: { version?: number; workKey: string; more?: unknown },
+  options: { version?: number; workKey: string; more?: unknown; account?: boolean },
 ): LoadedTemplate {
-  const { version, workKey } = options;
+  const { version, workKey, account = false } = options;
   // By content: a cart line refreshed with the same resources must not load the editor again.
   const moreFamilies = fontFamiliesOf(options.more).join('\n');
   const [loaded, setLoaded] = useState<LoadedTemplate>({ state: 'loading' });
@@ -38,6 +61,7 @@ export function useEditorTemplate(
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
+    const asked = account ? accountWork(templateUuid, controller.signal) : Promise.resolve(null);
     call<unknown>(path, { signal: controller.signal })
       .then(async (json) => {
         const parsed = parseTemplate(json);
@@ -45,11 +69,19 @@ export function useEditorTemplate(
           console.error('The template does not parse', parsed.problems);
           return setLoaded({ state: 'error' });
         }
+        const work = await asked;
+        // A design of another version (the template changed since) is not opened, as a browser save isn't.
+        const design = work?.design ? keptInstance(work.design.instance, parsed.template) : null;
+        const kept: AccountWork | null = work && {
+          signedIn: work.signedIn,
+          design: design && work.design ? { instance: design, savedAt: work.design.savedAt } : null,
+        };
         const fonts = await loadBrowserFonts([
-          ...fontFamiliesOf(parsed.template, keptWork(workKey)),
+          ...fontFamiliesOf(parsed.template, keptWork(workKey), design),
           ...(moreFamilies ? moreFamilies.split('\n') : []),
         ]);
-        if (!controller.signal.aborted) setLoaded({ state: 'ready', template: parsed.template, fonts });
+        if (!controller.signal.aborted)
+          setLoaded({ state: 'ready', template: parsed.template, fonts, account: kept });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -57,6 +89,6 @@ export function useEditorTemplate(
         setLoaded({ state: 'error' });
       });
     return () => controller.abort();
-  }, [templateUuid, version, workKey, moreFamilies]);
+  }, [templateUuid, version, workKey, moreFamilies, account]);
   return loaded;
 }

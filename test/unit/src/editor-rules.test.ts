@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createInstance } from '../../../engine/instance.ts';
+import { createInstance, type Instance } from '../../../engine/instance.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import {
   EDITOR_MARGINS,
   fitPxPerMm,
   layerRuns,
   listPath,
+  newerWork,
   restoreInstance,
   serialiseInstance,
   yearMinus,
@@ -63,18 +64,51 @@ describe('leaving the editor (S1 §2)', () => {
 describe('the saved instance', () => {
   const t = demoTemplate('Classic A4');
   const pageIds = t.pages.map((p) => p.id);
-  it('comes back as it was saved, without a current resource', () => {
+  it('comes back as it was saved, without a current resource, with its time', () => {
     const i = { ...createInstance(t, today), year: year + 3, currentPageId: pageIds[3]!, dirty: true };
-    const back = restoreInstance(serialiseInstance({ ...i, currentResourceId: 'x' }), t, pageIds);
-    expect(back).toEqual({ ...i, currentResourceId: null });
+    const back = restoreInstance(serialiseInstance({ ...i, currentResourceId: 'x' }, 1234), t);
+    expect(back).toEqual({ instance: { ...i, currentResourceId: null }, savedAt: 1234 });
+  });
+  it('without a time (saved before My designs) counts as saved at 0', () => {
+    const i = createInstance(t, today);
+    expect(restoreInstance(JSON.stringify({ v: 1, instance: i }), t)?.savedAt).toBe(0);
   });
   it('is dropped for another template version, an unknown page or damaged text', () => {
     const i = createInstance(t, today);
-    expect(restoreInstance(serialiseInstance(i), { ...t, version: t.version + 1 }, pageIds)).toBeNull();
-    expect(restoreInstance(serialiseInstance({ ...i, currentPageId: 'nope' }), t, pageIds)).toBeNull();
-    expect(restoreInstance('{not json', t, pageIds)).toBeNull();
-    expect(restoreInstance(null, t, pageIds)).toBeNull();
-    expect(restoreInstance('{"v":1,"instance":null}', t, pageIds)).toBeNull();
+    expect(restoreInstance(serialiseInstance(i), { ...t, version: t.version + 1 })).toBeNull();
+    expect(restoreInstance(serialiseInstance({ ...i, currentPageId: 'nope' }), t)).toBeNull();
+    expect(restoreInstance('{not json', t)).toBeNull();
+    expect(restoreInstance(null, t)).toBeNull();
+    expect(restoreInstance('{"v":1,"instance":null}', t)).toBeNull();
+  });
+  it('is dropped when a value is in a slot the template has not, or of the wrong type', () => {
+    const i = createInstance(t, today);
+    const [slot] = Object.keys(i.resources);
+    const foreign = { ...i, resources: { ...i.resources, 'nowhere:photo': { type: 'IMAGE', image: null } } };
+    expect(restoreInstance(serialiseInstance(foreign as Instance), t)).toBeNull();
+    const wrongType = {
+      ...i,
+      resources: { ...i.resources, [slot!]: { type: 'STRING', text: 'x', font: {} } },
+    };
+    expect(restoreInstance(serialiseInstance(wrongType as unknown as Instance), t)).toBeNull();
+  });
+});
+
+describe('the newer of two kept works (My designs)', () => {
+  const t = demoTemplate('Classic A4');
+  const work = (savedAt: number) => ({ instance: createInstance(t, today), savedAt });
+  it('is the one changed last; the browser keeps its own on a tie', () => {
+    const local = work(2000);
+    expect(newerWork(local, work(1999))).toBe(local);
+    expect(newerWork(local, work(2000))).toBe(local);
+    const account = work(2001);
+    expect(newerWork(local, account)).toBe(account);
+  });
+  it('is whichever there is when only one is', () => {
+    const only = work(5);
+    expect(newerWork(null, only)).toBe(only);
+    expect(newerWork(only, null)).toBe(only);
+    expect(newerWork(null, null)).toBeNull();
   });
 });
 

@@ -1,0 +1,56 @@
+/**
+ * The templates a portal has stored (S1 §7), as the shop serves them: the validated body with its
+ * product's current name and size from the products table.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Template } from '../../engine/template.ts';
+import type { Db } from '../db/connect.ts';
+import { products, templates } from '../db/schema.ts';
+
+type Row = { body: Template; name: string; widthMm: number; heightMm: number };
+
+const columns = {
+  body: templates.body,
+  name: products.name,
+  widthMm: products.widthMm,
+  heightMm: products.heightMm,
+};
+
+const served = (r: Row): Template => ({
+  ...r.body,
+  product: {
+    uuid: r.body.product.uuid,
+    name: r.name,
+    formatSize: { widthMm: r.widthMm, heightMm: r.heightMm },
+  },
+});
+
+export async function currentTemplates(
+  db: Db,
+  portalUuid: string,
+  type: Template['type'],
+): Promise<Template[]> {
+  const rows = await db
+    .select(columns)
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(and(eq(templates.portalUuid, portalUuid), eq(templates.type, type), eq(templates.isCurrent, true)))
+    .orderBy(asc(templates.position), asc(templates.uuid));
+  return rows.map(served);
+}
+
+/** A template by uuid: the given version, or the current one (`null`). */
+export async function oneTemplate(db: Db, portalUuid: string, uuid: string, version: number | null) {
+  const [row] = await db
+    .select(columns)
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(
+      and(
+        eq(templates.portalUuid, portalUuid),
+        eq(templates.uuid, uuid),
+        version === null ? eq(templates.isCurrent, true) : eq(templates.version, version),
+      ),
+    );
+  return row ? served(row) : null;
+}
