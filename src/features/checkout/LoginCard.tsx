@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../api/user.ts';
-import { errorText, TextField } from './fields.tsx';
 import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
+import { errorText, TextField } from './fields.tsx';
 import { reloadCart } from './reloadCart.ts';
 
 /** S0 §2: log in with username or email and password; a refusal shows above the login button. */

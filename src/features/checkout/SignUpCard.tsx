@@ -9,8 +9,8 @@ import {
 } from '../../../shop/customerForms.ts';
 import { CallError } from '../../api/call.ts';
 import { signUp } from '../../api/user.ts';
-import { errorText, TextField, useShownErrors } from './fields.tsx';
 import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
+import { errorText, TextField, useShownErrors } from './fields.tsx';
 import { reloadCart } from './reloadCart.ts';
 
 type Field = 'name' | 'mobile' | 'email' | 'password';

@@ -39,9 +39,10 @@ export function MyDesignsPage() {
 
   const reload = () => setAttempt((n) => n + 1);
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
   const remove = async (uuid: string) => {
     setDesigns((list) => list?.filter((d) => d.template.uuid !== uuid) ?? null);
     try {

@@ -21,9 +21,15 @@ function browserStorage(): Storage | null {
 /** The saved design under a key, as the editor wrote it; a damaged entry is passed over. */
 function readSaved(storage: Storage, key: string): { instance: Instance; savedAt: number } | null {
   try {
-    const saved = JSON.parse(storage.getItem(key) ?? 'null') as { instance?: unknown; savedAt?: unknown } | null;
+    const saved = JSON.parse(storage.getItem(key) ?? 'null') as {
+      instance?: unknown;
+      savedAt?: unknown;
+    } | null;
     if (!saved?.instance || typeof saved.instance !== 'object') return null;
-    return { instance: saved.instance as Instance, savedAt: typeof saved.savedAt === 'number' ? saved.savedAt : 0 };
+    return {
+      instance: saved.instance as Instance,
+      savedAt: typeof saved.savedAt === 'number' ? saved.savedAt : 0,
+    };
   } catch {
     return null;
   }
