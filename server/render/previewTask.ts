@@ -1,8 +1,10 @@
 /**
- * A thumbnail drawn in a worker thread (previewPool.ts): the page scene, built on the event loop
- * (cheap), is drawn there with Konva on @napi-rs/canvas (tens to hundreds of milliseconds of CPU), so
- * the shop keeps answering while thumbnails are drawn.
+ * A thumbnail drawn in a worker thread (previewPool.ts): the page scenes of its preview sheet
+ * (engine/previewSheet.ts), built on the event loop (cheap), are drawn there with Konva on
+ * @napi-rs/canvas (tens to hundreds of milliseconds of CPU a page), so the shop keeps answering while
+ * thumbnails are drawn.
  */
+import type { PreviewSheet } from '../../engine/previewSheet.ts';
 import type { PageScene } from '../../engine/scene.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { loadFontSet } from '../fonts.ts';
@@ -10,10 +12,14 @@ import { artReader } from '../services/templateArt.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
 import { createImageLoader } from './images.ts';
-import { renderPreviewPng } from './page-renderer.ts';
+import { renderSheetPng } from './sheet-renderer.ts';
 
 export interface PreviewTask {
-  scene: PageScene;
+  /** Where the pages go: every printed part of the product in one picture. */
+  sheet: PreviewSheet;
+  /** The sheet's pages, in the order of its cells. */
+  scenes: PageScene[];
+  /** The whole sheet's width. */
   widthPx: number;
   /** The shopper's pictures the scene draws, by uuid, as JPEG bytes of a fitting derivative. */
   pictures: Record<string, Uint8Array>;
@@ -33,7 +39,7 @@ export async function runPreviewTask(task: PreviewTask): Promise<Uint8Array> {
     art: artReader(objectStoreFor(task.storage)),
     userPicture: async (uuid) => task.pictures[uuid] ?? null,
   });
-  const png = await renderPreviewPng(task.scene, task.widthPx, {
+  const png = await renderSheetPng(task.sheet, task.scenes, task.widthPx, {
     fonts: await fonts,
     loadImage,
     missingPicture: 'skip',

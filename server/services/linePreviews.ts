@@ -1,5 +1,6 @@
 /**
- * Cart thumbnails of template lines (issue 7): the first visible page of the line's own scene, drawn
+ * Cart thumbnails of template lines (issue 7): the line's own pages laid out as the template's preview
+ * sheet (engine/previewSheet.ts: every printed part, at the product's aspect ratio; issue 18), drawn
  * by the print renderer with the shopper's pictures (PictureStore derivatives of their masters), as
  * JPEG. Cached on disk by a hash of everything that changes the picture, which is also the ETag.
  */
@@ -11,19 +12,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { defaultYear, startMonthOf } from '../../engine/calendar.ts';
+import { type PreviewSheet, previewSheet } from '../../engine/previewSheet.ts';
 import { type PageScene, pageScene } from '../../engine/scene.ts';
-import { type Template, visiblePages } from '../../engine/template.ts';
+import type { Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { calendarHolidays } from '../../shop/holidays.ts';
 import { lineInstance } from '../../shop/templateLine.ts';
 import type { PreviewPool } from '../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from './pictures.ts';
 import { renewCached } from './previewCache.ts';
-import { previewScene } from './previews.ts';
+import { previewScenes } from './previews.ts';
 import type { StoredTemplate } from './templateLines.ts';
 
-/** Bump when the drawing changes, so cached thumbnails are drawn again. */
-const RENDER_VERSION = 2;
+/** Bump when the drawing changes, so cached thumbnails are drawn again. 3: the preview sheet. */
+const RENDER_VERSION = 3;
 
 export const PREVIEW_WIDTHS = { min: 16, max: 1280, default: 320 } as const;
 
@@ -89,12 +91,15 @@ export function previewHash(
     .digest('hex');
 }
 
-/** A scene drawn as a JPEG thumbnail, cached on disk under its content hash (also its ETag). */
+/** A preview sheet drawn as a JPEG thumbnail, cached on disk under its content hash (also its ETag). */
 export interface ScenePreviewOptions {
   hash: string;
   widthPx: number;
-  /** Builds the scene only when the thumbnail is drawn (not on a cache hit or a matching ETag). */
-  scene: () => PageScene;
+  /**
+   * Builds the sheet and its pages' scenes only when the thumbnail is drawn (not on a cache hit or a
+   * matching ETag).
+   */
+  scenes: () => { sheet: PreviewSheet; scenes: PageScene[] };
   /** The pictures the scene may draw, by uuid (already checked against their owner). */
   pictures: ReadonlyMap<string, PictureRow>;
   store: PictureStore;
@@ -123,7 +128,7 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
       const derived = await store.derivative(row, size, 0, 0).catch(() => null);
       if (derived) derivatives[uuid] = derived;
     }
-    const png = await options.pool.render({ scene: options.scene(), widthPx, pictures: derivatives });
+    const png = await options.pool.render({ ...options.scenes(), widthPx, pictures: derivatives });
     const bytes = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     await mkdir(options.cacheDir, { recursive: true });
     // Written aside and renamed, so a reader never sees half a file.
@@ -174,11 +179,14 @@ export function linePreview(options: {
   return scenePreview({
     ...options,
     hash,
-    scene: () => {
+    scenes: () => {
       const instance = lineInstance(template, stored, options.today);
       const holidays = calendarHolidays(options.language, instance.year, startMonthOf(instance));
-      const first = visiblePages(template)[0]!.id;
-      return pageScene(template, instance, first, options.fonts, options.language, holidays);
+      const sheet = previewSheet(template);
+      const scenes = sheet.cells.map((c) =>
+        pageScene(template, instance, c.pageId, options.fonts, options.language, holidays),
+      );
+      return { sheet, scenes };
     },
   });
 }
@@ -187,9 +195,9 @@ export function linePreview(options: {
 export const OWN_PREVIEW_MAX_PICTURES = 24;
 
 /**
- * 'View with own pictures' on the template lists (S1 §2): the template's list preview, its first
- * visible page autofilled the way the editor autofills, but with the shopper's pictures in the given
- * order instead of the samples. Cached by the template version, the pictures' bytes, the year the
+ * 'View with own pictures' on the template lists (S1 §2): the template's list preview, its preview
+ * sheet autofilled the way the editor autofills, but with the shopper's pictures in the given order
+ * instead of the samples. Cached by the template version, the pictures' bytes, the year the
  * page would show, and the width.
  */
 export function ownPicturesPreview(options: {
@@ -225,8 +233,8 @@ export function ownPicturesPreview(options: {
     ...options,
     hash,
     pictures: new Map(pictures.map((p) => [p.uuid, p])),
-    scene: () =>
-      previewScene(template, {
+    scenes: () =>
+      previewScenes(template, {
         fonts: options.fonts,
         samplePictures: pictures.map(({ uuid, width, height }) => ({ uuid, width, height })),
         today,

@@ -1,25 +1,35 @@
 /**
  * Template list previews (/templates2/all/{preview.large}) are drawn by the print renderer from the
- * template's own first page with sample pictures, when a database is seeded or a template version
- * appears: never drawn by hand, so a list preview always shows the template as it prints.
+ * template's own pages with sample pictures, laid out as its preview sheet (engine/previewSheet.ts:
+ * every printed part, at the product's own aspect ratio), when a database is seeded or a template
+ * version appears: never drawn by hand, so a list preview always shows the template as it prints.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { languageOf } from '../../engine/calendar.ts';
 import { harnessInstance } from '../../engine/harness.ts';
 import type { PictureRef } from '../../engine/instance.ts';
-import { pageScene } from '../../engine/scene.ts';
-import { assertTemplate, type Template, visiblePages } from '../../engine/template.ts';
+import { type PreviewSheet, previewSheet } from '../../engine/previewSheet.ts';
+import { type PageScene, pageScene } from '../../engine/scene.ts';
+import { assertTemplate, type Template } from '../../engine/template.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import type { Db } from '../db/connect.ts';
 import { portals, templates } from '../db/schema.ts';
 import type { PictureLoader } from '../render/images.ts';
-import { renderPreviewPng } from '../render/page-renderer.ts';
+import { renderSheetPng } from '../render/sheet-renderer.ts';
 
 /** List previews are 640 px wide (S0 §9 preview scale). */
 export const PREVIEW_WIDTH_PX = 640;
+
+/**
+ * Bump when the list previews' drawing changes: a previews folder drawn by another drawing (its
+ * `.drawing` file says which) is drawn again on the next full pass, since the files are named by the
+ * template version alone. 2: the preview sheet (issue 18), every printed part.
+ */
+export const LIST_PREVIEW_DRAWING = 2;
+const DRAWING_FILE = '.drawing';
 
 export interface PreviewDeps {
   fonts: FontSet;
@@ -30,13 +40,18 @@ export interface PreviewDeps {
   today: Date;
 }
 
-/** The first visible page with the sample pictures autofilled, as a shopper would first see it. */
-export function previewScene(
+/**
+ * The template's preview sheet with the sample pictures autofilled, as a shopper would first see it:
+ * the sheet and the scenes of its pages, in the order of its cells.
+ */
+export function previewScenes(
   template: Template,
   deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'> & { language?: string },
-) {
+): { sheet: PreviewSheet; scenes: PageScene[] } {
   const instance = harnessInstance(template, null, deps.samplePictures, deps.today);
-  return pageScene(template, instance, visiblePages(template)[0]!.id, deps.fonts, deps.language);
+  const sheet = previewSheet(template);
+  const scenes = sheet.cells.map((c) => pageScene(template, instance, c.pageId, deps.fonts, deps.language));
+  return { sheet, scenes };
 }
 
 /**
@@ -50,6 +65,10 @@ export async function renderMissingPreviews(
   only?: { uuid: string; version: number }[],
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
+  const drawingFile = path.join(outDir, DRAWING_FILE);
+  const drawing = await readFile(drawingFile, 'utf8').catch(() => '');
+  // Files of an older drawing count as missing: they are drawn again, over themselves.
+  const current = drawing.trim() === String(LIST_PREVIEW_DRAWING);
   const rows = await db
     .selectDistinct({ body: templates.body, locale: portals.locale })
     .from(templates)
@@ -60,10 +79,10 @@ export async function renderMissingPreviews(
     const template = assertTemplate(body);
     if (only && !only.some((v) => v.uuid === template.uuid && v.version === template.version)) continue;
     const file = path.join(outDir, path.basename(template.preview.large));
-    if (seen.has(file) || existsSync(file)) continue;
+    if (seen.has(file) || (current && existsSync(file))) continue;
     seen.add(file);
-    const scene = previewScene(template, { ...deps, language: languageOf(locale) });
-    const png = await renderPreviewPng(scene, PREVIEW_WIDTH_PX, {
+    const { sheet, scenes } = previewScenes(template, { ...deps, language: languageOf(locale) });
+    const png = await renderSheetPng(sheet, scenes, PREVIEW_WIDTH_PX, {
       fonts: deps.fonts,
       loadImage: deps.loadImage,
     });
@@ -73,5 +92,7 @@ export async function renderMissingPreviews(
     await rename(partial, file);
     written.push(file);
   }
+  // Only a full pass has drawn every version; a pass over the versions just published has not.
+  if (!current && !only) await writeFile(drawingFile, `${LIST_PREVIEW_DRAWING}\n`);
   return written;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -7,7 +7,11 @@ import { buildApp } from '../../server/app.ts';
 import { portals, templates } from '../../server/db/schema.ts';
 import { loadFontSet } from '../../server/fonts.ts';
 import { createImageLoader } from '../../server/render/images.ts';
-import { PREVIEW_WIDTH_PX, renderMissingPreviews } from '../../server/services/previews.ts';
+import {
+  LIST_PREVIEW_DRAWING,
+  PREVIEW_WIDTH_PX,
+  renderMissingPreviews,
+} from '../../server/services/previews.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
 import { demoTemplate } from '../support/demoTemplates.ts';
@@ -53,6 +57,16 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
   it('leaves existing previews alone on the next start', async () => {
     expect(await renderMissingPreviews(db.database.db, previewsDir, await deps())).toEqual([]);
   });
+
+  it('draws again, once, the previews an older drawing left (the preview sheet, issue 18)', async () => {
+    const marker = path.join(previewsDir, '.drawing');
+    expect(readFileSync(marker, 'utf8').trim()).toBe(String(LIST_PREVIEW_DRAWING));
+    writeFileSync(marker, `${LIST_PREVIEW_DRAWING - 1}\n`);
+    const again = await renderMissingPreviews(db.database.db, previewsDir, await deps());
+    expect(again.sort()).toEqual([...written].sort());
+    expect(readFileSync(marker, 'utf8').trim()).toBe(String(LIST_PREVIEW_DRAWING));
+    expect(await renderMissingPreviews(db.database.db, previewsDir, await deps())).toEqual([]);
+  }, 120_000);
 
   it('serves previews, fonts and template art, and nothing outside them', async () => {
     const app = await buildApp({

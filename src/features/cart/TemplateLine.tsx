@@ -9,10 +9,11 @@ import { CartLineFrame } from './CartLineFrame.tsx';
 import { useLineQuantity } from './useLineQuantity.ts';
 
 /**
- * One template line of the cart (card, calendar or photo gift; S0 §2): its first page as the server
- * draws it, the description, quantity and the server's price; it opens the template editor in
- * update mode at /cart/edit/{uuid}. A photo gift line changes its quantity in place with S1 §4's
- * rules; cards and calendars show it read-only (their quantity changes in the editor).
+ * One template line of the cart (card, calendar or photo gift; S0 §2): its preview sheet as the server
+ * draws it (every printed part, at the product's aspect ratio, never cropped), the description,
+ * quantity and the server's price; it opens the template editor in update mode at /cart/edit/{uuid}.
+ * A photo gift line changes its quantity in place with S1 §4's rules; cards and calendars show it
+ * read-only (their quantity changes in the editor).
  */
 export function TemplateLine(props: {
   line: OrderLine;

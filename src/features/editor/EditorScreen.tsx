@@ -82,7 +82,7 @@ export function EditorScreen(props: {
       });
     }
     return createEditorStore(template, new Date(), {
-      // The instance the list tile was drawn from (the server's previewScene uses the same function),
+      // The instance the list tile was drawn from (the server's previewScenes use the same function),
       // not "changed" yet: Cancel leaves without asking until the shopper does something.
       fresh: startPictures?.length
         ? (today) => ({ ...harnessInstance(template, null, startPictures, today), dirty: false })

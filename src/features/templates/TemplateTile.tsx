@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { previewSheet } from '../../../engine/previewSheet.ts';
 import type { Template } from '../../../engine/template.ts';
 import {
   editorPath,
@@ -18,8 +19,10 @@ import { LazyImage } from '../../ui/LazyImage.tsx';
 export const OWN_PREVIEW_WIDTH = 480;
 
 /**
- * A template's preview and name, linking to its editor (S1 §2). With 'View with own pictures' on,
- * the preview is the template's first page with the shopper's pictures, drawn by the server.
+ * A template's preview and name, linking to its editor (S1 §2). The preview is the template's preview
+ * sheet (engine/previewSheet.ts: every printed part, at the product's aspect ratio), its box reserved
+ * at the sheet's own shape. With 'View with own pictures' on, the same sheet with the shopper's
+ * pictures, drawn by the server.
  */
 export function TemplateTile({
   type,
@@ -33,21 +36,25 @@ export function TemplateTile({
   const { i18n } = useTranslation();
   const name = localised(template.name, i18n.language);
   const own = ownPreviewUrl(template, useOwnPictures(), OWN_PREVIEW_WIDTH);
+  const sheet = previewSheet(template);
+  // A sheet of several pages draws each page's own shadow; one page is lifted by the tile's.
+  const lifted = template.separateFromBackground && sheet.cells.length === 1;
   return (
     <Link
       to={editorPath(type, category, template)}
-      className={template.separateFromBackground ? 'template-tile is-lifted' : 'template-tile'}
+      className={lifted ? 'template-tile is-lifted' : 'template-tile'}
       data-testid="template-tile"
       data-template-uuid={template.uuid}
       data-own-pictures={own !== null}
+      data-pages={sheet.pageCount}
     >
       <span className="template-tile__frame">
         <LazyImage
           className="template-tile__image"
           src={own ?? previewUrl(template)}
           alt=""
-          width={template.dimensions.width}
-          height={template.dimensions.height}
+          width={sheet.widthMm}
+          height={sheet.heightMm}
         />
       </span>
       <span className="template-tile__name">{name}</span>
