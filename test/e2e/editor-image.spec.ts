@@ -7,10 +7,12 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import {
+  type Crop,
   centreOf,
   covers,
   cropOf,
   dragFinger,
+  fingers,
   hasTouch,
   jpeg,
   press,
@@ -190,4 +192,106 @@ test('one picture slot: Insert image opens its editor at once; tapping the slot 
   else await page.mouse.click(at.x, at.y);
   await expect(editor).toBeVisible();
   await expect(page.getByTestId('image-slot')).toBeVisible();
+});
+
+test('a second finger turns a drag into a pinch, and a lifted finger back into a drag, without a jump', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openTwoPictureCard(page, 'Balloon party');
+  await press(
+    page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
+  );
+  await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('one.jpg', 1200, 1200, '#c04040')]);
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  const slot = page.getByTestId('image-slot');
+  await expect(slot).toHaveAttribute('data-crop', /.+/);
+  const start = await cropOf(slot);
+  const box = (await slot.boundingBox())!;
+  const at = (x: number, y: number) => ({ x: Math.round(x), y: Math.round(y) });
+  const c = at(box.x + box.width / 2, box.y + box.height / 2);
+  /** The picture point (fractions of the picture) under a point of the page. */
+  const pictureAt = (crop: Crop, p: { x: number; y: number }) => ({
+    x: crop.x + ((p.x - box.x) / box.width) * crop.width,
+    y: crop.y + ((p.y - box.y) / box.height) * crop.height,
+  });
+  const expectCrop = (expected: Crop, digits = 4) =>
+    expect
+      .poll(() => cropOf(slot))
+      .toEqual({
+        x: expect.closeTo(expected.x, digits),
+        y: expect.closeTo(expected.y, digits),
+        width: expect.closeTo(expected.width, digits),
+        height: expect.closeTo(expected.height, digits),
+      });
+  /** The crop at rest: the same after a pause (a late frame would have moved it). */
+  const settled = async () => {
+    await page.waitForTimeout(250);
+    return cropOf(slot);
+  };
+  const cdp = await page.context().newCDPSession(page);
+
+  // One finger drags 30 px right and 15 px down.
+  let a = c;
+  await fingers(cdp, 'touchStart', [{ id: 0, ...a }]);
+  for (let i = 1; i <= 5; i++) await fingers(cdp, 'touchMove', [{ id: 0, ...at(c.x + 6 * i, c.y + 3 * i) }]);
+  a = at(c.x + 30, c.y + 15);
+  await expectCrop({
+    ...start,
+    x: start.x - (30 / box.width) * start.width,
+    y: start.y - (15 / box.height) * start.height,
+  });
+  await expect(slot).toHaveAttribute('data-moving', 'true');
+  const dragged = await settled();
+
+  // A second finger lands: the picture does not move.
+  let b = at(c.x - 40, c.y - 30);
+  await fingers(cdp, 'touchStart', [
+    { id: 0, ...a },
+    { id: 1, ...b },
+  ]);
+  expect(await settled()).toEqual(dragged);
+  await expect(slot).toHaveAttribute('data-moving', 'true');
+
+  // Spreading both fingers to twice their distance about their midpoint zooms in two times, and the
+  // picture point under the midpoint stays under it: the pinch starts from the dragged crop.
+  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  const anchor = pictureAt(dragged, mid);
+  for (let i = 1; i <= 5; i++) {
+    const k = 1 + i / 5;
+    await fingers(cdp, 'touchMove', [
+      { id: 0, x: mid.x + k * (a.x - mid.x), y: mid.y + k * (a.y - mid.y) },
+      { id: 1, x: mid.x + k * (b.x - mid.x), y: mid.y + k * (b.y - mid.y) },
+    ]);
+  }
+  a = { x: mid.x + 2 * (a.x - mid.x), y: mid.y + 2 * (a.y - mid.y) };
+  b = { x: mid.x + 2 * (b.x - mid.x), y: mid.y + 2 * (b.y - mid.y) };
+  await expect.poll(async () => (await cropOf(slot)).width).toBeCloseTo(dragged.width / 2, 4);
+  const pinched = await settled();
+  expect(pinched.height).toBeCloseTo(dragged.height / 2, 4);
+  expect(pictureAt(pinched, mid).x).toBeCloseTo(anchor.x, 3);
+  expect(pictureAt(pinched, mid).y).toBeCloseTo(anchor.y, 3);
+
+  // The first finger lifts: the picture does not move, and nothing is stored yet.
+  await fingers(cdp, 'touchEnd', [{ id: 0, ...a }]);
+  expect(await settled()).toEqual(pinched);
+  await expect(slot).toHaveAttribute('data-moving', 'true');
+
+  // The other finger drags on from where it is: 20 px right, 10 px down.
+  await fingers(cdp, 'touchMove', [{ id: 1, x: b.x + 10, y: b.y + 5 }]);
+  await fingers(cdp, 'touchMove', [{ id: 1, x: b.x + 20, y: b.y + 10 }]);
+  await expectCrop({
+    ...pinched,
+    x: pinched.x - (20 / box.width) * pinched.width,
+    y: pinched.y - (10 / box.height) * pinched.height,
+  });
+
+  // The last finger lifts: the crop is stored, covering the slot, as one undo step.
+  await fingers(cdp, 'touchEnd', []);
+  await expect(slot).toHaveAttribute('data-moving', 'false');
+  const stored = await cropOf(slot);
+  expect(stored.width).toBeCloseTo(pinched.width, 4);
+  expect(covers(stored)).toBe(true);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expectCrop(start, 5);
 });

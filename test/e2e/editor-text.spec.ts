@@ -260,3 +260,85 @@ test('the editor opens with only the fonts its template draws with; the font men
   await press(editor(page).getByRole('button', { name: 'Font', exact: true }));
   await expect.poll(() => fetched.size, { timeout: 20_000 }).toBe(15);
 });
+
+test('Enter text: the text field stays on screen above a keyboard, as the page scrolls to it and back', async ({
+  page,
+}) => {
+  await open(page, 'cards', 'Balloon party');
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  await press(editor(page).getByRole('button', { name: 'Enter text' }));
+  const input = editor(page).getByRole('textbox', { name: 'Your text' });
+  await input.focus();
+  const root = page.getByTestId('editor');
+  await expect(root).not.toHaveAttribute('data-visible-area');
+
+  /** The field's box and the visual viewport, both in CSS pixels of the layout viewport. */
+  const boxes = () =>
+    input.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const v = window.visualViewport!;
+      return {
+        field: { top: r.top, left: r.left, bottom: r.bottom, right: r.right },
+        seen: {
+          top: v.offsetTop,
+          left: v.offsetLeft,
+          bottom: v.offsetTop + v.height,
+          right: v.offsetLeft + v.width,
+        },
+        height: v.height,
+      };
+    });
+  const fieldOnScreen = async () => {
+    const { field, seen } = await boxes();
+    return (
+      field.top >= seen.top - 0.5 &&
+      field.left >= seen.left - 0.5 &&
+      field.bottom <= seen.bottom + 0.5 &&
+      field.right <= seen.right + 0.5
+    );
+  };
+  const full = await boxes();
+  expect(await fieldOnScreen()).toBe(true);
+
+  // Headless Chromium has no on-screen keyboard, and no CDP call shrinks only the visual viewport's
+  // height (setViewportSize and Emulation.setVisibleSize resize the layout viewport with it). A page
+  // scale does shrink it: the lower part of the layout viewport is hidden, where the field is, as
+  // under a keyboard (and the right part too).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1.6 });
+  await expect.poll(async () => (await boxes()).height).toBeLessThan(full.height * 0.7);
+  await expect(root).toHaveAttribute('data-visible-area', '');
+  await expect.poll(fieldOnScreen).toBe(true);
+  await expect(input).toBeFocused();
+  await input.fill('');
+  await input.pressSequentially('Hi Anna');
+  await expect(editor(page)).toHaveAttribute('data-text', 'Hi Anna');
+  expect(await fieldOnScreen()).toBe(true);
+
+  // The browser pans the visual viewport down (as it does to show a focused field): the editor
+  // follows it.
+  await page.evaluate(() => {
+    const bottom = document.createElement('div');
+    bottom.style.cssText = 'position: fixed; left: 0; bottom: 0; width: 1px; height: 1px';
+    document.body.append(bottom);
+    bottom.scrollIntoView();
+    bottom.remove();
+  });
+  await expect.poll(async () => (await boxes()).seen.top).toBeGreaterThan(100);
+  await expect.poll(fieldOnScreen).toBe(true);
+
+  // The keyboard goes: the editor fills the screen again.
+  await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+  await expect(root).not.toHaveAttribute('data-visible-area');
+  expect(await fieldOnScreen()).toBe(true);
+  await press(editor(page).getByRole('button', { name: 'Done' }));
+  await expect(editor(page)).toHaveAttribute('data-text', 'Hi Anna');
+
+  // Outside text entry a zoom is a zoom: the editor is not fitted to it.
+  await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1.6 });
+  await expect.poll(() => page.evaluate(() => window.visualViewport!.height)).toBeLessThan(full.height * 0.7);
+  // A few frames for the editor to react, had it listened.
+  await page.waitForTimeout(200);
+  await expect(root).not.toHaveAttribute('data-visible-area');
+  await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
+});

@@ -56,6 +56,22 @@ export async function touch(
   });
 }
 
+/**
+ * Fingers by id through CDP, for a finger landing or lifting while another stays down: touchStart and
+ * touchMove list every finger that is down (an id not down yet lands), touchEnd lists the fingers
+ * that lift (the others stay down; an empty list lifts them all).
+ */
+export async function fingers(
+  cdp: CDPSession,
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: { id: number; x: number; y: number }[],
+) {
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map((p) => ({ ...p, radiusX: 1, radiusY: 1, force: 1 })),
+  });
+}
+
 /** Where a pinch or a drag starts: the middle of the element on the page. */
 export async function centreOf(target: Locator): Promise<{ cx: number; cy: number }> {
   const box = (await target.boundingBox())!;

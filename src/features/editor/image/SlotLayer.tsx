@@ -4,19 +4,30 @@
  * - Choose image (select mode): a number on each editable picture slot of the page.
  * - Editing a slot: the gesture surface over the slot. Drag moves the picture, two fingers pinch-zoom
  *   it, the mouse wheel zooms 1.1 in / 0.9 out; while a gesture runs the picture is shown live in
- *   HTML (the canvas keeps the stored crop), and on release the crop snaps (engine snapCrop) and is
- *   stored through the editor store's `setCrop` command (one undo step per gesture). The slot says
- *   its crop in `data-crop` (x,y,width,height) for tests. The low-quality icon sits in its corner.
+ *   HTML (the canvas keeps the stored crop), and when the last finger lifts the crop snaps (engine
+ *   snapCrop) and is stored through the editor store's `setCrop` command (one undo step per
+ *   gesture). Fingers are pointer events fed to the pure rule of engine/gesture.ts, so a finger
+ *   landing or lifting mid-gesture never moves the picture (a drag becomes a pinch and back).
+ *   The slot says its crop in `data-crop` (x,y,width,height) for tests. The low-quality icon sits in
+ *   its corner.
  */
 import { useGesture } from '@use-gesture/react';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
 import {
+  beginGesture,
+  type Finger,
+  fingerDown,
+  fingerMove,
+  fingerUp,
+  type Gesture,
+  gestureResult,
+} from '../../../../engine/gesture.ts';
+import {
   type CropRect,
   isLowQuality,
-  panCrop,
   snapCrop,
   WHEEL_ZOOM_IN,
   WHEEL_ZOOM_OUT,
@@ -103,49 +114,80 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   const widthPx = item.widthMm * pxPerMm;
   const heightPx = item.heightMm * pxPerMm;
 
-  const bind = useGesture(
-    {
-      onDrag: ({ first, last, movement: [mx, my], touches, pinching, canceled, cancel, memo }) => {
-        if (canceled) return memo;
-        if (pinching || touches > 1) {
-          cancel();
-          return memo;
-        }
-        const start: CropRect | null = first || !memo ? now() : memo;
-        if (!start) return memo;
-        const next = panCrop(start, mx / widthPx, my / heightPx);
-        if (last) commit(next);
-        else setLive(next);
-        return start;
-      },
-      onPinch: ({ first, last, offset: [scale], origin: [ox, oy], memo, canceled }) => {
-        if (canceled) return memo;
-        const start: { crop: CropRect; scale: number } | null =
-          first || !memo ? ((c) => (c ? { crop: c, scale } : null))(now()) : memo;
-        if (!start) return memo;
-        const next = zoomCrop(start.crop, scale / start.scale, focusAt(ox, oy));
-        if (last) commit(next);
-        else setLive(next);
-        return start;
-      },
-      onWheel: ({ event, last }) => {
-        if (last) {
-          commit(now());
-          return;
-        }
-        const crop = now();
-        if (!crop || event.deltaY === 0) return;
-        setLive(
-          zoomCrop(
-            crop,
-            event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT,
-            focusAt(event.clientX, event.clientY),
-          ),
-        );
-      },
+  // Fingers and the mouse button: the gesture so far, and the slot's place on screen when the last
+  // finger landed (the slot does not move while it is being touched).
+  const gesture = useRef<Gesture | null>(null);
+  const place = useRef<DOMRect | null>(null);
+  const fingerOf = (e: PointerEvent): Finger => {
+    const rect = place.current;
+    return { id: e.pointerId, x: e.clientX - (rect?.left ?? 0), y: e.clientY - (rect?.top ?? 0) };
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const crop = now();
+    if (!crop) return;
+    // The mouse keeps moving the picture outside the slot (a finger is captured by itself).
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // Already lifted: its pointerup comes next.
+    }
+    place.current = e.currentTarget.getBoundingClientRect();
+    gesture.current = fingerDown(gesture.current ?? beginGesture(crop), fingerOf(e));
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const before = gesture.current;
+    const rect = place.current;
+    if (!before || !rect) return;
+    const after = fingerMove(before, fingerOf(e), { width: rect.width, height: rect.height });
+    gesture.current = after;
+    if (after.crop !== before.crop) setLive(after.crop);
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const before = gesture.current;
+    if (!before) return;
+    const after = fingerUp(before, e.pointerId);
+    if (after === before) return;
+    if (after.fingers.length > 0) {
+      gesture.current = after;
+      return;
+    }
+    gesture.current = null;
+    const crop = gestureResult(after);
+    if (crop) commit(crop);
+    else setLive(null);
+  };
+
+  // iOS Safari's own pinch (a page zoom) stays out of the slot, as touch-action: none asks.
+  useEffect(() => {
+    const element = surface.current;
+    if (!element) return;
+    const stop = (e: Event) => e.preventDefault();
+    element.addEventListener('gesturestart', stop);
+    element.addEventListener('gesturechange', stop);
+    return () => {
+      element.removeEventListener('gesturestart', stop);
+      element.removeEventListener('gesturechange', stop);
+    };
+  }, []);
+
+  const bind = useGesture({
+    onWheel: ({ event, last }) => {
+      if (last) {
+        commit(now());
+        return;
+      }
+      const crop = now();
+      if (!crop || event.deltaY === 0) return;
+      setLive(
+        zoomCrop(
+          crop,
+          event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT,
+          focusAt(event.clientX, event.clientY),
+        ),
+      );
     },
-    { drag: { filterTaps: true, pointer: { touch: true } }, pinch: { scaleBounds: { min: 0.05, max: 50 } } },
-  );
+  });
 
   const shown = live ?? image?.cropRect ?? null;
   const low = !!(image && shown && frame && isLowQuality(shown, image, image.rotation, frame));
@@ -162,6 +204,11 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     <div
       ref={surface}
       {...bind()}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onLostPointerCapture={onPointerUp}
       className="image-slot"
       style={slotBox(item, pxPerMm)}
       data-testid="image-slot"

@@ -2,6 +2,9 @@
  * The text editor (S1 §2, §4, §5, §9): a main toolbar with Enter text, Font, Align text, Font size
  * and Color (all but Enter text disabled while the text is empty), each opening a sub-toolbar with
  * Cancel (restores the value it had when opened) and Done.
+ * Enter text is the system's own text field (a textarea); while it is open the editor fits the part
+ * of the screen the on-screen keyboard leaves, so the field sits right above the keyboard
+ * (../visibleViewport.ts).
  *
  * Every change goes at once through the editor store's named commands (setText, setFont), so the
  * page redraws from the scene, undo works and the work is saved. What fits is the engine's call
@@ -29,6 +32,7 @@ import {
 import type { HorizontalAlign } from '../../../../engine/text/types.ts';
 import { loadBrowserFonts } from '../browserFonts.ts';
 import type { EditorState } from '../editorStore.ts';
+import { useFitToVisibleViewport } from '../visibleViewport.ts';
 import { registerFontFaces } from './fontFaces.ts';
 import {
   drawnFontOf,
@@ -297,6 +301,8 @@ function TextInput(props: {
   onBlur: () => void;
 }) {
   const input = useRef<HTMLTextAreaElement>(null);
+  // The on-screen keyboard never hides the field: the editor fits what is left of the screen.
+  useFitToVisibleViewport(input);
   // S1 §4: empty text focuses the input by itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the input appears
   useEffect(() => {
