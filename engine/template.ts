@@ -129,6 +129,16 @@ export type PartRef = z.infer<typeof PartRef>;
 export const Fold = z.object({ axis: z.enum(['vertical', 'horizontal']), atMm: Mm });
 export type Fold = z.infer<typeof Fold>;
 
+/**
+ * How a template's pages go onto the printed sheets (docs/template-format.md "Folded cards: print
+ * layout"). Absent: each page is a sheet of its own, printed on one side. `duplex`: the pages in
+ * pairs are the two sides of one sheet (page 1 the outside, page 2 the inside of a folded card),
+ * turned over about the fold. `booklet`: the pages are panels in reading order (front, inside left,
+ * inside right, back), imposed two to a side of a sheet folded in the middle: [4 | 1] and [2 | 3].
+ */
+export const PRINT_LAYOUTS = ['duplex', 'booklet'] as const;
+export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
+
 const TemplateFields = z.object({
   uuid: z.string().uuid(),
   version: z.number().int().positive(),
@@ -158,6 +168,8 @@ const TemplateFields = z.object({
   year: z.number().int().nullable(),
   /** Folded cards: where the paper is folded; text must not cross a fold (the preflight checks). */
   folds: z.array(Fold).optional(),
+  /** How the pages go onto the printed sheets (PRINT_LAYOUTS); absent, one page a sheet. */
+  printLayout: z.enum(PRINT_LAYOUTS).optional(),
   resources: z.array(Resource),
   partTypes: z.array(PartType).min(1),
   pages: z.array(PartRef).min(1),
@@ -295,6 +307,18 @@ function referenceProblems(t: Template): TemplateProblem[] {
   });
   if (!t.pages.some((p) => !p.clientIgnore)) {
     problems.push({ path: 'pages', message: 'every page is clientIgnore: the shopper would see no page' });
+  }
+  if (t.printLayout === 'duplex' && t.pages.length % 2 !== 0) {
+    problems.push({
+      path: 'printLayout',
+      message: `a duplex template prints its pages in pairs (outside, inside) but has ${t.pages.length} pages`,
+    });
+  }
+  if (t.printLayout === 'booklet' && (t.pages.length % 4 !== 0 || t.folds?.length)) {
+    problems.push({
+      path: 'printLayout',
+      message: `a booklet's pages are its panels, 4 to a sheet folded in the middle: it needs a multiple of 4 pages (it has ${t.pages.length}) and no folds of its own`,
+    });
   }
   if (problems.length === 0) problems.push(...undrawnTextProblems(t));
   return problems;

@@ -3,6 +3,7 @@
  * shopper's screens share. The manifest is `DATA_DIR/production/{orderUuid}/manifest.json`
  * (docs/production.md), what a lab needs to print an order without asking the shop.
  */
+import type { Fold, PrintLayout } from '../engine/template.ts';
 
 export const PRODUCTION_STATUSES = ['queued', 'rendering', 'ready', 'failed'] as const;
 export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];
@@ -28,6 +29,16 @@ export interface ManifestFile {
   dpi: number;
   /** PDF: its pages, one per printed part. */
   pages?: number;
+  /**
+   * A folded card's PDF: how its pages go onto the sheet (the template's `printLayout`): `duplex`,
+   * pages 1 and 2 are the outside and the inside of one sheet, turned over about the fold; `booklet`,
+   * pages 1 to 4 are the front, inside left, inside right and back panels, imposed [4 | 1] outside and
+   * [2 | 3] inside on a sheet twice as wide, folded in the middle (docs/template-format.md "Folded
+   * cards: print layout"). Absent: every page is a sheet of its own, printed on one side.
+   */
+  printLayout?: PrintLayout;
+  /** Where the sheet is folded, in mm from the trim box's top-left corner of each page (the template's `folds`). */
+  folds?: Fold[];
 }
 
 export interface ManifestLine {

@@ -537,6 +537,11 @@ interface Words {
   gifts: string;
   mugs: string;
   canvas: string;
+  posters: string;
+  puzzles: string;
+  mouseMats: string;
+  cushions: string;
+  bags: string;
   help: string;
   delivery: string;
   contact: string;
@@ -577,6 +582,11 @@ const english: Words = {
   gifts: 'Photo gifts',
   mugs: 'Mugs',
   canvas: 'Canvas',
+  posters: 'Posters',
+  puzzles: 'Puzzles',
+  mouseMats: 'Mouse mats',
+  cushions: 'Cushions',
+  bags: 'Tote bags',
   help: 'Help',
   delivery: 'Delivery',
   contact: 'Contact us',
@@ -623,6 +633,11 @@ const norwegian: Words = {
   gifts: 'Fotogaver',
   mugs: 'Krus',
   canvas: 'Lerret',
+  posters: 'Plakater',
+  puzzles: 'Puslespill',
+  mouseMats: 'Musematter',
+  cushions: 'Puter',
+  bags: 'Handlenett',
   help: 'Hjelp',
   delivery: 'Levering',
   contact: 'Kontakt oss',
@@ -687,6 +702,11 @@ function menu(w: Words, contactUrl: string): MenuItem[] {
           children: [
             { id: 'gifts-mug', title: w.mugs, url: '/products/photogift/MUG', m: true },
             { id: 'gifts-canvas', title: w.canvas, url: '/products/photogift/CANVAS', m: true },
+            { id: 'gifts-poster', title: w.posters, url: '/products/photogift/POSTER', m: true },
+            { id: 'gifts-puzzle', title: w.puzzles, url: '/products/photogift/PUZZLE', m: true },
+            { id: 'gifts-mousemat', title: w.mouseMats, url: '/products/photogift/MOUSEMAT', m: true },
+            { id: 'gifts-cushion', title: w.cushions, url: '/products/photogift/CUSHION', m: true },
+            { id: 'gifts-bag', title: w.bags, url: '/products/photogift/BAG', m: true },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { languageOf } from '../../engine/calendar.ts';
 import { assertTemplate, type Template, templateInLanguage } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
@@ -100,11 +100,10 @@ async function seedPortal(tx: Db, p: SeedPortal) {
 }
 
 /**
- * The template products (with tiered prices and subproducts), the template categories and the demo
- * templates of one portal. Each template is checked with assertTemplate after its product is made
- * the portal's own, so a broken demo template stops the seed with every problem listed.
+ * The template products (with tiered prices and subproducts) and the template categories of one
+ * portal; those it has already are left as they are.
  */
-async function seedTemplates(tx: Db, p: SeedPortal) {
+async function seedTemplateProducts(tx: Db, p: SeedPortal) {
   const scale = (pence: number) => Math.round(pence * p.priceScale);
   const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
   for (const [i, key] of keys.entries()) {
@@ -155,7 +154,15 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
     .insert(templateCategories)
     .values(TEMPLATE_CATEGORIES.map((c, position) => ({ portalUuid: p.uuid, position, ...c })))
     .onConflictDoNothing();
+}
 
+/**
+ * The template products and categories (seedTemplateProducts) and the demo templates of one portal.
+ * Each template is checked with assertTemplate after its product is made the portal's own, so a
+ * broken demo template stops the seed with every problem listed.
+ */
+async function seedTemplates(tx: Db, p: SeedPortal) {
+  await seedTemplateProducts(tx, p);
   const demo = (await readTemplateFolders(DEMO_TEMPLATES_DIR)).map((f) => f.template);
   const newest = new Map<string, number>();
   for (const t of demo) newest.set(t.uuid, Math.max(t.version, newest.get(t.uuid) ?? 0));
@@ -277,6 +284,30 @@ async function seedCheckoutWhereMissing(db: Db) {
   }
 }
 
+/**
+ * A template product or category added to the demo since a database was seeded (issue 18's posters,
+ * folded cards, …) is added to its demo portals, so the template folders published at start, which
+ * name it, are sold there too; a product or category the portal has is left as it is.
+ */
+async function seedTemplateProductsWhereMissing(db: Db) {
+  const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
+  const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
+  for (const p of seedPortals) {
+    if (!present.has(p.uuid)) continue;
+    const wanted = keys.map((k) => templateProductUuid(p.uuid, k));
+    const [had] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(inArray(products.uuid, wanted));
+    const [categories] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(templateCategories)
+      .where(eq(templateCategories.portalUuid, p.uuid));
+    if (had?.n === wanted.length && (categories?.n ?? 0) >= TEMPLATE_CATEGORIES.length) continue;
+    await db.transaction(async (tx) => seedTemplateProducts(tx as unknown as Db, p));
+  }
+}
+
 /** A database seeded before templates existed gets them for each demo portal it has (once). */
 async function seedTemplatesWhereMissing(db: Db) {
   const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
@@ -312,6 +343,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portals);
   if (row && row.n > 0) {
     await seedTemplatesWhereMissing(db);
+    await seedTemplateProductsWhereMissing(db);
     await seedCheckoutWhereMissing(db);
     await seedContentPagesWhereMissing(db);
     return false;

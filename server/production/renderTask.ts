@@ -121,6 +121,9 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       // Without a shopper's picture the file is vector text and the template's art.
       dpi: Number.isFinite(pdf.minPpi) ? Math.floor(pdf.minPpi) : PRINT_DPI,
       pages: scenes.length,
+      // A folded card: the lab reads from the manifest which page goes on which side, and where it folds.
+      ...(task.template.printLayout ? { printLayout: task.template.printLayout } : {}),
+      ...(task.template.folds?.length ? { folds: task.template.folds } : {}),
     },
     warnings: pdf.warnings,
   };

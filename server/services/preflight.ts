@@ -68,6 +68,39 @@ function fillItemBox(ctx: SKRSContext2D, item: ScenePicture, pxPerMm: number) {
 }
 
 /**
+ * The pixels a text's glyphs can cover, on the canvas: its box and its glyphs' origins with a margin of
+ * one and a half font sizes (ascenders, descenders, a glyph's width and a script font's swashes), turned
+ * as the text is; null when none of it is on the canvas.
+ */
+function textRegionPx(item: SceneText, pxPerMm: number, widthPx: number, heightPx: number) {
+  const margin = item.sizePt * (25.4 / 72) * 1.5;
+  const xs = [item.xMm, item.xMm + item.widthMm, ...item.glyphs.map((g) => g.xMm)];
+  const ys = [item.yMm, item.yMm + item.heightMm, ...item.glyphs.map((g) => g.yMm)];
+  const [x0, x1] = [Math.min(...xs) - margin, Math.max(...xs) + margin];
+  const [y0, y1] = [Math.min(...ys) - margin, Math.max(...ys) + margin];
+  let corners = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ];
+  if (item.rotation) {
+    const { deg, originXMm: ox, originYMm: oy } = item.rotation;
+    const [cos, sin] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+    corners = corners.map(([x, y]) => [
+      ox + (x! - ox) * cos - (y! - oy) * sin,
+      oy + (x! - ox) * sin + (y! - oy) * cos,
+    ]);
+  }
+  const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]!)) * pxPerMm));
+  const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1]!)) * pxPerMm));
+  const right = Math.min(widthPx, Math.ceil(Math.max(...corners.map((c) => c[0]!)) * pxPerMm));
+  const bottom = Math.min(heightPx, Math.ceil(Math.max(...corners.map((c) => c[1]!)) * pxPerMm));
+  if (right <= left || bottom <= top) return null;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/**
  * The colours under each text of a page, keyed by item index: the page drawn with the pictures before
  * the text (texts rarely lie on texts, and leaving them out lets a month grid's 55 cells share one
  * drawing), read where the text's glyphs cover it. Empty picture slots are the shopper's photos: no
@@ -97,19 +130,26 @@ async function samplePage(
       backdrops.set(before.length, backdrop);
     }
     const pixels = await backdrop;
+    // Only the text's own region is cleared, drawn into and read back: a month grid's cells are a few
+    // hundred pixels each, and reading the whole page for each of them made a calendar take seconds.
+    const region = textRegionPx(item, pxPerMm, widthPx, heightPx);
+    const under: Rgb[] = [];
+    samples.set(index, under);
+    if (!region) continue;
     ctx.globalCompositeOperation = 'source-over';
-    ctx.clearRect(0, 0, widthPx, heightPx);
+    ctx.clearRect(region.x, region.y, region.width, region.height);
     const ink: SceneText = { ...item, color: '#000000', shadow: null };
     drawText(raw(mask), ink, deps.fonts, pxPerMm);
     ctx.globalCompositeOperation = 'destination-out';
     for (const slot of before) if (slot.editable && slot.picture === null) fillItemBox(ctx, slot, pxPerMm);
-    const alpha = ctx.getImageData(0, 0, widthPx, heightPx).data;
-    const under: Rgb[] = [];
-    for (let p = 3; p < alpha.length; p += 4) {
-      if (alpha[p]! < 128) continue;
-      under.push({ r: pixels[p - 3]!, g: pixels[p - 2]!, b: pixels[p - 1]! });
+    const alpha = ctx.getImageData(region.x, region.y, region.width, region.height).data;
+    for (let row = 0; row < region.height; row++) {
+      for (let col = 0; col < region.width; col++) {
+        if (alpha[(row * region.width + col) * 4 + 3]! < 128) continue;
+        const p = ((region.y + row) * widthPx + region.x + col) * 4;
+        under.push({ r: pixels[p]!, g: pixels[p + 1]!, b: pixels[p + 2]! });
+      }
     }
-    samples.set(index, under);
   }
   return samples;
 }

@@ -1,11 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Template, visiblePages } from '../../engine/template.ts';
-import { templates } from '../../server/db/schema.ts';
+import {
+  productPrices,
+  products,
+  subproducts,
+  templateCategories,
+  templates,
+} from '../../server/db/schema.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import { seedPortals, stableUuid } from '../../server/db/seed-data.ts';
+import {
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_PRODUCTS,
+  type TemplateProductDef,
+  templateProductUuid,
+} from '../../server/db/templates/products.ts';
 import type { Product } from '../../shop/contract.ts';
-import { allDemoTemplates } from '../support/demoTemplates.ts';
+import { allDemoTemplates, currentDemoTemplates } from '../support/demoTemplates.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
 
@@ -16,6 +28,7 @@ const [english, norwegian, us] = seedPortals as [
 ];
 const balloonParty = stableUuid('template:card-balloon-party');
 const missing = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
+const currentOf = (type: Template['type']) => currentDemoTemplates().filter((t) => t.type === type);
 
 describe.each(databaseKinds())('templates on %s', (kind) => {
   let t: TestApp;
@@ -69,29 +82,38 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect(names.slice(0, 3)).toEqual(['Balloon party', 'Party collage', 'Big number']);
     });
 
-    it('calendars: two, of 13 visible pages, with a month on each month page', async () => {
+    it('calendars: every current one, of 13 visible pages, with a month on each month page', async () => {
       const calendars = await list('/m/api/templates/calendars');
-      expect(calendars).toHaveLength(2);
+      expect(calendars.map((c) => c.uuid).sort()).toEqual(
+        currentOf('CALENDAR')
+          .map((c) => c.uuid)
+          .sort(),
+      );
       for (const c of calendars) {
         expect(c.type).toBe('CALENDAR');
         expect(visiblePages(c)).toHaveLength(13);
         expect(c.pages.slice(1).map((p) => p.months.grid)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
       }
       // Modern 20x30 is sold for this year and the next two, Classic A4 for the shop's YEARS_AHEAD.
-      expect(calendars.map((c) => [c.supportedYears, c.year, c.yearsAhead])).toEqual([
-        [[], null, 2],
-        [[], null, undefined],
-      ]);
-      expect(calendars.map((c) => c.product.name)).toEqual([
-        'Calendar 20x30 (12 months)',
-        'Calendar A4 (12 months)',
-      ]);
+      const byName = (name: string) => calendars.find((c) => c.name.en_GB === name)!;
+      const years = (c: Template) => [c.supportedYears, c.year, c.yearsAhead];
+      expect(years(byName('Modern 20x30'))).toEqual([[], null, 2]);
+      expect(years(byName('Classic A4'))).toEqual([[], null, undefined]);
+      expect(byName('Modern 20x30').product.name).toBe('Calendar 20x30 (12 months)');
+      expect(byName('Classic A4').product.name).toBe('Calendar A4 (12 months)');
     });
 
-    it('photo gifts: four, in MUG and CANVAS', async () => {
+    it('photo gifts: every current one, each in a photo gift category, mugs and canvases among them', async () => {
       const gifts = await list('/m/api/templates/photogift');
-      expect(gifts).toHaveLength(4);
-      expect(gifts.map((g) => g.categories[0])).toEqual(['MUG', 'MUG', 'CANVAS', 'CANVAS']);
+      expect(gifts.map((g) => g.uuid).sort()).toEqual(
+        currentOf('PHOTOGIFT')
+          .map((g) => g.uuid)
+          .sort(),
+      );
+      const giftCategories = TEMPLATE_CATEGORIES.filter((c) => c.type === 'PHOTOGIFT').map((c) => c.category);
+      for (const g of gifts) expect(giftCategories).toContain(g.categories[0]);
+      expect(gifts.find((g) => g.name.en_GB === 'Photo mug')!.categories).toEqual(['MUG']);
+      expect(gifts.find((g) => g.name.en_GB === 'Canvas 30x40')!.categories).toEqual(['CANVAS']);
     });
 
     it("names each portal's own product, in its language", async () => {
@@ -124,19 +146,20 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect((await list('/m/api/templates/cards/categories/christmas')).map((c) => c.uuid)).toEqual(
         christmas.map((c) => c.uuid),
       );
+      // Every card is listed under each of its categories, and under no other.
       const all = await list('/m/api/templates/cards');
-      const counts = await Promise.all(
-        ['BIRTHDAY', 'CHRISTMAS', 'THANKS'].map(
-          async (c) => (await list(`/m/api/templates/cards/categories/${c}`)).length,
-        ),
-      );
-      expect(counts.every((n) => n > 0)).toBe(true);
-      expect(counts.reduce((a, b) => a + b)).toBe(all.length);
+      for (const { category } of TEMPLATE_CATEGORIES.filter((c) => c.type === 'CARDS')) {
+        const listed = (await list(`/m/api/templates/cards/categories/${category}`)).map((c) => c.uuid);
+        const expected = all.filter((c) => c.categories.includes(category)).map((c) => c.uuid);
+        expect(listed, category).toEqual(expected);
+        expect(listed.length, category).toBeGreaterThan(0);
+      }
     });
 
     it('filters photo gifts by category', async () => {
       const mugs = await list('/m/api/templates/photogift/categories/mug');
-      expect(mugs.map((m) => m.product.name)).toEqual(['Photo mug', 'Magic mug']);
+      expect(mugs.every((m) => m.categories.includes('MUG'))).toBe(true);
+      expect(new Set(mugs.map((m) => m.product.name))).toEqual(new Set(['Photo mug', 'Magic mug']));
       expect(mugs.every((m) => m.dimensions.width === 200 && m.dimensions.height === 85)).toBe(true);
     });
 
@@ -159,14 +182,20 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
     it('lists card categories with names in three languages and a default', async () => {
       const res = await get('/m/api/templates/cards/categories');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        categories: [
-          { category: 'BIRTHDAY', names: { en_GB: 'Birthday', nb_NO: 'Bursdag', da_DK: 'Fødselsdag' } },
-          { category: 'CHRISTMAS', names: { en_GB: 'Christmas', nb_NO: 'Jul', da_DK: 'Jul' } },
-          { category: 'THANKS', names: { en_GB: 'Thank you', nb_NO: 'Takk', da_DK: 'Tak' } },
-        ],
+      const body = res.json<{ categories: { category: string; names: object }[]; defaultCategory: string }>();
+      // The card categories of server/db/templates/products.ts, in their order.
+      expect(body).toEqual({
+        categories: TEMPLATE_CATEGORIES.filter((c) => c.type === 'CARDS').map((c) => ({
+          category: c.category,
+          names: c.names,
+        })),
         defaultCategory: 'BIRTHDAY',
       });
+      expect(body.categories.slice(0, 3)).toEqual([
+        { category: 'BIRTHDAY', names: { en_GB: 'Birthday', nb_NO: 'Bursdag', da_DK: 'Fødselsdag' } },
+        { category: 'CHRISTMAS', names: { en_GB: 'Christmas', nb_NO: 'Jul', da_DK: 'Jul' } },
+        { category: 'THANKS', names: { en_GB: 'Thank you', nb_NO: 'Takk', da_DK: 'Tak' } },
+      ]);
     });
 
     it('gives photo gift category info, case-insensitively', async () => {
@@ -181,10 +210,10 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
     });
 
     it('an unknown photo gift category is a JSON 404', async () => {
-      const res = await get('/m/api/templates/photogift/categories/POSTER/info');
+      const res = await get('/m/api/templates/photogift/categories/KEYRING/info');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
-        error: 'The photo gift category "POSTER" was not found',
+        error: 'The photo gift category "KEYRING" was not found',
         code: 'not_found',
       });
     });
@@ -250,9 +279,15 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
     it('lists template products with tiered prices, a campaign and subproducts in minor units', async () => {
       const products = await productsOf();
       const byType = (type: number) => products.filter((p) => p.producttype === type);
-      expect(byType(1).map((p) => p.name)).toEqual(['Card 10x15', 'Card 15x15']);
-      expect(byType(2)).toHaveLength(2);
-      expect(byType(89)).toHaveLength(4);
+      // One product per template product of server/db/templates/products.ts, of its type.
+      for (const def of Object.values(TEMPLATE_PRODUCTS) as TemplateProductDef[]) {
+        const p = products.find((x) => x.name === def.names.en_GB);
+        expect(p, def.names.en_GB).toMatchObject({
+          producttype: def.producttype,
+          printareasize: [def.widthMm, def.heightMm],
+        });
+      }
+      expect(byType(1).map((p) => p.name)).toEqual(expect.arrayContaining(['Card 10x15', 'Card 15x15']));
       for (const p of [...byType(1), ...byType(2), ...byType(89)]) {
         expect(p.productprices.map((x) => x.quantity)).toEqual([1, 10, 50]);
         expect(p.productprices.every((x) => Number.isInteger(x.price) && x.price > 0)).toBe(true);
@@ -291,7 +326,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         ...(await list('/m/api/templates/calendars', host)),
         ...(await list('/m/api/templates/photogift', host)),
       ];
-      expect(all.length, host).toBe(13);
+      expect(all.length, host).toBe(currentDemoTemplates().length);
     }
     expect(english.uuid).not.toBe(norwegian.uuid);
   });
@@ -308,6 +343,42 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
     expect(await count()).toBe(before);
     await seedIfEmpty(db);
     expect(await count()).toBe(before);
-    expect(await list('/m/api/templates/photogift', 'us.localhost')).toHaveLength(4);
+    expect(await list('/m/api/templates/photogift', 'us.localhost')).toHaveLength(
+      currentOf('PHOTOGIFT').length,
+    );
+  });
+
+  it('a database seeded before a template product or category existed gets it on the next start', async () => {
+    // As a database seeded before issue 18's posters: no poster product, no POSTER category. The
+    // start then adds both, and publishing the template folders puts the posters on sale there.
+    const { db } = t.db.database;
+    const poster = templateProductUuid(us.uuid, 'poster-50x70');
+    const posterCategory = and(
+      eq(templateCategories.portalUuid, us.uuid),
+      eq(templateCategories.category, 'POSTER'),
+    );
+    await db.delete(templates).where(eq(templates.productUuid, poster));
+    await db.delete(subproducts).where(eq(subproducts.productUuid, poster));
+    await db.delete(productPrices).where(eq(productPrices.productUuid, poster));
+    await db.delete(products).where(eq(products.uuid, poster));
+    await db.delete(templateCategories).where(posterCategory);
+    expect((await productsOf('us.localhost')).some((p) => p.uuid === poster)).toBe(false);
+    expect((await get('/m/api/templates/photogift/categories/POSTER/info', 'us.localhost')).statusCode).toBe(
+      404,
+    );
+
+    expect(await seedIfEmpty(db)).toBe(false);
+    const back = (await productsOf('us.localhost')).find((p) => p.uuid === poster)!;
+    expect(back.productprices.map((x) => x.quantity)).toEqual([1, 10, 50]);
+    expect(back.subproducts).toHaveLength(1);
+    expect((await get('/m/api/templates/photogift/categories/POSTER/info', 'us.localhost')).statusCode).toBe(
+      200,
+    );
+    // A product the shop has is left as it is: its price is not seeded again.
+    const card = templateProductUuid(us.uuid, 'card-10x15');
+    await db.update(productPrices).set({ price: 1 }).where(eq(productPrices.productUuid, card));
+    await seedIfEmpty(db);
+    const prices = await db.select().from(productPrices).where(eq(productPrices.productUuid, card));
+    expect(prices.map((x) => x.price)).toEqual([1, 1, 1]);
   });
 });

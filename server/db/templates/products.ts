@@ -49,6 +49,13 @@ const hangingKit = [
     extraprice: 200,
   },
 ];
+const posterHanger = [
+  {
+    key: 'poster-hanger',
+    names: { en_GB: 'Wooden poster hanger', nb_NO: 'Plakatheng i tre', da_DK: 'Plakathænger i træ' },
+    extraprice: 900,
+  },
+];
 
 export const TEMPLATE_PRODUCTS = {
   'card-10x15': {
@@ -69,6 +76,36 @@ export const TEMPLATE_PRODUCTS = {
     heightMm: 150,
     minQuantity: 1,
     prices: [299, 249, 199],
+    subproducts: envelopes,
+  },
+  // A folded card's page is the flat sheet: 2 pages, the outside and the inside, folded at x = 105
+  // (docs/template-format.md "Folded cards: print layout"). Folded, an A6 portrait card.
+  'folded-card-a6': {
+    names: {
+      en_GB: 'Folded card A6 (2 pages)',
+      nb_NO: 'Brettet kort A6 (2 sider)',
+      da_DK: 'Foldet kort A6 (2 sider)',
+    },
+    producttype: PRODUCT_TYPE.CARDS,
+    widthMm: 210,
+    heightMm: 148,
+    minQuantity: 1,
+    prices: [349, 299, 249],
+    subproducts: envelopes,
+  },
+  // A 4-page card's page is one panel (front, inside left, inside right, back), 150 x 150 mm: the
+  // lab imposes the four on a 300 x 150 mm sheet folded in the middle.
+  'folded-card-15x15': {
+    names: {
+      en_GB: 'Folded card 15x15 (4 pages)',
+      nb_NO: 'Brettet kort 15x15 (4 sider)',
+      da_DK: 'Foldet kort 15x15 (4 sider)',
+    },
+    producttype: PRODUCT_TYPE.CARDS,
+    widthMm: 150,
+    heightMm: 150,
+    minQuantity: 1,
+    prices: [449, 379, 299],
     subproducts: envelopes,
   },
   'calendar-a4': {
@@ -95,6 +132,59 @@ export const TEMPLATE_PRODUCTS = {
     heightMm: 300,
     minQuantity: 1,
     prices: [2299, 1899, 1599],
+    subproducts: [],
+  },
+  'calendar-a4-landscape': {
+    names: {
+      en_GB: 'Calendar A4 landscape (12 months)',
+      nb_NO: 'Kalender A4 liggende (12 måneder)',
+      da_DK: 'Kalender A4 liggende (12 måneder)',
+    },
+    producttype: PRODUCT_TYPE.CALENDAR,
+    widthMm: 297,
+    heightMm: 210,
+    minQuantity: 1,
+    prices: [1999, 1699, 1399],
+    subproducts: [],
+  },
+  'calendar-a3': {
+    names: {
+      en_GB: 'Calendar A3 (12 months)',
+      nb_NO: 'Kalender A3 (12 måneder)',
+      da_DK: 'Kalender A3 (12 måneder)',
+    },
+    producttype: PRODUCT_TYPE.CALENDAR,
+    widthMm: 297,
+    heightMm: 420,
+    minQuantity: 1,
+    prices: [2999, 2599, 2199],
+    subproducts: [],
+  },
+  'calendar-a3-landscape': {
+    names: {
+      en_GB: 'Calendar A3 landscape (12 months)',
+      nb_NO: 'Kalender A3 liggende (12 måneder)',
+      da_DK: 'Kalender A3 liggende (12 måneder)',
+    },
+    producttype: PRODUCT_TYPE.CALENDAR,
+    widthMm: 420,
+    heightMm: 297,
+    minQuantity: 1,
+    prices: [2999, 2599, 2199],
+    subproducts: [],
+  },
+  // A page of a desk calendar on its stand (the stand is the lab's, not printed).
+  'calendar-desk': {
+    names: {
+      en_GB: 'Desk calendar (12 months)',
+      nb_NO: 'Bordkalender (12 måneder)',
+      da_DK: 'Bordkalender (12 måneder)',
+    },
+    producttype: PRODUCT_TYPE.CALENDAR,
+    widthMm: 210,
+    heightMm: 100,
+    minQuantity: 1,
+    prices: [1499, 1299, 1099],
     subproducts: [],
   },
   mug: {
@@ -132,6 +222,67 @@ export const TEMPLATE_PRODUCTS = {
     minQuantity: 1,
     prices: [4499, 3899, 3299],
     subproducts: hangingKit,
+  },
+  'poster-a3': {
+    names: { en_GB: 'Poster A3', nb_NO: 'Plakat A3', da_DK: 'Plakat A3' },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 297,
+    heightMm: 420,
+    minQuantity: 1,
+    prices: [1299, 1099, 899],
+    subproducts: [],
+  },
+  'poster-50x70': {
+    names: { en_GB: 'Poster 50x70', nb_NO: 'Plakat 50x70', da_DK: 'Plakat 50x70' },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 500,
+    heightMm: 700,
+    minQuantity: 1,
+    prices: [2499, 2199, 1899],
+    subproducts: posterHanger,
+  },
+  // The picture of a 500-piece puzzle, A4 landscape; it comes in a box.
+  puzzle: {
+    names: {
+      en_GB: 'Photo puzzle (500 pieces)',
+      nb_NO: 'Fotopuslespill (500 brikker)',
+      da_DK: 'Fotopuslespil (500 brikker)',
+    },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 297,
+    heightMm: 210,
+    minQuantity: 1,
+    prices: [2299, 1999, 1699],
+    subproducts: [],
+  },
+  mousemat: {
+    names: { en_GB: 'Mouse mat', nb_NO: 'Musematte', da_DK: 'Musemåtte' },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 235,
+    heightMm: 195,
+    minQuantity: 1,
+    prices: [1199, 999, 799],
+    subproducts: [],
+  },
+  // The printed front of a 40 x 40 cm cushion cover, filling included.
+  cushion: {
+    names: { en_GB: 'Cushion 40x40', nb_NO: 'Pute 40x40', da_DK: 'Pude 40x40' },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 400,
+    heightMm: 400,
+    minQuantity: 1,
+    prices: [2999, 2599, 2199],
+    subproducts: [],
+  },
+  // The print area on one side of a cotton tote bag.
+  'tote-bag': {
+    names: { en_GB: 'Tote bag', nb_NO: 'Handlenett', da_DK: 'Mulepose' },
+    producttype: PRODUCT_TYPE.PHOTOGIFT,
+    widthMm: 300,
+    heightMm: 300,
+    minQuantity: 1,
+    prices: [1799, 1499, 1199],
+    subproducts: giftBox,
   },
 } satisfies Record<string, TemplateProductDef>;
 
@@ -198,6 +349,27 @@ export const TEMPLATE_CATEGORIES: TemplateCategoryDef[] = [
     isDefault: false,
   },
   {
+    type: 'CARDS',
+    category: 'WEDDING',
+    names: { en_GB: 'Wedding', nb_NO: 'Bryllup', da_DK: 'Bryllup' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'CARDS',
+    category: 'BABY',
+    names: { en_GB: 'Baby', nb_NO: 'Baby', da_DK: 'Baby' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'CARDS',
+    category: 'INVITATION',
+    names: { en_GB: 'Invitations', nb_NO: 'Invitasjoner', da_DK: 'Invitationer' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
     type: 'PHOTOGIFT',
     category: 'MUG',
     names: { en_GB: 'Mugs', nb_NO: 'Krus', da_DK: 'Krus' },
@@ -209,6 +381,41 @@ export const TEMPLATE_CATEGORIES: TemplateCategoryDef[] = [
     category: 'CANVAS',
     names: { en_GB: 'Canvas', nb_NO: 'Lerret', da_DK: 'Lærred' },
     separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'PHOTOGIFT',
+    category: 'POSTER',
+    names: { en_GB: 'Posters', nb_NO: 'Plakater', da_DK: 'Plakater' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'PHOTOGIFT',
+    category: 'PUZZLE',
+    names: { en_GB: 'Puzzles', nb_NO: 'Puslespill', da_DK: 'Puslespil' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'PHOTOGIFT',
+    category: 'MOUSEMAT',
+    names: { en_GB: 'Mouse mats', nb_NO: 'Musematter', da_DK: 'Musemåtter' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'PHOTOGIFT',
+    category: 'CUSHION',
+    names: { en_GB: 'Cushions', nb_NO: 'Puter', da_DK: 'Puder' },
+    separateFromBackground: true,
+    isDefault: false,
+  },
+  {
+    type: 'PHOTOGIFT',
+    category: 'BAG',
+    names: { en_GB: 'Tote bags', nb_NO: 'Handlenett', da_DK: 'Muleposer' },
+    separateFromBackground: false,
     isDefault: false,
   },
 ];

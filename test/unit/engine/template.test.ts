@@ -99,6 +99,39 @@ describe('parseTemplate', () => {
     expect(result.ok ? [] : result.problems.map((p) => p.path)).toEqual(['pages']);
   });
 
+  it('takes a print layout whose pages fill its sheets: duplex in pairs, a booklet in fours without folds', () => {
+    // The fixture card has three pages (front, inside, a mask kept for production).
+    const problemsOf = (edit: (t: ReturnType<typeof cardTemplate>) => void) => {
+      const t = cardTemplate();
+      edit(t);
+      const result = parseTemplate(t);
+      return result.ok ? [] : result.problems.map((p) => p.path);
+    };
+    expect(problemsOf((t) => Object.assign(t, { printLayout: 'duplex' }))).toEqual(['printLayout']);
+    expect(
+      problemsOf((t) => {
+        Object.assign(t, { printLayout: 'duplex', folds: [{ axis: 'vertical', atMm: 75 }] });
+        t.pages.pop();
+      }),
+    ).toEqual([]);
+    const fourPages = (t: ReturnType<typeof cardTemplate>) =>
+      t.pages.push({ id: 'back', typeId: 'front', clientIgnore: false, months: {}, renderParts: [] });
+    expect(problemsOf((t) => Object.assign(t, { printLayout: 'booklet' }))).toEqual(['printLayout']);
+    expect(
+      problemsOf((t) => {
+        Object.assign(t, { printLayout: 'booklet' });
+        fourPages(t);
+      }),
+    ).toEqual([]);
+    expect(
+      problemsOf((t) => {
+        Object.assign(t, { printLayout: 'booklet', folds: [{ axis: 'vertical', atMm: 75 }] });
+        fourPages(t);
+      }),
+    ).toEqual(['printLayout']);
+    expect(problemsOf((t) => Object.assign(t, { printLayout: 'gatefold' }))).toEqual(['printLayout']);
+  });
+
   it('assertTemplate names every problem in its message', () => {
     const t = cardTemplate() as unknown as Record<string, unknown>;
     t.version = 0;
