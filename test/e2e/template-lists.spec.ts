@@ -12,6 +12,7 @@ interface Listed {
   numUserImages: number;
   hasUserText: boolean;
   product: { name: string; formatSize: { widthMm: number; heightMm: number } };
+  pages: { clientIgnore?: boolean }[];
 }
 
 /** A list as the server answers it (a category of cards, or a whole type). */
@@ -35,7 +36,13 @@ test.describe('template lists', () => {
     await page.goto('/m/products/cards');
     await expect(page).toHaveURL(/\/m\/products\/cards\/BIRTHDAY$/);
     const bar = page.getByTestId('category-bar');
-    await expect(bar.getByRole('link')).toHaveText(['Birthday', 'Christmas', 'Thank you']);
+    // The bar lists the portal's card categories in their order, Birthday (the default) first.
+    const { categories } = (await (await page.request.get('/m/api/templates/cards/categories')).json()) as {
+      categories: { names: { en_GB: string } }[];
+    };
+    const names = categories.map((c) => c.names.en_GB);
+    expect(names.slice(0, 3)).toEqual(['Birthday', 'Christmas', 'Thank you']);
+    await expect(bar.getByRole('link')).toHaveText(names);
     await expect(bar.getByRole('link', { name: 'Birthday' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
     await expect(tiles(page)).toHaveCount((await listed(page, 'cards/categories/BIRTHDAY')).length);
@@ -81,15 +88,18 @@ test.describe('template lists', () => {
     await press(page.getByTestId('open-filters'), isMobile);
     const dialog = page.getByTestId('filter-dialog');
     await expect(dialog.getByRole('heading', { name: 'Filter selection' })).toBeVisible();
-    // Two formats and two picture counts are offered; every card has one page, so no page filter.
+    // Formats and picture counts are offered; the page filter only when the cards' page counts differ.
     await expect(dialog.locator('fieldset[data-filter="format"]')).toBeVisible();
     await expect(dialog.locator('fieldset[data-filter="images"]')).toBeVisible();
     await expect(dialog.locator('fieldset[data-filter="text"]')).toBeVisible();
-    await expect(dialog.locator('fieldset[data-filter="pages"]')).toHaveCount(0);
+    const pageCounts = new Set(birthday.map((t) => t.pages.filter((p) => !p.clientIgnore).length));
+    await expect(dialog.locator('fieldset[data-filter="pages"]')).toHaveCount(pageCounts.size > 1 ? 1 : 0);
     await expect(dialog.getByTestId('apply-filters')).toHaveText(showing(birthday.length));
 
     // The 10x15 format (14.8 x 10.5 cm), found by its size rather than its place in the list.
-    const smallLabel = dialog.locator('fieldset[data-filter="format"] label').filter({ hasText: /14[.,]8/ });
+    const smallLabel = dialog
+      .locator('fieldset[data-filter="format"] label')
+      .filter({ hasText: /14[.,]8\D+10[.,]5/ });
     const smallFormat = smallLabel.getByRole('radio');
     const label = (await smallLabel.innerText()).trim();
     await smallFormat.check();
