@@ -256,6 +256,24 @@ function monthItems(
 }
 
 /**
+ * The template art a page draws while its picture slots are as the author made them (fixed pictures,
+ * and slots the shopper has not filled): the `src` of each, once. The editor's first screen names the
+ * first page's in the HTML, so they load alongside the app (issue 18: the editor's open time).
+ */
+export function pageArt(t: Template, pageId: string): string[] {
+  const page = t.pages.find((p) => p.id === pageId);
+  if (!page) return [];
+  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s]));
+  const found = new Set<string>();
+  for (const part of renderPartsOf(t, page)) {
+    if (part.type !== 'IMAGE') continue;
+    const art = slots.get(fullIdOf(t, page.id, part.resourceId))?.resource.image;
+    if (art) found.add(art.src);
+  }
+  return [...found];
+}
+
+/**
  * `language` is the portal's (the line's, once ordered): it names the months and weekdays.
  * `holidays` are the public holidays of the portal's country over the calendar's months (issue 18;
  * the server's shop/holidays, given to the editor by the API): drawn unless the shopper turned them

@@ -15,7 +15,13 @@ export const firstScreenApi = {
   page: (id: string) => `/m/api/legacy-pages/${encodeURIComponent(id)}`,
   categories: '/m/api/products/categories',
   products: '/m/api/products',
+  template: (uuid: string) => `${TEMPLATE_ADDRESS}${encodeURIComponent(uuid)}`,
 } as const;
+
+const TEMPLATE_ADDRESS = '/m/api/templates/by-uuid/';
+
+/** Whether an answer's address is a template's (the editor's first screen). */
+export const isTemplateAddress = (address: string) => address.startsWith(TEMPLATE_ADDRESS);
 
 export interface FirstScreen {
   /** The active language's shell translations (the `common` namespace); no other language. */
@@ -27,14 +33,20 @@ export interface FirstScreen {
 export type FirstScreenCall =
   | { kind: 'page'; id: string; address: string }
   | { kind: 'categories'; address: string }
-  | { kind: 'products'; address: string };
+  | { kind: 'products'; address: string }
+  | { kind: 'template'; uuid: string; address: string };
 
 const PAGE_PATH = /^\/pages\/([^/]+)\/?$/;
+/** The editor's three routes (src/app/router.tsx), the template's uuid last. */
+const EDITOR_PATH = /^\/products\/(?:calendars\/[^/]+|(?:cards|photogift)\/[^/]+\/[^/]+)\/([^/]+)\/?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The calls the screen at `appPath` (the path inside the app, after `/m`, `/m2` or nothing) makes
  * before it can draw: the start page and content pages their page, the product list its
- * categories and the products (for the print size range). Other screens draw their frame first.
+ * categories and the products (for the print size range), the editor its template (issue 18: the
+ * editor then fetches no template, and the HTML names the template's fonts to load at once). Other
+ * screens draw their frame first.
  */
 export function firstScreenCalls(appPath: string): FirstScreenCall[] {
   const path = appPath.split(/[?#]/)[0] || '/';
@@ -48,6 +60,16 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
       return [];
     }
     return [pageCall(id)];
+  }
+  const editor = EDITOR_PATH.exec(path);
+  if (editor?.[1]) {
+    let uuid: string;
+    try {
+      uuid = decodeURIComponent(editor[1]);
+    } catch {
+      return [];
+    }
+    return UUID.test(uuid) ? [{ kind: 'template', uuid, address: firstScreenApi.template(uuid) }] : [];
   }
   if (path === '/products' || path === '/products/') {
     return [
@@ -91,4 +113,14 @@ export function heroImageOf(firstScreen: FirstScreen): { src: string; width?: nu
     }
   }
   return null;
+}
+
+/**
+ * Whether the server draws the screen at `appPath` as HTML (src/ssr.tsx): the start page, content
+ * pages and the product list. The editor's data comes with the HTML, but the editor draws on a canvas
+ * in the browser.
+ */
+export function drawnOnServer(appPath: string): boolean {
+  const calls = firstScreenCalls(appPath);
+  return calls.length > 0 && calls.every((call) => call.kind !== 'template');
 }

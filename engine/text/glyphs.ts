@@ -29,7 +29,12 @@ export function glyphOutline(fontSet: FontSet, family: string, glyphId: number):
   const font = fontSet.get(family);
   const cached = font.outlineCache.get(glyphId);
   if (cached) return cached;
-  const glyph = Number.isInteger(glyphId) && glyphId >= 0 ? font.opentype.glyphs.get(glyphId) : undefined;
+  // Checked against the count first: the fonts are parsed lazily (fonts.ts), and a lazy glyph set
+  // throws a TypeError for an id it does not have instead of answering undefined.
+  const glyph =
+    Number.isInteger(glyphId) && glyphId >= 0 && glyphId < font.opentype.numGlyphs
+      ? font.opentype.glyphs.get(glyphId)
+      : undefined;
   if (!glyph) throw new Error(`Font "${family}" has no glyph ${glyphId} (it has ${font.opentype.numGlyphs})`);
   const outline = Object.freeze(glyph.path.commands.map(copyCommand));
   font.outlineCache.set(glyphId, outline);

@@ -12,12 +12,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentImageSources } from '../../shop/contentImages.ts';
 import type { PortalConfig } from '../../shop/contract.ts';
-import { appPathOf, FIRST_SCREEN_ELEMENT_ID, type FirstScreen, heroImageOf } from '../../shop/firstScreen.ts';
+import {
+  appPathOf,
+  drawnOnServer,
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstScreen,
+  heroImageOf,
+} from '../../shop/firstScreen.ts';
 import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import type { ContentImages } from '../services/contentImages.ts';
-import { FirstScreenData } from '../services/firstScreen.ts';
+import { FirstScreenData, templateFetchesOf } from '../services/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/routeChunks.ts';
 
 /** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
@@ -51,19 +57,28 @@ function heroPreload(hero: { src: string; width?: number }): string {
 export function embedFirstScreen(
   html: string,
   firstScreen: FirstScreen,
-  screen: ScreenAssets = { scripts: [], styles: [] },
+  screen: ScreenAssets = { scripts: [], styles: [], fetches: [] },
 ): string {
   const hero = heroImageOf(firstScreen);
+  // `as="fetch"` with `crossorigin` is what the app's own fetch() of the file asks for (cors, same-
+  // origin credentials), so the browser hands that fetch the preloaded answer.
+  const fetched = [...screen.fetches, ...templateFetchesOf(firstScreen)];
   const preload = [
     hero ? heroPreload(hero) : '',
     ...screen.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+  ].join('');
+  // After the app's own scripts (the end of <head>): a browser over HTTP/1.1 fetches six files at a
+  // time in the document's order, and the app's entry is needed first.
+  const later = [
     ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    ...fetched.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`),
   ].join('');
   const script = `${preload}<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${scriptJson(firstScreen)}</script>`;
   // Before the app's own script, so the data is in the document when the app starts.
-  return html.includes('<!--first-screen-->')
+  const withData = html.includes('<!--first-screen-->')
     ? html.replace('<!--first-screen-->', script)
     : html.replace('</head>', `${script}</head>`);
+  return withData.replace('</head>', `${later}</head>`);
 }
 
 /**
@@ -146,7 +161,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     if (appPath !== null) {
       const data = await firstScreen.answer(portal, appPath);
       page = embedFirstScreen(page, data, routeChunks.assetsFor(appPath));
-      page = drawFirstScreen(request, page, data);
+      if (drawnOnServer(appPath)) page = drawFirstScreen(request, page, data);
     }
     const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
     const entry = { html: page, etag, expires: now + FIRST_SCREEN_TTL_MS };

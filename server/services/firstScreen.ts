@@ -5,11 +5,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import i18next, { type i18n } from 'i18next';
+import { pageArt } from '../../engine/scene.ts';
+import { type Template, visiblePages } from '../../engine/template.ts';
+import { catalogueEntry } from '../../engine/text/catalogue.ts';
+import { fontFamiliesOf } from '../../engine/text/families.ts';
+import { artUrl } from '../../shop/artUrl.ts';
 import { PageId, type PortalConfig } from '../../shop/contract.ts';
-import { type FirstScreen, type FirstScreenCall, firstScreenCalls } from '../../shop/firstScreen.ts';
+import {
+  type FirstScreen,
+  type FirstScreenCall,
+  firstScreenCalls,
+  isTemplateAddress,
+} from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
 import { categoriesOf, pageOf, productsOf } from './content.ts';
 import type { ContentImages } from './contentImages.ts';
+import { oneTemplate } from './storedTemplates.ts';
 
 /** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
 const SHELL_NAMESPACE = 'common';
@@ -54,6 +65,8 @@ export class FirstScreenData {
         return { categories: await categoriesOf(this.db, portalUuid) };
       case 'products':
         return { products: await productsOf(this.db, portalUuid) };
+      case 'template':
+        return oneTemplate(this.db, portalUuid, call.uuid, null);
     }
   }
 
@@ -92,4 +105,25 @@ export class FirstScreenData {
     }
     return loaded;
   }
+}
+
+/**
+ * What the first screen's templates fetch before their first page is drawn: the font files they draw
+ * with (under /fonts/, as src/features/editor/browserFonts.ts fetches them) and the first page's art
+ * (as the editor's picture loader fetches it). The HTML names them, so they load alongside the app
+ * instead of after the editor's chunk and its template.
+ */
+export function templateFetchesOf(firstScreen: FirstScreen): string[] {
+  const templates = Object.entries(firstScreen.answers)
+    .filter(([address]) => isTemplateAddress(address))
+    .map(([, answer]) => answer as Template);
+  const fonts = fontFamiliesOf(...templates)
+    .map((family) => catalogueEntry(family)?.file)
+    .filter((file): file is string => !!file)
+    .map((file) => `/fonts/${encodeURIComponent(file)}`);
+  const art = templates.flatMap((template) => {
+    const first = Array.isArray(template.pages) ? visiblePages(template)[0] : undefined;
+    return first ? pageArt(template, first.id).map(artUrl) : [];
+  });
+  return [...fonts, ...new Set(art)];
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
-import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
+import { lazyScreen } from './lazyScreen.tsx';
 import { Guarded, NotFoundPage } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -12,52 +12,44 @@ import { Shell } from './Shell.tsx';
  * The start page's JavaScript holds the shell, content pages and the product list, the screens a
  * first visit lands on; each later screen is its own chunk, fetched when it opens (issue 15).
  */
-const UploadPage = lazy(() =>
-  import('../features/upload/UploadPage.tsx').then((m) => ({ default: m.UploadPage })),
+const UploadPage = lazyScreen(() => import('../features/upload/UploadPage.tsx').then((m) => m.UploadPage));
+const CartPage = lazyScreen(() => import('../features/cart/CartPage.tsx').then((m) => m.CartPage));
+const EditOrderLinePage = lazyScreen(() =>
+  import('../features/cart/EditOrderLinePage.tsx').then((m) => m.EditOrderLinePage),
 );
-const CartPage = lazy(() => import('../features/cart/CartPage.tsx').then((m) => ({ default: m.CartPage })));
-const EditOrderLinePage = lazy(() =>
-  import('../features/cart/EditOrderLinePage.tsx').then((m) => ({ default: m.EditOrderLinePage })),
-);
-const TemplateListPage = lazy(() =>
-  import('../features/templates/TemplateListPage.tsx').then((m) => ({ default: m.TemplateListPage })),
+const TemplateListPage = lazyScreen(() =>
+  import('../features/templates/TemplateListPage.tsx').then((m) => m.TemplateListPage),
 );
 
 /** The template author harness (dev): its own chunk, with Konva, never in the start page's. */
-const HarnessPage = lazy(() =>
-  import('../features/harness/HarnessPage.tsx').then((m) => ({ default: m.HarnessPage })),
+const HarnessPage = lazyScreen(() =>
+  import('../features/harness/HarnessPage.tsx').then((m) => m.HarnessPage),
 );
 
 /** The customisation editor (S1 §2): full screen, its own chunk with Konva, never in the start page's. */
-const EditorPage = lazy(() =>
-  import('../features/editor/EditorPage.tsx').then((m) => ({ default: m.EditorPage })),
-);
-const editor = (kind: 'calendars' | 'cards' | 'photogift') => (
-  <Suspense fallback={<Loading />}>
-    <EditorPage kind={kind} />
-  </Suspense>
-);
+const EditorPage = lazyScreen(() => import('../features/editor/EditorPage.tsx').then((m) => m.EditorPage));
+const editor = (kind: 'calendars' | 'cards' | 'photogift') => <EditorPage kind={kind} />;
 
 /** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */
 const checkoutScreens = () => import('../features/checkout/index.ts');
-const CheckoutStart = lazy(() => checkoutScreens().then((m) => ({ default: m.CheckoutStart })));
-const DeliveryPage = lazy(() => checkoutScreens().then((m) => ({ default: m.DeliveryPage })));
-const PaymentPage = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentPage })));
-const PaymentReturn = lazy(() => checkoutScreens().then((m) => ({ default: m.PaymentReturn })));
-const ReceiptPage = lazy(() => checkoutScreens().then((m) => ({ default: m.ReceiptPage })));
+const CheckoutStart = lazyScreen(() => checkoutScreens().then((m) => m.CheckoutStart));
+const DeliveryPage = lazyScreen(() => checkoutScreens().then((m) => m.DeliveryPage));
+const PaymentPage = lazyScreen(() => checkoutScreens().then((m) => m.PaymentPage));
+const PaymentReturn = lazyScreen(() => checkoutScreens().then((m) => m.PaymentReturn));
+const ReceiptPage = lazyScreen(() => checkoutScreens().then((m) => m.ReceiptPage));
 
 /** My orders: its own small chunk, only for shoppers who open it. */
-const MyOrdersPage = lazy(() =>
-  import('../features/orders/MyOrdersPage.tsx').then((m) => ({ default: m.MyOrdersPage })),
+const MyOrdersPage = lazyScreen(() =>
+  import('../features/orders/MyOrdersPage.tsx').then((m) => m.MyOrdersPage),
 );
 
 /** My designs: its own small chunk, like My orders. */
-const MyDesignsPage = lazy(() =>
-  import('../features/designs/MyDesignsPage.tsx').then((m) => ({ default: m.MyDesignsPage })),
+const MyDesignsPage = lazyScreen(() =>
+  import('../features/designs/MyDesignsPage.tsx').then((m) => m.MyDesignsPage),
 );
 
 /** The lab's order desk: its own chunk (and `lab` translations), never in the shop's start page. */
-const LabPage = lazy(() => import('../features/lab/LabPage.tsx').then((m) => ({ default: m.LabPage })));
+const LabPage = lazyScreen(() => import('../features/lab/LabPage.tsx').then((m) => m.LabPage));
 
 /** The desk lives at /lab, outside the shop's /m and /m2 (docs/decisions.md). */
 export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.startsWith('/lab/');
@@ -72,9 +64,7 @@ export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.s
 export function LabRoutes() {
   return (
     <Guarded>
-      <Suspense fallback={<Loading />}>
-        <LabPage />
-      </Suspense>
+      <LabPage />
     </Guarded>
   );
 }
@@ -89,14 +79,7 @@ export function AppRoutes({ layout }: { layout: Layout }) {
   const screen = (element: React.ReactNode) => <Guarded>{element}</Guarded>;
   return (
     <Routes>
-      <Route
-        path="dev/harness/:uuid?"
-        element={screen(
-          <Suspense fallback={<Loading />}>
-            <HarnessPage />
-          </Suspense>,
-        )}
-      />
+      <Route path="dev/harness/:uuid?" element={screen(<HarnessPage />)} />
       {/* The editor is full screen, outside the shell (S1 §2: a full-screen flow). */}
       <Route path="products/calendars/:productUuid/:templateUuid" element={screen(editor('calendars'))} />
       <Route path="products/cards/:category/:productUuid/:templateUuid" element={screen(editor('cards'))} />

@@ -143,6 +143,37 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(cart.body).toContain('<div id="root"></div>');
   });
 
+  it('puts the editor’s template into the HTML, names its fonts and first page’s art, and leaves the drawing to the browser', async () => {
+    const calendars = (await t.app.inject({ url: '/m/api/templates/calendars' })).json() as {
+      uuid: string;
+      product: { uuid: string };
+    }[];
+    const calendar = calendars[0];
+    if (!calendar) throw new Error('The demo data has no calendar');
+    const url = `/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+    const html = (await t.app.inject({ url })).body;
+    const template = (await t.app.inject({ url: firstScreenApi.template(calendar.uuid) })).json();
+    expect(firstScreenOf(html).answers).toEqual({ [firstScreenApi.template(calendar.uuid)]: template });
+    const fetched = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const fonts = fetched.filter((href) => href.startsWith('/fonts/'));
+    expect(fonts.length).toBeGreaterThan(0);
+    // Each named font and art file is there to be fetched.
+    for (const href of fetched) expect((await t.app.inject({ url: href })).statusCode, href).toBe(200);
+    // The editor draws on a canvas in the browser: no server-drawn screen.
+    expect(html).toContain('<div id="root"></div>');
+    // A template that does not exist (or an address that is no uuid) brings nothing and no preloads.
+    for (const missing of [
+      `/m/products/calendars/${calendar.product.uuid}/00000000-0000-4000-8000-000000000000`,
+      `/m/products/calendars/${calendar.product.uuid}/not-a-uuid`,
+    ]) {
+      const other = (await t.app.inject({ url: missing })).body;
+      expect(firstScreenOf(other).answers).toEqual({});
+      expect(other).not.toContain('as="fetch"');
+    }
+  });
+
   it('compresses the HTML with its data', async () => {
     const res = await t.app.inject({ url: '/m/products', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useCartStore } from '../../app/cartStore.ts';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 
 /** Its own chunk: the crop gestures are not needed on the start page. */
-const PrintEditor = lazy(() =>
-  import('../print-editor/PrintEditor.tsx').then((m) => ({ default: m.PrintEditor })),
-);
+const PrintEditor = lazyScreen(() => import('../print-editor/PrintEditor.tsx').then((m) => m.PrintEditor));
 
 /** The template editor in update mode: its own chunk with Konva, never the start page's. */
-const TemplateLineEditor = lazy(() =>
-  import('./TemplateLineEditor.tsx').then((m) => ({ default: m.TemplateLineEditor })),
+const TemplateLineEditor = lazyScreen(() =>
+  import('./TemplateLineEditor.tsx').then((m) => m.TemplateLineEditor),
 );
 
 /** Order line types the template editor opens (S0 §2): 1 cards, 2 calendars, 89 photo gifts. */
@@ -34,17 +33,9 @@ export function EditOrderLinePage() {
   const line = cart.orderLines.find((l) => l.uuid === uuid);
   if (!line) return <Navigate to="/cart" replace />;
   if (TEMPLATE_LINE_TYPES.includes(line.type)) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <TemplateLineEditor key={line.uuid} line={line} />
-      </Suspense>
-    );
+    return <TemplateLineEditor key={line.uuid} line={line} />;
   }
   // Other types show only 'Loading' (S0 §2).
   if (line.type !== 0) return <Loading />;
-  return (
-    <Suspense fallback={<Loading />}>
-      <PrintEditor key={line.uuid} line={line} />
-    </Suspense>
-  );
+  return <PrintEditor key={line.uuid} line={line} />;
 }

@@ -40,9 +40,10 @@ import { createEditorStore } from './editorStore.ts';
 import { ImageMenu } from './image/ImageEditor.tsx';
 import { imageSession } from './image/imageSession.ts';
 import { SlotLayer } from './image/SlotLayer.tsx';
+import { editorPixelRatio } from './PageCanvas.tsx';
 import { PageView } from './PageView.tsx';
 import { PreviewScreen } from './PreviewScreen.tsx';
-import { createBrowserPictureLoader } from './pictures.ts';
+import { createBrowserPictureLoader, screenCanvasSide } from './pictures.ts';
 import { ChooseText } from './text/ChooseText.tsx';
 import { TextEditor } from './text/TextEditor.tsx';
 import { insertTextTarget } from './text/textEditorRules.ts';
@@ -109,6 +110,7 @@ export function EditorScreen(props: {
   const loader = useMemo(
     () =>
       createBrowserPictureLoader({
+        svgLongestSide: screenCanvasSide(editorPixelRatio()),
         userPicture: async (uuid) => {
           const response = await fetch(xphotoUrl(uuid, 640));
           return response.ok ? response.blob() : null;

@@ -14,10 +14,13 @@
  * pixel, as the server does (`Konva.pixelRatio = 1` there): take it with `stage.toCanvas({
  * pixelRatio: 1 })`, which draws the layers afresh at that ratio (see `stageRef`).
  */
-import Konva from 'konva';
+// Konva's core and its Rect only, with react-konva's core: the full builds bring every shape and
+// filter (about 100 KB the editor's chunk never uses, parsed on every open).
+import Konva from 'konva/lib/Core';
+import 'konva/lib/shapes/Rect';
 import type { Ref } from 'react';
 import { memo, useCallback, useMemo, useRef } from 'react';
-import { Layer, Rect, Shape, Stage } from 'react-konva';
+import { Layer, Rect, Shape, Stage } from 'react-konva/lib/ReactKonvaCore';
 import type { Canvas2D, DrawableImage, DrawDeps, MakeCanvas } from '../../../engine/draw.ts';
 import { drawBackground, drawItem } from '../../../engine/draw.ts';
 import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
@@ -43,8 +46,10 @@ export interface PageCanvasProps {
 
 /** The most canvas pixels per CSS pixel the editor draws with (see the header). */
 export const MAX_PIXEL_RATIO = 2;
+/** The canvas pixels per CSS pixel the editor draws with on this screen. */
+export const editorPixelRatio = () => Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
 if (typeof window !== 'undefined') {
-  Konva.pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+  Konva.pixelRatio = editorPixelRatio();
 }
 
 export const makeCanvas: MakeCanvas = (w, h) =>

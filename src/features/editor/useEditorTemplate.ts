@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keptInstance } from '../../../engine/instance.ts';
 import { parseTemplate, type Template } from '../../../engine/template.ts';
 import { fontFamiliesOf } from '../../../engine/text/families.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
+import { type FontSet, loadHarfBuzz } from '../../../engine/text/fonts.ts';
 import { call } from '../../api/call.ts';
 import { getAccountDesign } from '../../api/designs.ts';
 import { loadBrowserFonts } from './browserFonts.ts';
@@ -62,6 +62,8 @@ export function useEditorTemplate(
     setLoaded({ state: 'loading' });
     const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
     const asked = account ? accountWork(templateUuid, controller.signal) : Promise.resolve(null);
+    // HarfBuzz (a chunk and its WebAssembly) loads alongside the template and the fonts, not after.
+    void loadHarfBuzz().catch(() => undefined);
     call<unknown>(path, { signal: controller.signal })
       .then(async (json) => {
         const parsed = parseTemplate(json);

@@ -1,7 +1,7 @@
 import { getISOWeek } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInstance, run, startHistory, undo } from '../../../engine/instance.ts';
-import { PERSONAL_COLOR, pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
+import { PERSONAL_COLOR, pageArt, pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
 import type { Font, Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { systemClock } from '../../../shop/clock.ts';
@@ -19,6 +19,16 @@ const byId = (items: SceneItem[], id: string) => items.find((i) => i.id === id);
 
 describe('pageScene of a card', () => {
   const card = cardTemplate();
+
+  it('pageArt names the art a page draws as the author made it, once, and none for an unknown page', () => {
+    const scene = pageScene(card, createInstance(card, today), 'p1', fonts);
+    const drawn = scene.items.flatMap((i) =>
+      i.kind === 'picture' && i.picture?.source.kind === 'art' ? [i.picture.source.src] : [],
+    );
+    expect(pageArt(card, 'p1')).toEqual([...new Set(drawn)]);
+    expect(pageArt(card, 'p1')).toEqual(['art/bg.svg']);
+    expect(pageArt(card, 'no-such-page')).toEqual([]);
+  });
 
   it('describes an untouched page: art, empty picture slots, an empty text slot', () => {
     const scene = pageScene(card, createInstance(card, today), 'p1', fonts);

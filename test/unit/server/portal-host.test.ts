@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fontFamiliesOf } from '../../../engine/text/families.ts';
 import { embedFirstScreen, embedPortalConfig, inlineStylesheets } from '../../../server/routes/app-shell.ts';
 import { hostName } from '../../../server/services/portals.ts';
 import type { PortalConfig } from '../../../shop/contract.ts';
+import { firstScreenApi } from '../../../shop/firstScreen.ts';
+import { cardTemplate } from '../../fixtures/templates.ts';
 
 describe('hostName', () => {
   it.each([
@@ -81,9 +84,42 @@ describe('embedFirstScreen', () => {
     const out = embedFirstScreen('<head><!--first-screen--></head>', firstScreen, {
       scripts: ['/m/assets/CartPage-1.js'],
       styles: ['/m/assets/CartPage-1.css'],
+      fetches: [],
     });
     expect(out).toContain('<link rel="modulepreload" crossorigin href="/m/assets/CartPage-1.js">');
     expect(out).toContain('<link rel="stylesheet" crossorigin href="/m/assets/CartPage-1.css">');
+    expect(out).not.toContain('as="fetch"');
+  });
+
+  it('names the editor’s chunks, WebAssembly, its template’s fonts and first page’s art after the app’s scripts', () => {
+    const card = cardTemplate();
+    const withTemplate = { translations: null, answers: { [firstScreenApi.template(card.uuid)]: card } };
+    const html = '<head><!--first-screen--><script type="module" src="/m/assets/app-1.js"></script></head>';
+    const out = embedFirstScreen(html, withTemplate, {
+      scripts: ['/m/assets/EditorPage-1.js'],
+      styles: [],
+      fetches: ['/m/assets/harfbuzz-2.wasm'],
+    });
+    const fetched = [...out.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    const fonts = fontFamiliesOf(card).map(
+      (f) => `/fonts/${encodeURIComponent(`${f.replace(/ /g, '')}-Regular.ttf`)}`,
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fetched).toEqual(['/m/assets/harfbuzz-2.wasm', ...fonts, '/templates2/art/bg.svg']);
+    // The app's own script is asked for first: six at a time over HTTP/1.1.
+    expect(out.indexOf('app-1.js')).toBeLessThan(out.indexOf('EditorPage-1.js'));
+    expect(out.indexOf('app-1.js')).toBeLessThan(out.indexOf('harfbuzz-2.wasm'));
+  });
+
+  it('names no fonts that are not the catalogue’s', () => {
+    const odd = { uuid: 'x', pages: [], fixed: { font: { family: 'Not A Catalogue Font' } } };
+    const out = embedFirstScreen('<head></head>', {
+      translations: null,
+      answers: { [firstScreenApi.template('b1c2d3e4-0000-4000-8000-000000000001')]: odd },
+    });
+    expect(out).not.toContain('as="fetch"');
   });
 
   it('goes before </head> when the page has no placeholder', () => {

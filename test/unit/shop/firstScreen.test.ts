@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appPathOf, firstScreenApi, firstScreenCalls, heroImageOf } from '../../../shop/firstScreen.ts';
+import {
+  appPathOf,
+  drawnOnServer,
+  firstScreenApi,
+  firstScreenCalls,
+  heroImageOf,
+} from '../../../shop/firstScreen.ts';
 
 describe('appPathOf', () => {
   it.each([
@@ -26,6 +32,31 @@ describe('firstScreenCalls', () => {
 
   it('the product list asks for its categories and the products', () => {
     expect(addresses('/products')).toEqual(['/m/api/products/categories', '/m/api/products']);
+  });
+
+  it('the editor asks for its template, on each of its three routes, and is not drawn on the server', () => {
+    const uuid = 'eeab1017-4b61-5cc0-a1ea-df7a98a380fa';
+    const product = '11111111-2222-4333-8444-555555555555';
+    for (const path of [
+      `/products/calendars/${product}/${uuid}`,
+      `/products/cards/BIRTHDAY/${product}/${uuid}/`,
+      `/products/photogift/MUGS/${product}/${uuid}`,
+    ]) {
+      expect(addresses(path), path).toEqual([`/m/api/templates/by-uuid/${uuid}`]);
+      expect(drawnOnServer(path), path).toBe(false);
+    }
+    expect(firstScreenApi.template(uuid)).toBe(`/m/api/templates/by-uuid/${uuid}`);
+    // Not a uuid, a broken escape, or a template list: nothing asked.
+    expect(addresses(`/products/calendars/${product}/not-a-uuid`)).toEqual([]);
+    expect(addresses(`/products/calendars/${product}/%E0%A4%A`)).toEqual([]);
+    expect(addresses(`/products/cards/BIRTHDAY/${product}`)).toEqual([]);
+  });
+
+  it('the start page, content pages and the product list are drawn on the server; other screens not', () => {
+    expect(drawnOnServer('/')).toBe(true);
+    expect(drawnOnServer('/pages/help')).toBe(true);
+    expect(drawnOnServer('/products')).toBe(true);
+    expect(drawnOnServer('/cart')).toBe(false);
   });
 
   it('other screens, and addresses that are not a page, ask for nothing ahead of time', () => {

@@ -6,10 +6,10 @@
  *   it, the mouse wheel zooms 1.1 in / 0.9 out; while a gesture runs the picture is shown live in
  *   HTML (the canvas keeps the stored crop), and when the last finger lifts the crop snaps (engine
  *   snapCrop) and is stored through the editor store's `setCrop` command (one undo step per
- *   gesture). Fingers are pointer events fed to the pure rule of engine/gesture.ts, so a finger
+ *   gesture) a frame later, the HTML picture staying until the canvas shows it. Fingers are pointer events fed to the pure rule of engine/gesture.ts, so a finger
  *   landing or lifting mid-gesture never moves the picture (a drag becomes a pinch and back).
- *   The slot says its crop in `data-crop` (x,y,width,height) for tests. The low-quality icon sits in
- *   its corner.
+ *   The slot says its crop in `data-crop` (x,y,width,height) and a running gesture in `data-moving`
+ *   for tests. The low-quality icon sits in its corner.
  */
 import { useGesture } from '@use-gesture/react';
 import { type CSSProperties, type PointerEvent, useEffect, useRef, useState } from 'react';
@@ -98,12 +98,33 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     liveRef.current = crop;
     setLiveState(crop);
   };
-  const now = (): CropRect | null => liveRef.current ?? image?.cropRect ?? null;
+  // After the release, the snapped crop the HTML picture shows until the canvas has drawn it.
+  const [released, setReleasedState] = useState<CropRect | null>(null);
+  const releasedRef = useRef<CropRect | null>(null);
+  const setReleased = (crop: CropRect | null) => {
+    releasedRef.current = crop;
+    setReleasedState(crop);
+  };
+  const now = (): CropRect | null => liveRef.current ?? releasedRef.current ?? image?.cropRect ?? null;
+  /**
+   * The release: the HTML picture shows the snapped crop at once; the store takes it in the next frame
+   * (the page's render and the canvas redraw), and the HTML picture goes two frames after that, when
+   * the canvas shows the same. Done in one frame, that work made the one long frame of a gesture
+   * (issue 18's bench: 50 ms at 4x CPU).
+   */
   const commit = (crop: CropRect | null) => {
-    if (crop && image && frame) {
-      store.getState().run('setCrop', item.id, snapCrop(crop, image, image.rotation, frame, adaption));
-    }
     setLive(null);
+    if (!crop || !image || !frame) return;
+    const snapped = snapCrop(crop, image, image.rotation, frame, adaption);
+    setReleased(snapped);
+    requestAnimationFrame(() => {
+      store.getState().run('setCrop', item.id, snapped);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (releasedRef.current === snapped) setReleased(null);
+        }),
+      );
+    });
   };
   const focusAt = (clientX: number, clientY: number) => {
     const rect = surface.current?.getBoundingClientRect();
@@ -189,7 +210,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     },
   });
 
-  const shown = live ?? image?.cropRect ?? null;
+  const shown = live ?? released ?? image?.cropRect ?? null;
   const low = !!(image && shown && frame && isLowQuality(shown, image, image.rotation, frame));
   const pictureStyle: CSSProperties | undefined = shown
     ? {
@@ -220,7 +241,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
         <RetryingImg
           delayMs={PICTURE_RETRY_MS}
           className="image-slot__picture"
-          style={{ ...pictureStyle, opacity: live ? 1 : 0 }}
+          style={{ ...pictureStyle, opacity: live || released ? 1 : 0 }}
           src={xphotoUrl(image.uuid, 640, image.effect, image.rotation)}
           alt=""
           draggable={false}
