@@ -14,11 +14,16 @@ type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly stri
  * page: these are the modules it loads anyway.
  */
 const startGraphs = new WeakMap<ChunkingContext, Set<string>>();
+const ENTRY = path.resolve(import.meta.dirname, 'index.html');
+const MAIN = path.resolve(import.meta.dirname, 'src/main.tsx');
 function inStartGraph(id: string, context: ChunkingContext): boolean {
+  // The entry itself stays the entry chunk: the build manifest names the start page's files by it
+  // (server/services/routeChunks.ts, bench/initial-js.ts).
+  if (id === ENTRY || id === MAIN) return false;
   let graph = startGraphs.get(context);
   if (!graph) {
     graph = new Set();
-    const stack = [path.resolve(import.meta.dirname, 'index.html')];
+    const stack = [ENTRY];
     while (stack.length) {
       const next = stack.pop()!;
       if (graph.has(next)) continue;
