@@ -97,10 +97,12 @@ export const PHONE = {
 export async function calendarEditorUrl(base: string): Promise<string> {
   const list = (await (await fetch(`${base}/m/api/templates/calendars`)).json()) as {
     uuid: string;
+    name: Record<string, string>;
     product: { uuid: string };
     pages: unknown[];
   }[];
-  const calendar = list.find((t) => t.pages.length === 13);
-  if (!calendar) throw new Error('no 13-page demo calendar');
+  // By name, as the benches' notes say: the catalogue has eight 13-page calendars (issue 18).
+  const calendar = list.find((t) => t.name.en_GB === 'Classic A4' && t.pages.length === 13);
+  if (!calendar) throw new Error('no 13-page demo calendar "Classic A4"');
   return `${base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
 }
