@@ -9,6 +9,7 @@ import {
 } from '../../engine/image.ts';
 import { useRetryingSrc } from './LazyImage.tsx';
 import './print-preview.css';
+import type { FingerHandlers } from './useFingerGesture.ts';
 
 /** A picture's upright pixel size, and whether it is the original's (see usePictureSize). */
 export interface KnownPicture {
@@ -36,8 +37,13 @@ interface PrintPreviewProps {
   size?: 'large' | 'small' | 'thumb';
   /** The small filter tiles leave the warnings to the big preview. */
   warnings?: boolean;
-  /** The crop page's gesture surface: fingers and mouse through the ref, arrow keys and +/- here. */
-  surface?: { ref: Ref<HTMLDivElement>; onKeyDown: KeyboardEventHandler<HTMLDivElement>; label: string };
+  /** The crop page's gesture surface: fingers and mouse, the wheel through the ref, arrow keys and +/-. */
+  surface?: {
+    ref: Ref<HTMLDivElement>;
+    onKeyDown: KeyboardEventHandler<HTMLDivElement>;
+    label: string;
+    fingers: FingerHandlers;
+  };
 }
 
 /** Whether the print will look soft (S0 §5); only a known original size can tell. */
@@ -97,6 +103,7 @@ export function PrintPreview({
               tabIndex={0}
               aria-label={surface.label}
               onKeyDown={surface.onKeyDown}
+              {...surface.fingers}
             >
               {image}
             </div>

@@ -13,6 +13,7 @@ import {
 } from '../../../engine/image.ts';
 import type { DraftView } from '../../../shop/printEdit.ts';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
+import { useFingerGesture } from '../../ui/useFingerGesture.ts';
 import { EditorPage } from './EditorPage.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
@@ -69,30 +70,18 @@ export function CropView({
     return { x: (clientX - rect.left) / rect.width, y: (clientY - rect.top) / rect.height };
   };
 
+  // Drag and pinch through the pure rule the template editor uses too (engine/gesture.ts): a second
+  // finger turns a drag into a pinch, and a lifted one back, without a jump. Settles on release.
+  const fingers = useFingerGesture({
+    crop: () => cropRef.current,
+    onMove: show,
+    onEnd: (next) => {
+      if (next) show(snap(next));
+    },
+  });
+
   useGesture(
     {
-      onDrag: ({ pinching, cancel, movement: [mx, my], last, memo }) => {
-        // The second finger of a pinch must not also drag the picture.
-        if (pinching) {
-          cancel();
-          return memo;
-        }
-        const start: CropRect = memo ?? cropRef.current;
-        const rect = areaRef.current?.getBoundingClientRect();
-        if (!rect || rect.width === 0) return start;
-        const next = panCrop(start, mx / rect.width, my / rect.height);
-        show(last ? snap(next) : next);
-        return start;
-      },
-      onPinch: ({ movement: [scale], origin: [ox, oy], last, memo }) => {
-        const start: { crop: CropRect; focus: FramePoint } = memo ?? {
-          crop: cropRef.current,
-          focus: focusAt(ox, oy),
-        };
-        const next = zoomCrop(start.crop, scale, start.focus);
-        show(last ? snap(next) : next);
-        return start;
-      },
       onWheel: ({ event, delta: [, dy] }) => {
         event.preventDefault();
         if (dy === 0) return;
@@ -103,11 +92,8 @@ export function CropView({
     },
     {
       target: areaRef,
-      // Non-passive, or the wheel and the fingers would also scroll and zoom the page.
+      // Non-passive, or the wheel would also scroll the page.
       eventOptions: { passive: false },
-      drag: { filterTaps: true },
-      // Ctrl+wheel (a trackpad pinch) arrives through onWheel like any other wheel step.
-      pinch: { pinchOnWheel: false },
     },
   );
 
@@ -140,7 +126,7 @@ export function CropView({
         src={src}
         alt={alt}
         picture={picture}
-        surface={{ ref: areaRef, onKeyDown, label: t('printEditor.cropHint') }}
+        surface={{ ref: areaRef, onKeyDown, label: t('printEditor.cropHint'), fingers }}
       />
       <p className="print-editor__hint">{t('printEditor.cropHint')}</p>
       <div className="print-editor__switches">

@@ -12,19 +12,10 @@
  *   for tests. The low-quality icon sits in its corner.
  */
 import { useGesture } from '@use-gesture/react';
-import { type CSSProperties, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
-import {
-  beginGesture,
-  type Finger,
-  fingerDown,
-  fingerMove,
-  fingerUp,
-  type Gesture,
-  gestureResult,
-} from '../../../../engine/gesture.ts';
 import {
   type CropRect,
   isLowQuality,
@@ -37,6 +28,7 @@ import { editableSlots, partFor } from '../../../../engine/instance.ts';
 import type { PageScene, ScenePicture } from '../../../../engine/scene.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
+import { useFingerGesture } from '../../../ui/useFingerGesture.ts';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
 import type { EditorState } from '../editorStore.ts';
 import { slotBox } from '../PageView.tsx';
@@ -135,49 +127,8 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   const widthPx = item.widthMm * pxPerMm;
   const heightPx = item.heightMm * pxPerMm;
 
-  // Fingers and the mouse button: the gesture so far, and the slot's place on screen when the last
-  // finger landed (the slot does not move while it is being touched).
-  const gesture = useRef<Gesture | null>(null);
-  const place = useRef<DOMRect | null>(null);
-  const fingerOf = (e: PointerEvent): Finger => {
-    const rect = place.current;
-    return { id: e.pointerId, x: e.clientX - (rect?.left ?? 0), y: e.clientY - (rect?.top ?? 0) };
-  };
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    const crop = now();
-    if (!crop) return;
-    // The mouse keeps moving the picture outside the slot (a finger is captured by itself).
-    try {
-      e.currentTarget.setPointerCapture(e.pointerId);
-    } catch {
-      // Already lifted: its pointerup comes next.
-    }
-    place.current = e.currentTarget.getBoundingClientRect();
-    gesture.current = fingerDown(gesture.current ?? beginGesture(crop), fingerOf(e));
-  };
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const before = gesture.current;
-    const rect = place.current;
-    if (!before || !rect) return;
-    const after = fingerMove(before, fingerOf(e), { width: rect.width, height: rect.height });
-    gesture.current = after;
-    if (after.crop !== before.crop) setLive(after.crop);
-  };
-  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
-    const before = gesture.current;
-    if (!before) return;
-    const after = fingerUp(before, e.pointerId);
-    if (after === before) return;
-    if (after.fingers.length > 0) {
-      gesture.current = after;
-      return;
-    }
-    gesture.current = null;
-    const crop = gestureResult(after);
-    if (crop) commit(crop);
-    else setLive(null);
-  };
+  // Fingers and the mouse button, through the pure rule of engine/gesture.ts.
+  const fingers = useFingerGesture({ crop: now, onMove: setLive, onEnd: (crop) => commit(crop) });
 
   // iOS Safari's own pinch (a page zoom) stays out of the slot, as touch-action: none asks.
   useEffect(() => {
@@ -225,11 +176,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     <div
       ref={surface}
       {...bind()}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      onLostPointerCapture={onPointerUp}
+      {...fingers}
       className="image-slot"
       style={slotBox(item, pxPerMm)}
       data-testid="image-slot"
