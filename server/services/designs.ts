@@ -5,12 +5,11 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Instance, keptInstance } from '../../engine/instance.ts';
-import type { Template } from '../../engine/template.ts';
 import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { designs } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { oneTemplate } from './storedTemplates.ts';
+import { oneTemplate, templateVersionKey, templateVersions } from './storedTemplates.ts';
 
 /** A browser clock ahead of ours is taken as ours: a design dated in the future would never be replaced. */
 const savedAtOf = (claimed: Date, now: Date) => (claimed > now ? now : claimed);
@@ -96,10 +95,13 @@ export async function designsOf(db: Db, userUuid: string, portalUuid: string): P
     .from(designs)
     .where(eq(designs.userUuid, userUuid))
     .orderBy(desc(designs.savedAt));
-  const list: DesignSummary[] = [];
-  for (const row of rows) {
-    const template: Template | null = await oneTemplate(db, portalUuid, row.templateUuid, row.version);
-    if (template) list.push({ template, savedAt: row.savedAt.toISOString() });
-  }
-  return list;
+  const found = await templateVersions(
+    db,
+    portalUuid,
+    rows.map((row) => ({ uuid: row.templateUuid, version: row.version })),
+  );
+  return rows.flatMap((row) => {
+    const template = found.get(templateVersionKey(row.templateUuid, row.version));
+    return template ? [{ template, savedAt: row.savedAt.toISOString() }] : [];
+  });
 }

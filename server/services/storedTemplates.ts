@@ -2,7 +2,7 @@
  * The templates a portal has stored (S1 §7), as the shop serves them: the validated body with its
  * product's current name and size from the products table.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Template } from '../../engine/template.ts';
 import type { Db } from '../db/connect.ts';
 import { products, templates } from '../db/schema.ts';
@@ -54,3 +54,30 @@ export async function oneTemplate(db: Db, portalUuid: string, uuid: string, vers
     );
   return row ? served(row) : null;
 }
+
+/**
+ * Templates by uuid and version, in one query (a shopper's designs, My designs): keyed
+ * `uuid@version`; a version the portal does not have is left out.
+ */
+export async function templateVersions(
+  db: Db,
+  portalUuid: string,
+  wanted: readonly { uuid: string; version: number }[],
+): Promise<Map<string, Template>> {
+  const found = new Map<string, Template>();
+  if (wanted.length === 0) return found;
+  const rows = await db
+    .select({ ...columns, uuid: templates.uuid, version: templates.version })
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(
+      and(
+        eq(templates.portalUuid, portalUuid),
+        or(...wanted.map((w) => and(eq(templates.uuid, w.uuid), eq(templates.version, w.version)))),
+      ),
+    );
+  for (const row of rows) found.set(templateVersionKey(row.uuid, row.version), served(row));
+  return found;
+}
+
+export const templateVersionKey = (uuid: string, version: number) => `${uuid}@${version}`;
