@@ -53,23 +53,15 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
   if (path === '/' || path === '') return [pageCall(START_PAGE_ID)];
   const page = PAGE_PATH.exec(path);
   if (page?.[1]) {
-    let id: string;
-    try {
-      id = decodeURIComponent(page[1]);
-    } catch {
-      return [];
-    }
-    return [pageCall(id)];
+    const id = decoded(page[1]);
+    return id === null ? [] : [pageCall(id)];
   }
   const editor = EDITOR_PATH.exec(path);
   if (editor?.[1]) {
-    let uuid: string;
-    try {
-      uuid = decodeURIComponent(editor[1]);
-    } catch {
-      return [];
-    }
-    return UUID.test(uuid) ? [{ kind: 'template', uuid, address: firstScreenApi.template(uuid) }] : [];
+    const uuid = decoded(editor[1]);
+    return uuid !== null && UUID.test(uuid)
+      ? [{ kind: 'template', uuid, address: firstScreenApi.template(uuid) }]
+      : [];
   }
   if (path === '/products' || path === '/products/') {
     return [
@@ -78,6 +70,15 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
     ];
   }
   return [];
+}
+
+/** A path segment unescaped, or null when its escapes are broken (the app then asks for nothing). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 function pageCall(id: string): FirstScreenCall {

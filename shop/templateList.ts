@@ -38,8 +38,10 @@ export function localised(names: Readonly<Record<string, string>>, language: str
 // this module only for its list paths.
 let collator: Intl.Collator | undefined;
 const naturalOrder = {
-  compare: (a: string, b: string) =>
-    (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b),
+  compare(a: string, b: string): number {
+    collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    return collator.compare(a, b);
+  },
 };
 const area = (p: ListProduct) => p.formatSize.widthMm * p.formatSize.heightMm;
 /** Sorts `true` before `false`. */
