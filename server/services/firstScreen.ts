@@ -9,7 +9,7 @@ import { pageArt } from '../../engine/scene.ts';
 import { type Template, visiblePages } from '../../engine/template.ts';
 import { catalogueEntry } from '../../engine/text/catalogue.ts';
 import { fontFamiliesOf } from '../../engine/text/families.ts';
-import { artUrl } from '../../shop/artUrl.ts';
+import { artUrl, fontUrl } from '../../shop/assetUrls.ts';
 import { PageId, type PortalConfig } from '../../shop/contract.ts';
 import {
   type FirstScreen,
@@ -120,7 +120,7 @@ export function templateFetchesOf(firstScreen: FirstScreen): string[] {
   const fonts = fontFamiliesOf(...templates)
     .map((family) => catalogueEntry(family)?.file)
     .filter((file): file is string => !!file)
-    .map((file) => `/fonts/${encodeURIComponent(file)}`);
+    .map(fontUrl);
   const art = templates.flatMap((template) => {
     const first = Array.isArray(template.pages) ? visiblePages(template)[0] : undefined;
     return first ? pageArt(template, first.id).map(artUrl) : [];

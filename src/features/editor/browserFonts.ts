@@ -7,12 +7,13 @@
  */
 import { FONT_CATALOGUE } from '../../../engine/text/catalogue.ts';
 import { createFontSet, type FontSet } from '../../../engine/text/fonts.ts';
+import { fontUrl } from '../../../shop/assetUrls.ts';
 
 const set: FontSet = createFontSet();
 const loading = new Map<string, Promise<void>>();
 
 async function fetchFont(file: string): Promise<ArrayBuffer> {
-  const response = await fetch(`/fonts/${encodeURIComponent(file)}`);
+  const response = await fetch(fontUrl(file));
   if (!response.ok) throw new Error(`The font ${file} could not be loaded (HTTP ${response.status})`);
   return response.arrayBuffer();
 }

@@ -17,6 +17,7 @@
  */
 import type { DrawableImage } from '../../../engine/draw.ts';
 import type { PictureSource } from '../../../engine/scene.ts';
+import { artUrl } from '../../../shop/assetUrls.ts';
 
 export type BrowserPictureLoader = (source: PictureSource) => Promise<DrawableImage | null>;
 
@@ -31,10 +32,6 @@ export interface BrowserPictureOptions {
 
 export const pictureKey = (source: PictureSource) =>
   source.kind === 'art' ? `art:${source.src}` : `user:${source.uuid}`;
-
-import { artUrl } from '../../../shop/artUrl.ts';
-
-export { artUrl };
 
 /** An SVG rasterised once at its intrinsic size, or smaller to fit `longestSide` (see the module comment). */
 async function rasteriseSvg(blob: Blob, longestSide = Infinity): Promise<DrawableImage> {
