@@ -117,12 +117,16 @@ export function placedParts(t: Template): PlacedPart[] {
 /** The page box a render part covers, its rotation included (the bounding box of the turned box). */
 export function partBoxMm(part: RenderPart): BoxMm {
   const { x, y } = part.position;
-  const { width, height } = part.size;
+  const box = { x, y, width: part.size.width, height: part.size.height };
   const rotate = part.transformations?.find((tr) => tr.type === 'ROTATE');
-  if (!rotate || rotate.rotate % 360 === 0) return { x, y, width, height };
-  const a = (rotate.rotate * Math.PI) / 180;
-  const ox = x + rotate.originX;
-  const oy = y + rotate.originY;
+  if (!rotate || rotate.rotate % 360 === 0) return box;
+  return turnedBoxMm(box, rotate.rotate, x + rotate.originX, y + rotate.originY);
+}
+
+/** The bounding box of `box` turned `deg` degrees clockwise (y down) about the page point (ox, oy). */
+export function turnedBoxMm(box: BoxMm, deg: number, ox: number, oy: number): BoxMm {
+  const a = (deg * Math.PI) / 180;
+  const { x, y, width, height } = box;
   const corners = [
     [x, y],
     [x + width, y],

@@ -37,8 +37,8 @@ export type FirstScreenCall =
   | { kind: 'template'; uuid: string; address: string };
 
 const PAGE_PATH = /^\/pages\/([^/]+)\/?$/;
-/** The editor's three routes (src/app/router.tsx), the template's uuid last. */
-const EDITOR_PATH = /^\/products\/(?:calendars\/[^/]+|(?:cards|photogift)\/[^/]+\/[^/]+)\/([^/]+)\/?$/;
+/** The editor's three routes (src/app/router.tsx), the template's uuid last (its chunk: routeChunks.ts). */
+export const EDITOR_PATH = /^\/products\/(?:calendars\/[^/]+|(?:cards|photogift)\/[^/]+\/[^/]+)\/([^/]+)\/?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

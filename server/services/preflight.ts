@@ -12,6 +12,7 @@ import {
   preflight,
   preflightScenes,
   type Rgb,
+  turnedBoxMm,
 } from '../../engine/preflight.ts';
 import type { PageScene, ScenePicture, SceneText } from '../../engine/scene.ts';
 import { type FontSet, UnknownFontError } from '../../engine/text/fonts.ts';
@@ -76,26 +77,15 @@ function textRegionPx(item: SceneText, pxPerMm: number, widthPx: number, heightP
   const margin = item.sizePt * (25.4 / 72) * 1.5;
   const xs = [item.xMm, item.xMm + item.widthMm, ...item.glyphs.map((g) => g.xMm)];
   const ys = [item.yMm, item.yMm + item.heightMm, ...item.glyphs.map((g) => g.yMm)];
-  const [x0, x1] = [Math.min(...xs) - margin, Math.max(...xs) + margin];
-  const [y0, y1] = [Math.min(...ys) - margin, Math.max(...ys) + margin];
-  let corners = [
-    [x0, y0],
-    [x1, y0],
-    [x0, y1],
-    [x1, y1],
-  ];
-  if (item.rotation) {
-    const { deg, originXMm: ox, originYMm: oy } = item.rotation;
-    const [cos, sin] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
-    corners = corners.map(([x, y]) => [
-      ox + (x! - ox) * cos - (y! - oy) * sin,
-      oy + (x! - ox) * sin + (y! - oy) * cos,
-    ]);
-  }
-  const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]!)) * pxPerMm));
-  const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1]!)) * pxPerMm));
-  const right = Math.min(widthPx, Math.ceil(Math.max(...corners.map((c) => c[0]!)) * pxPerMm));
-  const bottom = Math.min(heightPx, Math.ceil(Math.max(...corners.map((c) => c[1]!)) * pxPerMm));
+  const x0 = Math.min(...xs) - margin;
+  const y0 = Math.min(...ys) - margin;
+  const reach = { x: x0, y: y0, width: Math.max(...xs) + margin - x0, height: Math.max(...ys) + margin - y0 };
+  const r = item.rotation;
+  const box = r ? turnedBoxMm(reach, r.deg, r.originXMm, r.originYMm) : reach;
+  const left = Math.max(0, Math.floor(box.x * pxPerMm));
+  const top = Math.max(0, Math.floor(box.y * pxPerMm));
+  const right = Math.min(widthPx, Math.ceil((box.x + box.width) * pxPerMm));
+  const bottom = Math.min(heightPx, Math.ceil((box.y + box.height) * pxPerMm));
   if (right <= left || bottom <= top) return null;
   return { x: left, y: top, width: right - left, height: bottom - top };
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EDITOR_PATH } from '../../shop/firstScreen.ts';
 
 /**
  * The screens that are chunks of their own (src/app/router.tsx), by the app path that opens them.
@@ -20,7 +21,7 @@ export const SCREEN_CHUNKS: readonly { path: RegExp; module: string; eager?: rea
   { path: /^\/orders\/?$/, module: 'src/features/orders/MyOrdersPage.tsx' },
   { path: /^\/designs\/?$/, module: 'src/features/designs/MyDesignsPage.tsx' },
   {
-    path: /^\/products\/(calendars\/[^/]+|(cards|photogift)\/[^/]+\/[^/]+)\/[^/]+\/?$/,
+    path: EDITOR_PATH,
     module: 'src/features/editor/EditorPage.tsx',
     eager: ['node_modules/harfbuzzjs/dist/index.mjs'],
   },
