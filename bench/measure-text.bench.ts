@@ -9,6 +9,7 @@ import { monthGrid, monthName } from '../engine/calendar.ts';
 import { layoutText } from '../engine/text/layout.ts';
 import { measureText } from '../engine/text/measure.ts';
 import { loadFontSet } from '../server/fonts.ts';
+import { opentypeFont } from '../test/unit/engine/text/load-fonts.ts';
 import { report, medianMicros as time } from './report.ts';
 
 const BENCH = 'measure text';
@@ -28,7 +29,8 @@ function calendarTexts(year: number): string[] {
 }
 
 const fontSet = await loadFontSet();
-const otFont = fontSet.get(FAMILY).opentype;
+// opentype.js reads the same file on its own (the engine reads fonts with HarfBuzz only).
+const otFont = opentypeFont(FAMILY);
 const shapeCache = fontSet.get(FAMILY).shapeCache;
 
 const texts = calendarTexts(YEAR);

@@ -1,8 +1,9 @@
 /**
- * The fonts the text engine measures and draws with. One FontSet holds, per family, the font parsed
- * twice from the SAME bytes: by opentype.js (outlines, for the renderers) and by HarfBuzz (shaping:
- * GPOS kerning, ligatures, contextual alternates). The bytes are handed in: the browser fetches
- * `fonts/*.ttf`, the server and the tests read them from disk; this module does no I/O.
+ * The fonts the text engine measures and draws with. One FontSet holds, per family, the font as
+ * HarfBuzz reads it: shaping (GPOS kerning, ligatures, contextual alternates), metrics and the glyph
+ * outlines the renderers draw (glyphs.ts). One parser for all three, in the browser and on the
+ * server alike, so the page drawn in the editor is the page printed. The bytes are handed in: the
+ * browser fetches `fonts/*.ttf`, the server and the tests read them from disk; this module does no I/O.
  *
  * harfbuzzjs is an ES module that instantiates its WebAssembly with a top-level await. It is imported
  * lazily (dynamic `import()`, once, on the first `add`), so merely importing engine/text costs nothing
@@ -10,8 +11,6 @@
  * (vitest, tsx) harfbuzzjs finds its .wasm next to its own module file by itself.
  */
 import type * as HarfBuzz from 'harfbuzzjs';
-import type { Font as OpentypeFont } from 'opentype.js';
-import * as opentypeModule from 'opentype.js';
 import { LruishCache } from './cache.ts';
 import type { FontMetrics, OutlineCommand, ShapedRun } from './types.ts';
 
@@ -28,20 +27,11 @@ export function loadHarfBuzz(): Promise<HarfBuzzApi> {
   return harfBuzz;
 }
 
-/**
- * opentype.js 2 ships an ES build with named exports (what bundlers pick) and a UMD build whose only
- * export under Node's ESM loader is `default`: accept both.
- */
-type OpentypeApi = typeof opentypeModule;
-const opentype: OpentypeApi =
-  typeof (opentypeModule as Partial<OpentypeApi>).parse === 'function'
-    ? opentypeModule
-    : (opentypeModule as unknown as { default: OpentypeApi }).default;
-
 /** Everything loaded for one family. Used by shape.ts and glyphs.ts; not needed by callers. */
 export interface LoadedFont extends FontMetrics {
   readonly family: string;
-  readonly opentype: OpentypeFont;
+  /** The glyph ids are 0 … glyphCount − 1 (the font's maxp table). */
+  readonly glyphCount: number;
   readonly hb: HarfBuzzApi;
   readonly hbFont: HarfBuzz.Font;
   /** Reused for every shaping of this family (cleared before each use). */
@@ -64,7 +54,7 @@ export interface FontSet {
   descender(family: string): number;
   lineGap(family: string): number;
   metrics(family: string): FontMetrics;
-  /** The loaded font: the opentype.js font, the HarfBuzz font and the caches. */
+  /** The loaded font: the HarfBuzz font and the caches. */
   get(family: string): LoadedFont;
 }
 
@@ -104,6 +94,12 @@ function readMetrics(hbFont: HarfBuzz.Font, unitsPerEm: number): FontMetrics {
   return { unitsPerEm, ascender: e.ascender, descender: e.descender, lineGap: e.lineGap };
 }
 
+/** numGlyphs of the maxp table (a uint16 after its 4-byte version), 0 when the face has none. */
+function maxpGlyphCount(face: HarfBuzz.Face): number {
+  const maxp = face.referenceTable('maxp');
+  return maxp && maxp.length >= 6 ? (maxp[4]! << 8) | maxp[5]! : 0;
+}
+
 export function createFontSet(options: FontSetOptions = {}): FontSet {
   const shapeCacheSize = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE_SIZE;
   const fonts = new Map<string, LoadedFont>();
@@ -119,27 +115,17 @@ export function createFontSet(options: FontSetOptions = {}): FontSet {
       if (!family.trim()) throw new Error('A font family needs a name');
       const buffer = toArrayBuffer(bytes);
       if (buffer.byteLength === 0) throw new Error(`Font "${family}": no bytes`);
-      let otFont: OpentypeFont;
-      try {
-        // Glyphs and their metrics are read when first drawn, not all at once: a font's few hundred
-        // glyphs parsed up front were a third of the time a font took to load in the editor.
-        otFont = opentype.parse(buffer, { lowMemory: true });
-      } catch (error) {
-        throw new Error(`Font "${family}" could not be parsed: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
       const hb = await loadHarfBuzz();
       const face = new hb.Face(new hb.Blob(buffer));
-      if (face.upem !== otFont.unitsPerEm)
-        throw new Error(
-          `Font "${family}": HarfBuzz and opentype.js disagree on unitsPerEm (${face.upem} vs ${otFont.unitsPerEm})`,
-        );
+      // HarfBuzz takes anything as a face (an empty one for bytes that are not a font): check it is one.
+      const glyphCount = maxpGlyphCount(face);
+      if (!glyphCount || !face.upem)
+        throw new Error(`Font "${family}" could not be parsed: not a TrueType or OpenType font`);
       const hbFont = new hb.Font(face);
       fonts.set(family, {
         family,
         ...readMetrics(hbFont, face.upem),
-        opentype: otFont,
+        glyphCount,
         hb,
         hbFont,
         hbBuffer: new hb.Buffer(),

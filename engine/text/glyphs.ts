@@ -1,27 +1,32 @@
 /**
- * Glyph outlines for the renderers, from opentype.js, cached per (family, glyph id).
+ * Glyph outlines for the renderers, drawn by HarfBuzz (the font parsed once, fonts.ts), cached per
+ * (family, glyph id).
  *
  * Convention: FONT UNITS, Y UP, origin at the glyph's pen position on the baseline (the font's own
- * coordinates, untouched). The layout gives each glyph's pen position in millimetres in a y-down box
- * (`TextLayout.lines[].glyphs[]`) and the scale `mmPerUnit`; a renderer maps an outline point (px, py)
- * to (glyph.xMm + px * mmPerUnit, glyph.yMm − py * mmPerUnit). `outlineToSvgPath` does exactly that.
+ * coordinates, untouched: a HarfBuzz font's scale is its unitsPerEm). The layout gives each glyph's
+ * pen position in millimetres in a y-down box (`TextLayout.lines[].glyphs[]`) and the scale
+ * `mmPerUnit`; a renderer maps an outline point (px, py) to (glyph.xMm + px * mmPerUnit,
+ * glyph.yMm − py * mmPerUnit). `outlineToSvgPath` does exactly that.
  */
-import type { PathCommand } from 'opentype.js';
-import type { FontSet } from './fonts.ts';
+import type * as HarfBuzz from 'harfbuzzjs';
+import type { FontSet, HarfBuzzApi } from './fonts.ts';
 import type { OutlineCommand } from './types.ts';
 
-function copyCommand(c: PathCommand): OutlineCommand {
-  switch (c.type) {
-    case 'M':
-    case 'L':
-      return { type: c.type, x: c.x, y: c.y };
-    case 'Q':
-      return { type: 'Q', x1: c.x1, y1: c.y1, x: c.x, y: c.y };
-    case 'C':
-      return { type: 'C', x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, x: c.x, y: c.y };
-    default:
-      return { type: 'Z' };
-  }
+/** The draw callbacks, made once per HarfBuzz module: each glyph's commands go to the array it is drawn with. */
+const drawFuncs = new WeakMap<HarfBuzzApi, HarfBuzz.DrawFuncs>();
+
+function outlineFuncs(hb: HarfBuzzApi): HarfBuzz.DrawFuncs {
+  let funcs = drawFuncs.get(hb);
+  if (funcs) return funcs;
+  funcs = new hb.DrawFuncs();
+  const to = (data: unknown) => data as OutlineCommand[];
+  funcs.setMoveToFunc((x, y, data) => to(data).push({ type: 'M', x, y }));
+  funcs.setLineToFunc((x, y, data) => to(data).push({ type: 'L', x, y }));
+  funcs.setQuadraticToFunc((x1, y1, x, y, data) => to(data).push({ type: 'Q', x1, y1, x, y }));
+  funcs.setCubicToFunc((x1, y1, x2, y2, x, y, data) => to(data).push({ type: 'C', x1, y1, x2, y2, x, y }));
+  funcs.setClosePathFunc((data) => to(data).push({ type: 'Z' }));
+  drawFuncs.set(hb, funcs);
+  return funcs;
 }
 
 /** The outline of glyph `glyphId` (a HarfBuzz glyph id) in `family`: font units, y up. Empty for a space. */
@@ -29,14 +34,12 @@ export function glyphOutline(fontSet: FontSet, family: string, glyphId: number):
   const font = fontSet.get(family);
   const cached = font.outlineCache.get(glyphId);
   if (cached) return cached;
-  // Checked against the count first: the fonts are parsed lazily (fonts.ts), and a lazy glyph set
-  // throws a TypeError for an id it does not have instead of answering undefined.
-  const glyph =
-    Number.isInteger(glyphId) && glyphId >= 0 && glyphId < font.opentype.numGlyphs
-      ? font.opentype.glyphs.get(glyphId)
-      : undefined;
-  if (!glyph) throw new Error(`Font "${family}" has no glyph ${glyphId} (it has ${font.opentype.numGlyphs})`);
-  const outline = Object.freeze(glyph.path.commands.map(copyCommand));
+  // HarfBuzz draws nothing for an id the font does not have: that is a caller's mistake, not a space.
+  if (!Number.isInteger(glyphId) || glyphId < 0 || glyphId >= font.glyphCount)
+    throw new Error(`Font "${family}" has no glyph ${glyphId} (it has ${font.glyphCount})`);
+  const commands: OutlineCommand[] = [];
+  font.hbFont.drawGlyph(glyphId, outlineFuncs(font.hb), commands);
+  const outline = Object.freeze(commands);
   font.outlineCache.set(glyphId, outline);
   return outline;
 }

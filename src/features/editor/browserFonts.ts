@@ -1,6 +1,6 @@
 /**
  * The editor fonts in one FontSet for the browser: the TTFs of fonts/, served at /fonts/{file},
- * parsed by opentype.js and HarfBuzz (engine/text/fonts.ts). One set per page load, shared by every
+ * read by HarfBuzz (engine/text/fonts.ts). One set per page load, shared by every
  * canvas, filled as fonts are needed: the editor opens with the fonts its template and the saved work
  * name (not all 2.3 MB of the 15), and loads the others when the font menu opens. A failed font is
  * forgotten so the next call tries again.

@@ -26,7 +26,7 @@ import {
   samplePhotoPng,
 } from '../../fixtures/pictures/make.ts';
 import { calendarTemplate, cardTemplate } from '../../fixtures/templates.ts';
-import { loadAllFonts } from '../../unit/engine/text/load-fonts.ts';
+import { loadAllFonts, opentypeFont } from '../../unit/engine/text/load-fonts.ts';
 
 // Compile-time: both platforms' contexts and canvases fit engine/draw.ts's structural types.
 type Fits<A, B> = A extends B ? true : false;
@@ -227,8 +227,9 @@ describe('renderPagePng', () => {
     const png = await renderPagePng(scene, { fonts, loadImage: loader(), widthPx: 150 * pxPerMm });
     const px = await decode(png);
 
-    // The ink box of the run from the font's own glyph bounding boxes (opentype.js), in page mm.
-    const ot = fonts.get(text.family).opentype;
+    // The ink box of the run from the glyph bounding boxes opentype.js reads (a reader independent of
+    // the HarfBuzz outlines drawn), in page mm.
+    const ot = opentypeFont(text.family);
     let left = Number.POSITIVE_INFINITY;
     let right = Number.NEGATIVE_INFINITY;
     let top = Number.POSITIVE_INFINITY;

@@ -11,7 +11,7 @@ import { glyphOutline, outlineToSvgPath, traceOutline } from '../../../../engine
 import { layoutText } from '../../../../engine/text/layout.ts';
 import { measureText, ptToMm } from '../../../../engine/text/measure.ts';
 import { shapeText } from '../../../../engine/text/shape.ts';
-import { loadAllFonts, readFontBytes } from './load-fonts.ts';
+import { loadAllFonts, opentypeFont, readFontBytes } from './load-fonts.ts';
 
 const SENTENCE = 'AVA WAVE Tomorrow, Yes! To Vitality: "LT" fly off Office WAY Type AWAY.';
 const SIZE_PT = 100;
@@ -66,7 +66,7 @@ describe('opentype.js on its own is not good enough', () => {
     for (const { family, file } of FONT_CATALOGUE) {
       const reference = harfBuzzWidthPt(readFontBytes(file), SENTENCE, SIZE_PT);
       try {
-        const own = fontSet.get(family).opentype.getAdvanceWidth(SENTENCE, SIZE_PT, { kerning: true });
+        const own = opentypeFont(family).getAdvanceWidth(SENTENCE, SIZE_PT, { kerning: true });
         off[family] = own / reference - 1;
       } catch {
         throws.push(family);
@@ -109,7 +109,7 @@ describe('text measured is text drawn', () => {
   it('applies ligatures and contextual alternates (Lobster, Pacifico): fewer or other glyphs than letters', () => {
     const text = 'office affluent';
     const nominal = (family: string) => {
-      const f = fontSet.get(family).opentype;
+      const f = opentypeFont(family);
       return [...text].map((ch) => f.charToGlyphIndex(ch));
     };
     for (const family of ['Lobster', 'Pacifico']) {
