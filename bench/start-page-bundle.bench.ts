@@ -18,7 +18,7 @@ for (const file of files) {
   if (existsSync(mapPath)) {
     const sources = (JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] }).sources;
     forbidden.push(
-      ...sources.filter((s) => /node_modules\/(konva|react-konva)\/|\/src\/features\/editor\//.test(s)),
+      ...sources.filter((s) => /node_modules\/konva\/|\/src\/features\/editor\//.test(s)),
     );
   }
   if (/\bKonva\b/.test(body.toString('utf8'))) forbidden.push(`${file} mentions Konva`);

@@ -1,7 +1,7 @@
 /**
  * Drawing a page scene onto a 2D canvas: the ONE implementation both renderers use. The print server
- * calls it from a Konva `Shape`'s sceneFunc on @napi-rs/canvas; the editor's react-konva `<Shape
- * sceneFunc>` calls the very same functions on the browser's canvas. Nothing here breaks, measures or
+ * calls it from a Konva `Shape`'s sceneFunc on @napi-rs/canvas; the editor's Konva `Shape
+ * sceneFunc` calls the very same functions on the browser's canvas. Nothing here breaks, measures or
  * shapes text (the scene did that): text is drawn as the shaped glyph outlines, pictures with the
  * scene's crop, rotation and effect.
  *

@@ -1,6 +1,6 @@
 /**
  * The author harness's instance: what a template looks like with sample pictures in every picture
- * slot, for a chosen year. ONE pure function, used by the browser harness (react-konva) and by the
+ * slot, for a chosen year. ONE pure function, used by the browser harness (Konva, PageCanvas) and by the
  * server's harness render endpoint (Konva on @napi-rs/canvas), so both renderers draw the same scene;
  * also what a template list tile shows with the shopper's own pictures and the design the editor then
  * starts with (server/services/previews.ts, src/features/editor/EditorScreen.tsx).

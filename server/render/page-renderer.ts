@@ -3,7 +3,7 @@
  *
  * One Konva.Stage the size of the page in output pixels, one Layer, one Konva.Shape per scene item
  * (plus one for the white page) whose sceneFunc calls engine/draw.ts, the same functions the editor's
- * react-konva `<Shape sceneFunc>` calls. Inside sceneFunc we take the raw 2D context
+ * Konva `Shape` sceneFunc calls. Inside sceneFunc we take the raw 2D context
  * (`context._context`): Konva has already set the shape's transform on it, and the raw context has
  * everything `Canvas2D` needs (getImageData/putImageData, imageSmoothingQuality, getTransform), which
  * Konva's Context wrapper only partly forwards. The shapes do not listen to events, so Konva never

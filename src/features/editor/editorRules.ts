@@ -129,3 +129,28 @@ export function layerRuns<T extends { item: Pick<SceneItem, 'id'> }>(
   if (at < 0) return [[...items]];
   return [items.slice(0, at), [items[at]!], items.slice(at + 1)];
 }
+
+/** A node of a page's canvas layer: its key, and a signature that changes whenever what it draws does. */
+export interface LayerNode {
+  key: string;
+  signature: string;
+}
+
+/**
+ * Which layers of the page must be drawn again: a new layer, or one whose nodes (their keys in
+ * order, or a signature) differ from what it drew last time. Every other layer keeps its pixels, so
+ * a gesture on the focused slot redraws that slot's layer alone.
+ */
+export function layersToRedraw(
+  drawn: readonly (readonly LayerNode[])[],
+  next: readonly (readonly LayerNode[])[],
+): boolean[] {
+  return next.map((nodes, n) => {
+    const was = drawn[n];
+    return (
+      was === undefined ||
+      was.length !== nodes.length ||
+      nodes.some((node, i) => node.key !== was[i]!.key || node.signature !== was[i]!.signature)
+    );
+  });
+}

@@ -5,6 +5,7 @@ import {
   EDITOR_MARGINS,
   fitPxPerMm,
   layerRuns,
+  layersToRedraw,
   listPath,
   newerWork,
   restoreInstance,
@@ -126,5 +127,26 @@ describe('layerRuns: the page canvas layers around the slot being edited', () =>
     expect(ids(layerRuns(items, 'art'))).toEqual([[], ['art'], ['photo', 'frame', 'text']]);
     expect(ids(layerRuns(items, 'text'))).toEqual([['art', 'photo', 'frame'], ['text'], []]);
     expect(layerRuns([], null)).toEqual([[]]);
+  });
+});
+
+describe('layersToRedraw: only the layers whose nodes changed are drawn again', () => {
+  const node = (key: string, signature = key) => ({ key, signature });
+  const page = [[node('background'), node('art')], [node('photo')], [node('text'), node('hit:photo')]];
+
+  it('draws nothing again for the same nodes, and every layer the first time', () => {
+    const same = page.map((layer) => layer.map((n) => ({ ...n })));
+    expect(layersToRedraw(page, same)).toEqual([false, false, false]);
+    expect(layersToRedraw([], page)).toEqual([true, true, true]);
+  });
+
+  it('draws again a layer with a changed signature, an added, removed or moved node', () => {
+    const cropped = [[node('background'), node('art')], [node('photo', 'cropped')], page[2]!];
+    expect(layersToRedraw(page, cropped)).toEqual([false, true, false]);
+    expect(layersToRedraw(page, [page[0]!, [], page[2]!])).toEqual([false, true, false]);
+    const reordered = [[node('art'), node('background')], page[1]!, page[2]!];
+    expect(layersToRedraw(page, reordered)).toEqual([true, false, false]);
+    // The focus leaves the photo: one layer of everything.
+    expect(layersToRedraw(page, [page.flat()])).toEqual([true]);
   });
 });
