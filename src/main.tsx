@@ -5,6 +5,7 @@ import { useCartStore } from './app/cartStore.ts';
 import { installErrorReporter } from './app/errorReporter.ts';
 import { FALLBACK_LANGUAGE, initI18n } from './app/i18n.ts';
 import { loadPortalConfig } from './app/portalConfig.ts';
+import { preloadFirstScreen } from './app/router.tsx';
 
 async function start(container: HTMLElement): Promise<void> {
   // The server drew the first screen (src/ssr.tsx): it stays as it is and the app takes it over.
@@ -19,6 +20,7 @@ async function start(container: HTMLElement): Promise<void> {
   // it waits until the app has taken the screen over (App.tsx): a cart arriving mid-hydration would
   // change what is being hydrated.
   if (!drawn) void useCartStore.getState().load();
+  preloadFirstScreen(window.location.pathname);
 
   let portal: Awaited<ReturnType<typeof loadPortalConfig>>;
   try {

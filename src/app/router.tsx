@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { appPathOf, EDITOR_PATH } from '../../shop/firstScreen.ts';
 import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
@@ -29,6 +30,16 @@ const HarnessPage = lazyScreen(() =>
 /** The customisation editor (S1 §2): full screen, its own chunk with Konva, never in the start page's. */
 const EditorPage = lazyScreen(() => import('../features/editor/EditorPage.tsx').then((m) => m.EditorPage));
 const editor = (kind: 'calendars' | 'cards' | 'photogift') => <EditorPage kind={kind} />;
+
+/**
+ * A first visit to the editor starts its chunk (the largest screen's, named in the HTML with
+ * modulepreload) before the app's first render: evaluated while the app starts, the editor renders at
+ * once instead of after a "Loading…" frame and an effect (issue 18's open time).
+ */
+export function preloadFirstScreen(pathname: string): void {
+  if (isLabPath(pathname)) return;
+  if (EDITOR_PATH.test(appPathOf(pathname))) EditorPage.preload().catch(() => undefined);
+}
 
 /** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */
 const checkoutScreens = () => import('../features/checkout/index.ts');

@@ -71,6 +71,13 @@ export function useEditorTemplate(
           console.error('The template does not parse', parsed.problems);
           return setLoaded({ state: 'error' });
         }
+        const families = [
+          ...fontFamiliesOf(parsed.template, keptWork(workKey)),
+          ...(moreFamilies ? moreFamilies.split('\n') : []),
+        ];
+        // The template's fonts load while the account's design is asked for, not after it; a font that
+        // fails here is tried again below.
+        loadBrowserFonts(families).catch(() => undefined);
         const work = await asked;
         // A design of another version (the template changed since) is not opened, as a browser save isn't.
         const design = work?.design ? keptInstance(work.design.instance, parsed.template) : null;
@@ -78,10 +85,7 @@ export function useEditorTemplate(
           signedIn: work.signedIn,
           design: design && work.design ? { instance: design, savedAt: work.design.savedAt } : null,
         };
-        const fonts = await loadBrowserFonts([
-          ...fontFamiliesOf(parsed.template, keptWork(workKey), design),
-          ...(moreFamilies ? moreFamilies.split('\n') : []),
-        ]);
+        const fonts = await loadBrowserFonts([...families, ...fontFamiliesOf(design)]);
         if (!controller.signal.aborted)
           setLoaded({ state: 'ready', template: parsed.template, fonts, account: kept });
       })

@@ -362,9 +362,9 @@ function TemplateView(props: {
         </label>
       )}
       <p className="harness-legend">
-        Left: the browser's render (Konva) with the guides: trim (black), bleed (red), safe area (blue),
-        folds (purple) and the problems' parts (orange). Right: the server's render (Konva on
-        @napi-rs/canvas). Difference: pixels where a channel differs by more than {DIFF_TOLERANCE}/255.
+        Left: the browser's render (Konva) with the guides: trim (black), bleed (red), safe area (blue), folds
+        (purple) and the problems' parts (orange). Right: the server's render (Konva on @napi-rs/canvas).
+        Difference: pixels where a channel differs by more than {DIFF_TOLERANCE}/255.
       </p>
       {template.pages.map((page) => (
         <PageRow
