@@ -16,7 +16,11 @@ export const firstScreenApi = {
   categories: '/m/api/products/categories',
   products: '/m/api/products',
   template: (uuid: string) => `${TEMPLATE_ADDRESS}${encodeURIComponent(uuid)}`,
+  accountDesign: (templateUuid: string) => `/m/api/user/designs/${encodeURIComponent(templateUuid)}`,
 } as const;
+
+/** The element carrying the answers that depend on who asks ({@link visitorCalls}). */
+export const VISITOR_ANSWERS_ELEMENT_ID = 'first-screen-visitor';
 
 const TEMPLATE_ADDRESS = '/m/api/templates/by-uuid/';
 
@@ -70,6 +74,28 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
     ];
   }
   return [];
+}
+
+/**
+ * The calls of the screen at `appPath` whose answers depend on the shopper's session: answered for
+ * each request, in an element of their own, never kept with the page the server reuses for everyone.
+ * The editor asks for the account's design of its template before it draws (issue 18: a round trip
+ * on the way to the first page).
+ */
+export function visitorCalls(
+  appPath: string,
+): { kind: 'accountDesign'; templateUuid: string; address: string }[] {
+  return firstScreenCalls(appPath).flatMap((c) =>
+    c.kind === 'template'
+      ? [
+          {
+            kind: 'accountDesign' as const,
+            templateUuid: c.uuid,
+            address: firstScreenApi.accountDesign(c.uuid),
+          },
+        ]
+      : [],
+  );
 }
 
 /** A path segment unescaped, or null when its escapes are broken (the app then asks for nothing). */

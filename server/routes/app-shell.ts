@@ -18,12 +18,13 @@ import {
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreen,
   heroImageOf,
+  VISITOR_ANSWERS_ELEMENT_ID,
 } from '../../shop/firstScreen.ts';
 import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import type { ContentImages } from '../services/contentImages.ts';
-import { FirstScreenData, templateFetchesOf } from '../services/firstScreen.ts';
+import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/routeChunks.ts';
 
 /** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
@@ -212,12 +213,40 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
         .type('text/plain; charset=utf-8')
         .send('The app is not built yet: run `npm run build` (npm start does this for you).');
     }
-    const page = await pageFor(request, indexHtml, withData);
+    const shared = await pageFor(request, indexHtml, withData);
+    const page = withData ? await withVisitorAnswers(request, shared) : shared;
     // Asked again on every visit (no-cache) but answered 304 while it is the same page, so a repeat
-    // visit fetches only this validation; the hashed assets it names are cached for a year.
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
+    // visit fetches only this validation; the hashed assets it names are cached for a year. A page
+    // with the shopper's own answers is theirs alone (private).
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', page === shared ? 'no-cache' : 'private, no-cache')
+      .header('ETag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     return reply.send(page.html);
+  }
+
+  /**
+   * The shared page with this shopper's own answers added (the editor's account design), never kept
+   * in the page cache. When they cannot be read the page goes without them: the app asks itself.
+   */
+  async function withVisitorAnswers(request: FastifyRequest, page: { html: string; etag: string }) {
+    let answers: Record<string, unknown> | null;
+    try {
+      answers = await visitorAnswers(options.db, () => request.session(), appPathOf(request.url));
+    } catch (error) {
+      request.log.warn({ err: error }, "The shopper's first-screen answers could not be read");
+      return page;
+    }
+    if (!answers) return page;
+    const json = scriptJson(answers);
+    return {
+      html: page.html.replace(
+        '</head>',
+        `<script id="${VISITOR_ANSWERS_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+      ),
+      etag: `"${createHash('sha256').update(page.etag).update(json).digest('base64url').slice(0, 27)}"`,
+    };
   }
 
   app.get('/', (_request, reply) => reply.redirect('/m/'));

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
-import { designOf, designsOf, removeDesign, saveDesign } from '../services/designs.ts';
+import { accountDesignAnswer, designsOf, removeDesign, saveDesign } from '../services/designs.ts';
 
 /** A design is a few kilobytes (a 13-page calendar with texts and dates well under 100 KB). */
 const DESIGN_MAX_BYTES = 256 * 1024;
@@ -36,9 +36,7 @@ export async function designRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/m/api/user/designs/:templateUuid',
     async (request): Promise<{ signedIn: boolean; design: AccountDesign | null }> => {
       const { templateUuid } = DesignParams.parse(request.params);
-      const session = await request.session();
-      if (!session?.userUuid) return { signedIn: false, design: null };
-      return { signedIn: true, design: await designOf(db, session.userUuid, templateUuid) };
+      return accountDesignAnswer(db, await request.session(), templateUuid);
     },
   );
 

@@ -27,6 +27,16 @@ export async function designOf(
   return row ? { instance: row.instance as unknown as Instance, savedAt: row.savedAt.toISOString() } : null;
 }
 
+/** What the editor asks on opening (`GET /m/api/user/designs/{uuid}`): a visitor is told so, no error. */
+export async function accountDesignAnswer(
+  db: Db,
+  session: { userUuid: string | null } | null,
+  templateUuid: string,
+): Promise<{ signedIn: boolean; design: AccountDesign | null }> {
+  if (!session?.userUuid) return { signedIn: false, design: null };
+  return { signedIn: true, design: await designOf(db, session.userUuid, templateUuid) };
+}
+
 /**
  * Keeps a design when it is an instance of that template version (the check the editor runs on its
  * own save) and newer than the one kept. Answers the design the account now holds.

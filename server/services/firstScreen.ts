@@ -16,14 +16,33 @@ import {
   type FirstScreenCall,
   firstScreenCalls,
   isTemplateAddress,
+  visitorCalls,
 } from '../../shop/firstScreen.ts';
 import type { Db } from '../db/connect.ts';
 import { categoriesOf, pageOf, productsOf } from './content.ts';
 import type { ContentImages } from './contentImages.ts';
+import { accountDesignAnswer } from './designs.ts';
 import { oneTemplate } from './storedTemplates.ts';
 
 /** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
 const SHELL_NAMESPACE = 'common';
+
+/**
+ * The answers of the screen at `appPath` that depend on who asks (shop/firstScreen.ts visitorCalls),
+ * for this request's session; null when the screen has none. The same services as the API routes.
+ */
+export async function visitorAnswers(
+  db: Db,
+  session: () => Promise<{ userUuid: string | null } | null>,
+  appPath: string,
+): Promise<Record<string, unknown> | null> {
+  const calls = visitorCalls(appPath);
+  if (!calls.length) return null;
+  const who = await session();
+  const answers: Record<string, unknown> = {};
+  for (const c of calls) answers[c.address] = await accountDesignAnswer(db, who, c.templateUuid);
+  return answers;
+}
 
 export class FirstScreenData {
   private readonly translations = new Map<string, Promise<Record<string, unknown> | null>>();

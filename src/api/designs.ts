@@ -1,5 +1,6 @@
 import type { Instance } from '../../engine/instance.ts';
 import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
+import { firstScreenApi } from '../../shop/firstScreen.ts';
 import { call } from './call.ts';
 
 /** The account's design of a template, and whether anyone is logged in (a visitor has none). */
@@ -7,7 +8,8 @@ export function getAccountDesign(
   templateUuid: string,
   signal?: AbortSignal,
 ): Promise<{ signedIn: boolean; design: AccountDesign | null }> {
-  return call(`user/designs/${encodeURIComponent(templateUuid)}`, { signal });
+  // Answered in the editor's HTML on a first visit (shop/firstScreen.ts visitorCalls).
+  return call(firstScreenApi.accountDesign(templateUuid), { signal });
 }
 
 /** Browsers drop a kept-alive request over 64 KB: a larger design is sent as an ordinary one. */

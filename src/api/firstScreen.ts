@@ -1,4 +1,8 @@
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '../../shop/firstScreen.ts';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstScreen,
+  VISITOR_ANSWERS_ELEMENT_ID,
+} from '../../shop/firstScreen.ts';
 
 /**
  * The first screen's data the server put in the HTML (shop/firstScreen.ts). Each answer is used
@@ -7,14 +11,19 @@ import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '../../shop/firstScree
  */
 let firstScreen: FirstScreen | null | undefined;
 
+const inlineText = (id: string) =>
+  typeof document === 'undefined' ? null : document.getElementById(id)?.textContent;
+
 function read(): FirstScreen | null {
   if (firstScreen !== undefined) return firstScreen;
   firstScreen = null;
-  const text =
-    typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent;
+  const text = inlineText(FIRST_SCREEN_ELEMENT_ID);
   if (text?.trim()) {
     try {
       firstScreen = JSON.parse(text) as FirstScreen;
+      // This shopper's own answers (shop/firstScreen.ts visitorCalls) join the page's.
+      const own = inlineText(VISITOR_ANSWERS_ELEMENT_ID);
+      if (own?.trim()) firstScreen.answers = { ...firstScreen.answers, ...(JSON.parse(own) as object) };
     } catch {
       // Broken inline data is no reason to fail: the calls have the same answers.
     }

@@ -100,6 +100,18 @@ test("a visitor's design moves to the account at login and reopens in a second b
     await press(other.getByTestId('my-design').filter({ hasText: 'Balloon party' }).getByRole('link'));
     await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
     await expectText(other, 'Happy birthday, Anna');
+
+    // Opened from its address (a bookmark, a reload), the page itself brings the account's design:
+    // the editor draws it without asking the server for it.
+    const asked: string[] = [];
+    other.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().includes('/m/api/user/designs/')) asked.push(r.url());
+    });
+    await other.evaluate(() => localStorage.clear());
+    await other.reload();
+    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expectText(other, 'Happy birthday, Anna');
+    expect(asked).toEqual([]);
   } finally {
     await second.close();
   }

@@ -8,9 +8,17 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, firstScreenApi } from '../../shop/firstScreen.ts';
+import { createInstance } from '../../engine/instance.ts';
+import { assertTemplate } from '../../engine/template.ts';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstScreen,
+  firstScreenApi,
+  VISITOR_ANSWERS_ELEMENT_ID,
+} from '../../shop/firstScreen.ts';
 import type { WebManifest } from '../../shop/webManifest.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
+import { registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
 const ASSET = `console.log(${JSON.stringify('the app '.repeat(400))});\n`;
@@ -172,6 +180,67 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
       expect(firstScreenOf(other).answers).toEqual({});
       expect(other).not.toContain('as="fetch"');
     }
+  });
+
+  it('answers the editor’s call for the account’s design in the HTML, for that shopper alone', async () => {
+    const calendars = (await t.app.inject({ url: '/m/api/templates/calendars' })).json() as {
+      uuid: string;
+      product: { uuid: string };
+    }[];
+    const calendar = calendars[0];
+    if (!calendar) throw new Error('The demo data has no calendar');
+    const url = `/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+    const address = firstScreenApi.accountDesign(calendar.uuid);
+    const own = (html: string): Record<string, unknown> | null => {
+      const json = new RegExp(
+        `<script id="${VISITOR_ANSWERS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+      ).exec(html)?.[1];
+      return json ? (JSON.parse(json) as Record<string, unknown>) : null;
+    };
+    const open = (cookie?: string, etag?: string) =>
+      t.app.inject({
+        url,
+        headers: { ...(cookie ? { cookie } : {}), ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+
+    // A visitor: told so in the page, as the call would answer; the page is theirs (private).
+    const visitor = await open();
+    expect(own(visitor.body)).toEqual({ [address]: (await t.app.inject({ url: address })).json() });
+    expect(own(visitor.body)).toEqual({ [address]: { signedIn: false, design: null } });
+    expect(visitor.headers['cache-control']).toBe('private, no-cache');
+
+    // A shopper with a design of the calendar finds it in the page, the call's very answer.
+    const { cookie } = await registeredUser(t.app, '10.41.0.1');
+    const template = assertTemplate(
+      (await t.app.inject({ url: firstScreenApi.template(calendar.uuid) })).json(),
+    );
+    const instance = { ...createInstance(template, t.app.clock.now()), dirty: true };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: address,
+      headers: { cookie },
+      payload: { instance, savedAt: t.app.clock.now().toISOString() },
+    });
+    expect(saved.statusCode).toBe(200);
+    const mine = await open(cookie);
+    const answer = (await t.app.inject({ url: address, headers: { cookie } })).json();
+    expect(answer).toMatchObject({ signedIn: true, design: { instance: { templateUuid: calendar.uuid } } });
+    expect(own(mine.body)).toEqual({ [address]: answer });
+    expect(firstScreenOf(mine.body).answers).toEqual(firstScreenOf(visitor.body).answers);
+
+    // The page served to everyone does not keep it: the next visitor and another shopper see none,
+    // and the shopper's page is never 'unchanged' for them.
+    const next = await open(undefined, mine.headers.etag as string);
+    expect(next.statusCode).toBe(200);
+    expect(own(next.body)).toEqual({ [address]: { signedIn: false, design: null } });
+    const other = await registeredUser(t.app, '10.41.0.2');
+    expect(own((await open(other.cookie)).body)).toEqual({ [address]: { signedIn: true, design: null } });
+    expect((await open(cookie, mine.headers.etag as string)).statusCode).toBe(304);
+
+    // Other screens carry no shopper's answers and stay shared.
+    const products = await t.app.inject({ url: '/m/products', headers: { cookie } });
+    expect(own(products.body)).toBeNull();
+    expect(products.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses the HTML with its data', async () => {

@@ -5,6 +5,7 @@ import {
   firstScreenApi,
   firstScreenCalls,
   heroImageOf,
+  visitorCalls,
 } from '../../../shop/firstScreen.ts';
 
 describe('appPathOf', () => {
@@ -66,6 +67,18 @@ describe('firstScreenCalls', () => {
 
   it('an address is built the way the app builds it, escaped', () => {
     expect(firstScreenApi.page('a b')).toBe('/m/api/legacy-pages/a%20b');
+  });
+});
+
+describe('visitorCalls', () => {
+  it('the editor asks for the account’s design of its template; no other screen asks anything per shopper', () => {
+    const uuid = 'eeab1017-4b61-5cc0-a1ea-df7a98a380fa';
+    const product = '11111111-2222-4333-8444-555555555555';
+    expect(visitorCalls(`/products/cards/BIRTHDAY/${product}/${uuid}`)).toEqual([
+      { kind: 'accountDesign', templateUuid: uuid, address: `/m/api/user/designs/${uuid}` },
+    ]);
+    for (const path of ['/', '/products', '/cart', '/designs', `/products/calendars/${product}/not-a-uuid`])
+      expect(visitorCalls(path), path).toEqual([]);
   });
 });
 
