@@ -20,7 +20,7 @@ async function start(container: HTMLElement): Promise<void> {
   // it waits until the app has taken the screen over (App.tsx): a cart arriving mid-hydration would
   // change what is being hydrated.
   if (!drawn) void useCartStore.getState().load();
-  preloadFirstScreen(window.location.pathname);
+  const firstScreen = preloadFirstScreen(window.location.pathname);
 
   let portal: Awaited<ReturnType<typeof loadPortalConfig>>;
   try {
@@ -31,6 +31,7 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   await initI18n(portal.locale.code);
+  await firstScreen;
   if (root) root.render(<App portal={portal} />);
   else
     hydrateRoot(container, <App portal={portal} />, {

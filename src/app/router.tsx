@@ -33,12 +33,13 @@ const editor = (kind: 'calendars' | 'cards' | 'photogift') => <EditorPage kind={
 
 /**
  * A first visit to the editor starts its chunk (the largest screen's, named in the HTML with
- * modulepreload) before the app's first render: evaluated while the app starts, the editor renders at
- * once instead of after a "Loading…" frame and an effect (issue 18's open time).
+ * modulepreload) as the app starts, and the app waits for it before its first render (issue 18's open
+ * time): the editor is rendered at once, not after a "Loading…" frame, its paint and an effect. The
+ * page's own spinner shows meanwhile. A chunk that fails is the lazy screen's to report.
  */
-export function preloadFirstScreen(pathname: string): void {
-  if (isLabPath(pathname)) return;
-  if (EDITOR_PATH.test(appPathOf(pathname))) EditorPage.preload().catch(() => undefined);
+export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
+  if (isLabPath(pathname) || !EDITOR_PATH.test(appPathOf(pathname))) return null;
+  return EditorPage.preload().catch(() => undefined);
 }
 
 /** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */

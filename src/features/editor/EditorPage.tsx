@@ -7,16 +7,33 @@
 import './editor.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { appPathOf, EDITOR_PATH } from '../../../shop/firstScreen.ts';
 import { ownPictures } from '../../app/ownPictures.ts';
 import { EditorNotReady } from './EditorNotReady.tsx';
 import { EditorScreen } from './EditorScreen.tsx';
 import { type EditorKind, listPath, storageKey } from './editorRules.ts';
-import { useEditorTemplate } from './useEditorTemplate.ts';
+import { preloadEditorTemplate, useEditorTemplate } from './useEditorTemplate.ts';
+
+const loadOptions = (templateUuid: string) => ({ workKey: storageKey(templateUuid), account: true });
+
+// This chunk arrives when an editor opens (or the page is one): what the editor loads starts now,
+// before React renders it and runs its effects (issue 18's open time).
+if (typeof window !== 'undefined') {
+  const opening = EDITOR_PATH.exec(appPathOf(window.location.pathname))?.[1];
+  if (opening) {
+    try {
+      const uuid = decodeURIComponent(opening);
+      preloadEditorTemplate(uuid, loadOptions(uuid));
+    } catch {
+      // A broken address: the editor's own load says so.
+    }
+  }
+}
 
 export function EditorPage({ kind }: { kind: EditorKind }) {
   const { t } = useTranslation();
   const { templateUuid = '', productUuid = '', category } = useParams();
-  const loaded = useEditorTemplate(templateUuid, { workKey: storageKey(templateUuid), account: true });
+  const loaded = useEditorTemplate(templateUuid, loadOptions(templateUuid));
 
   if (loaded.state !== 'ready') {
     return (

@@ -20,14 +20,14 @@ export interface AccountWork {
 }
 
 /** The account's design when asked for (a visitor, or a failed call: none, the browser's save stays). */
-async function accountWork(templateUuid: string, signal: AbortSignal): Promise<AccountWork> {
+async function accountWork(templateUuid: string, signal?: AbortSignal): Promise<AccountWork> {
   try {
     return await getAccountDesign(templateUuid, signal).then((a) => ({
       signedIn: a.signedIn,
       design: a.design ? { instance: a.design.instance, savedAt: Date.parse(a.design.savedAt) } : null,
     }));
   } catch (error) {
-    if (!signal.aborted) console.warn('The account design could not be read', error);
+    if (!signal?.aborted) console.warn('The account design could not be read', error);
     return { signedIn: false, design: null };
   }
 }
@@ -42,6 +42,14 @@ function keptWork(key: string): unknown {
   }
 }
 
+interface LoadOptions {
+  version?: number;
+  workKey: string;
+  /** The font families of `more` (a cart line's resources), one per line. */
+  moreFamilies: string;
+  account: boolean;
+}
+
 /**
  * What the editor needs before it can draw: the template (a given version for a cart line, else the
  * current one) parsed by the engine, and the fonts it will draw with: those the template names, the
@@ -49,6 +57,61 @@ function keptWork(key: string): unknown {
  * the shopper opens the font menu. With `account`, a new design also asks for the account's design
  * of the template ('My designs'), checked like the browser's save (keptInstance).
  */
+async function loadTemplate(templateUuid: string, options: LoadOptions, signal?: AbortSignal) {
+  const { version, workKey, moreFamilies, account } = options;
+  const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
+  const asked = account ? accountWork(templateUuid, signal) : Promise.resolve(null);
+  // HarfBuzz (a chunk and its WebAssembly) loads alongside the template and the fonts, not after.
+  void loadHarfBuzz().catch(() => undefined);
+  try {
+    const parsed = parseTemplate(await call<unknown>(path, { signal }));
+    if (!parsed.ok) {
+      console.error('The template does not parse', parsed.problems);
+      return ERROR;
+    }
+    const families = [
+      ...fontFamiliesOf(parsed.template, keptWork(workKey)),
+      ...(moreFamilies ? moreFamilies.split('\n') : []),
+    ];
+    // The template's fonts load while the account's design is asked for, not after it; a font that
+    // fails here is tried again below.
+    loadBrowserFonts(families).catch(() => undefined);
+    const work = await asked;
+    // A design of another version (the template changed since) is not opened, as a browser save isn't.
+    const design = work?.design ? keptInstance(work.design.instance, parsed.template) : null;
+    const kept: AccountWork | null = work && {
+      signedIn: work.signedIn,
+      design: design && work.design ? { instance: design, savedAt: work.design.savedAt } : null,
+    };
+    const fonts = await loadBrowserFonts([...families, ...fontFamiliesOf(design)]);
+    return { state: 'ready', template: parsed.template, fonts, account: kept } satisfies LoadedTemplate;
+  } catch (error) {
+    if (!signal?.aborted) console.error('The editor could not load', error);
+    return ERROR;
+  }
+}
+
+const ERROR: LoadedTemplate = { state: 'error' };
+const keyOf = (templateUuid: string, o: LoadOptions) =>
+  JSON.stringify([templateUuid, o.version ?? null, o.workKey, o.moreFamilies, o.account]);
+
+/** The load started before the editor rendered (preloadEditorTemplate): taken by its first render. */
+let early: { key: string; loading: Promise<LoadedTemplate> } | null = null;
+
+/**
+ * Starts loading an editor before React renders it: the editor's chunk calls it as it arrives, for
+ * the address the page is at (issue 18's open time: the template, HarfBuzz and the fonts no longer
+ * wait for the first render and its effects). Only the next editor to open takes it.
+ */
+export function preloadEditorTemplate(
+  templateUuid: string,
+  options: { version?: number; workKey: string; more?: unknown; account?: boolean },
+): void {
+  const o = { ...options, moreFamilies: fontFamiliesOf(options.more).join('\n'), account: !!options.account };
+  early = { key: keyOf(templateUuid, o), loading: loadTemplate(templateUuid, o) };
+}
+
+/** See {@link loadTemplate}: the editor's template, fonts and account work, as React state. */
 export function useEditorTemplate(
   templateUuid: string,
   options: { version?: number; workKey: string; more?: unknown; account?: boolean },
@@ -60,40 +123,13 @@ export function useEditorTemplate(
   useEffect(() => {
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
-    const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
-    const asked = account ? accountWork(templateUuid, controller.signal) : Promise.resolve(null);
-    // HarfBuzz (a chunk and its WebAssembly) loads alongside the template and the fonts, not after.
-    void loadHarfBuzz().catch(() => undefined);
-    call<unknown>(path, { signal: controller.signal })
-      .then(async (json) => {
-        const parsed = parseTemplate(json);
-        if (!parsed.ok) {
-          console.error('The template does not parse', parsed.problems);
-          return setLoaded({ state: 'error' });
-        }
-        const families = [
-          ...fontFamiliesOf(parsed.template, keptWork(workKey)),
-          ...(moreFamilies ? moreFamilies.split('\n') : []),
-        ];
-        // The template's fonts load while the account's design is asked for, not after it; a font that
-        // fails here is tried again below.
-        loadBrowserFonts(families).catch(() => undefined);
-        const work = await asked;
-        // A design of another version (the template changed since) is not opened, as a browser save isn't.
-        const design = work?.design ? keptInstance(work.design.instance, parsed.template) : null;
-        const kept: AccountWork | null = work && {
-          signedIn: work.signedIn,
-          design: design && work.design ? { instance: design, savedAt: work.design.savedAt } : null,
-        };
-        const fonts = await loadBrowserFonts([...families, ...fontFamiliesOf(design)]);
-        if (!controller.signal.aborted)
-          setLoaded({ state: 'ready', template: parsed.template, fonts, account: kept });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('The editor could not load', error);
-        setLoaded({ state: 'error' });
-      });
+    const o = { version, workKey, moreFamilies, account };
+    const key = keyOf(templateUuid, o);
+    const started = early?.key === key ? early.loading : null;
+    early = null;
+    (started ?? loadTemplate(templateUuid, o, controller.signal)).then((result) => {
+      if (!controller.signal.aborted) setLoaded(result);
+    });
     return () => controller.abort();
   }, [templateUuid, version, workKey, moreFamilies, account]);
   return loaded;
