@@ -1,4 +1,3 @@
-import { useGesture } from '@use-gesture/react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import {
 import type { DraftView } from '../../../shop/printEdit.ts';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { useFingerGesture } from '../../ui/useFingerGesture.ts';
+import { useWheel } from '../../ui/useWheel.ts';
 import { EditorPage } from './EditorPage.tsx';
 import type { KnownPicture } from './usePictureSize.ts';
 
@@ -80,22 +80,14 @@ export function CropView({
     },
   });
 
-  useGesture(
-    {
-      onWheel: ({ event, delta: [, dy] }) => {
-        event.preventDefault();
-        if (dy === 0) return;
-        // A wheel has no release, so every notch settles at once.
-        const factor = dy < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT;
-        show(snap(zoomCrop(cropRef.current, factor, focusAt(event.clientX, event.clientY))));
-      },
+  useWheel(areaRef, {
+    onStep: (event) => {
+      if (event.deltaY === 0) return;
+      // Every notch settles at once: the print's crop has no moving state to end.
+      const factor = event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT;
+      show(snap(zoomCrop(cropRef.current, factor, focusAt(event.clientX, event.clientY))));
     },
-    {
-      target: areaRef,
-      // Non-passive, or the wheel would also scroll the page.
-      eventOptions: { passive: false },
-    },
-  );
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, () => CropRect> = {

@@ -11,7 +11,6 @@
  *   The slot says its crop in `data-crop` (x,y,width,height) and a running gesture in `data-moving`
  *   for tests. The low-quality icon sits in its corner.
  */
-import { useGesture } from '@use-gesture/react';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
@@ -29,6 +28,7 @@ import type { PageScene, ScenePicture } from '../../../../engine/scene.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
 import { useFingerGesture } from '../../../ui/useFingerGesture.ts';
+import { useWheel } from '../../../ui/useWheel.ts';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
 import type { EditorState } from '../editorStore.ts';
 import { slotBox } from '../PageView.tsx';
@@ -143,12 +143,8 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     };
   }, []);
 
-  const bind = useGesture({
-    onWheel: ({ event, last }) => {
-      if (last) {
-        commit(now());
-        return;
-      }
+  useWheel(surface, {
+    onStep: (event) => {
       const crop = now();
       if (!crop || event.deltaY === 0) return;
       setLive(
@@ -159,6 +155,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
         ),
       );
     },
+    onEnd: () => commit(now()),
   });
 
   const shown = live ?? released ?? image?.cropRect ?? null;
@@ -175,7 +172,6 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   return (
     <div
       ref={surface}
-      {...bind()}
       {...fingers}
       className="image-slot"
       style={slotBox(item, pxPerMm)}
