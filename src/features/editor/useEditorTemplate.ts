@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { config as zodConfig } from 'zod';
 import { keptInstance } from '../../../engine/instance.ts';
 import { parseTemplate, type Template } from '../../../engine/template.ts';
 import { fontFamiliesOf } from '../../../engine/text/families.ts';
@@ -7,6 +8,11 @@ import { call } from '../../api/call.ts';
 import { getAccountDesign } from '../../api/designs.ts';
 import { loadBrowserFonts } from './browserFonts.ts';
 import type { KeptWork } from './editorRules.ts';
+
+// The browser parses a template once or twice: zod's compiled parsers (made with `new Function` on
+// their first use, for the server's many parses) took 12-17 ms of a 13-page calendar's first parse,
+// the plain ones about 5 ms (issue 18's open time).
+zodConfig({ jitless: true });
 
 export type LoadedTemplate =
   | { state: 'loading' }
