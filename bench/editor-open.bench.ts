@@ -31,6 +31,18 @@ const OBSERVER = `new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) console.debug(${JSON.stringify(SIGNAL)} + entry.name);
 }).observe({ type: 'mark' });`;
 
+/**
+ * The time a fixed JavaScript loop takes in this process: the host's speed at that moment, so runs of
+ * the bench can be compared (on this project's shared 2-core machine it moves between 590 and 820 ms).
+ */
+function machineSpeed(): number {
+  const start = performance.now();
+  let sink = 0;
+  for (let i = 0; i < 3e8; i++) sink += i % 7;
+  if (sink < 0) throw new Error('unreachable');
+  return performance.now() - start;
+}
+
 const server = await startAppServer();
 const browser = await launchChromium();
 try {
@@ -54,6 +66,7 @@ try {
 
   const cold: number[] = [];
   const warm: number[] = [];
+  const speed = [machineSpeed()];
   // What a phone would download of the fonts on a cold open (the editor loads only those it draws with).
   const fontBytes: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -74,8 +87,16 @@ try {
     fontBytes.push((await Promise.all(fonts)).reduce((a, b) => a + b, 0));
     warm.push(await firstDrawn(page));
     await context.close();
+    speed.push(machineSpeed());
   }
   const note = `Classic A4 (13 pages), 412x915 @2.625x, median of ${RUNS}`;
+  report({
+    bench: 'editor open',
+    figure: 'machine speed: a fixed loop',
+    value: Math.round(median(speed)),
+    unit: 'ms',
+    note: `measured between the opens (${speed.map(Math.round).join(', ')}): this machine's speed moves by a third from minute to minute (590 ms when quiet); compare opens at like speeds`,
+  });
   report({
     bench: 'editor open',
     figure: 'first page drawn (cold)',

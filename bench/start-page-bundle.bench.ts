@@ -17,9 +17,7 @@ for (const file of files) {
   const mapPath = path.join(dist, `${file}.map`);
   if (existsSync(mapPath)) {
     const sources = (JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] }).sources;
-    forbidden.push(
-      ...sources.filter((s) => /node_modules\/konva\/|\/src\/features\/editor\//.test(s)),
-    );
+    forbidden.push(...sources.filter((s) => /node_modules\/konva\/|\/src\/features\/editor\//.test(s)));
   }
   if (/\bKonva\b/.test(body.toString('utf8'))) forbidden.push(`${file} mentions Konva`);
 }
