@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,13 +33,18 @@ export const freePort = () =>
     });
   });
 
-/** The built app on the real server; `stop()` ends the process it started (by its own pid). */
-export async function startAppServer(): Promise<{ base: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(root, 'dist', 'index.html')))
+/**
+ * The built app on the real server; `stop()` ends the process it started (by its own pid). `checkout`:
+ * another checkout's build and server (bench/compare-editor-open.ts), this one by default.
+ */
+export async function startAppServer(
+  checkout: string = root,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(checkout, 'dist', 'index.html')))
     throw new Error('No build: run `npm run build` first (npm run bench does).');
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(checkout, 'scripts', 'e2e-server.mjs')], {
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
   });
@@ -105,4 +110,34 @@ export async function calendarEditorUrl(base: string): Promise<string> {
   const calendar = list.find((t) => t.name.en_GB === 'Classic A4' && t.pages.length === 13);
   if (!calendar) throw new Error('no 13-page demo calendar "Classic A4"');
   return `${base}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+}
+
+/** The performance mark the editor makes when its first page is drawn. */
+export const FIRST_PAGE_MARK = 'editor:first-page-drawn';
+const MARK_SIGNAL = 'bench-mark:';
+
+/**
+ * For `context.addInitScript`: every page tells its performance marks on the console, so a bench can
+ * wait for one without running script in the page while it opens (Playwright's waitForFunction
+ * evaluated its injected script, about 40 ms of the page's main thread, in the middle of the opening).
+ */
+export const MARK_OBSERVER = `new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) console.debug(${JSON.stringify(MARK_SIGNAL)} + entry.name);
+}).observe({ type: 'mark' });`;
+
+/** Opens `url` and answers when the editor's first page was drawn, in ms from the navigation's start. */
+export async function firstPageDrawn(page: Page, url: string): Promise<number> {
+  const marked = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${FIRST_PAGE_MARK} within 30 s`)), 30_000);
+    const seen = (message: ConsoleMessage) => {
+      if (message.text() !== `${MARK_SIGNAL}${FIRST_PAGE_MARK}`) return;
+      clearTimeout(timer);
+      page.off('console', seen);
+      resolve();
+    };
+    page.on('console', seen);
+  });
+  await page.goto(url);
+  await marked;
+  return page.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, FIRST_PAGE_MARK);
 }

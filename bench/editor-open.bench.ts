@@ -18,18 +18,19 @@
  *
  * The pinch-drag frame time is bench/editor-gesture.bench.ts.
  */
-import type { ConsoleMessage, Page } from 'playwright-core';
-import { calendarEditorUrl, launchChromium, PHONE, startAppServer } from './browser-helpers.ts';
+import type { Page } from 'playwright-core';
+import {
+  calendarEditorUrl,
+  firstPageDrawn,
+  launchChromium,
+  MARK_OBSERVER,
+  PHONE,
+  startAppServer,
+} from './browser-helpers.ts';
 import { median } from './picture-helpers.ts';
 import { report } from './report.ts';
 
 const RUNS = 5;
-const MARK = 'editor:first-page-drawn';
-const SIGNAL = 'bench-mark:';
-/** Run in every page before its own scripts: each performance mark is told on the console. */
-const OBSERVER = `new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) console.debug(${JSON.stringify(SIGNAL)} + entry.name);
-}).observe({ type: 'mark' });`;
 
 /**
  * The time a fixed JavaScript loop takes in this process: the host's speed at that moment, so runs of
@@ -48,21 +49,7 @@ const browser = await launchChromium();
 try {
   const url = await calendarEditorUrl(server.base);
 
-  const firstDrawn = async (page: Page) => {
-    const marked = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${MARK} within 30 s`)), 30_000);
-      const seen = (message: ConsoleMessage) => {
-        if (message.text() !== `${SIGNAL}${MARK}`) return;
-        clearTimeout(timer);
-        page.off('console', seen);
-        resolve();
-      };
-      page.on('console', seen);
-    });
-    await page.goto(url);
-    await marked;
-    return page.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, MARK);
-  };
+  const firstDrawn = (page: Page) => firstPageDrawn(page, url);
 
   const cold: number[] = [];
   const warm: number[] = [];
@@ -71,7 +58,7 @@ try {
   const fontBytes: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext(PHONE);
-    await context.addInitScript(OBSERVER);
+    await context.addInitScript(MARK_OBSERVER);
     const page = await context.newPage();
     const fonts: Promise<number>[] = [];
     page.on('response', (response) => {

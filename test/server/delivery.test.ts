@@ -151,14 +151,19 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(cart.body).toContain('<div id="root"></div>');
   });
 
-  it('puts the editor’s template into the HTML, names its fonts and first page’s art, and leaves the drawing to the browser', async () => {
+  /** A demo calendar and its editor's address. */
+  const demoCalendarEditor = async () => {
     const calendars = (await t.app.inject({ url: '/m/api/templates/calendars' })).json() as {
       uuid: string;
       product: { uuid: string };
     }[];
     const calendar = calendars[0];
     if (!calendar) throw new Error('The demo data has no calendar');
-    const url = `/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+    return { calendar, url: `/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}` };
+  };
+
+  it('puts the editor’s template into the HTML, names its fonts and first page’s art, and leaves the drawing to the browser', async () => {
+    const { calendar, url } = await demoCalendarEditor();
     const html = (await t.app.inject({ url })).body;
     const template = (await t.app.inject({ url: firstScreenApi.template(calendar.uuid) })).json();
     expect(firstScreenOf(html).answers).toEqual({ [firstScreenApi.template(calendar.uuid)]: template });
@@ -183,13 +188,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
   });
 
   it('answers the editor’s call for the account’s design in the HTML, for that shopper alone', async () => {
-    const calendars = (await t.app.inject({ url: '/m/api/templates/calendars' })).json() as {
-      uuid: string;
-      product: { uuid: string };
-    }[];
-    const calendar = calendars[0];
-    if (!calendar) throw new Error('The demo data has no calendar');
-    const url = `/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`;
+    const { calendar, url } = await demoCalendarEditor();
     const address = firstScreenApi.accountDesign(calendar.uuid);
     const own = (html: string): Record<string, unknown> | null => {
       const json = new RegExp(

@@ -7,7 +7,7 @@
 import './editor.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { appPathOf, EDITOR_PATH } from '../../../shop/firstScreen.ts';
+import { appPathOf, firstScreenCalls } from '../../../shop/firstScreen.ts';
 import { ownPictures } from '../../app/ownPictures.ts';
 import { EditorNotReady } from './EditorNotReady.tsx';
 import { EditorScreen } from './EditorScreen.tsx';
@@ -19,15 +19,8 @@ const loadOptions = (templateUuid: string) => ({ workKey: storageKey(templateUui
 // This chunk arrives when an editor opens (or the page is one): what the editor loads starts now,
 // before React renders it and runs its effects (issue 18's open time).
 if (typeof window !== 'undefined') {
-  const opening = EDITOR_PATH.exec(appPathOf(window.location.pathname))?.[1];
-  if (opening) {
-    try {
-      const uuid = decodeURIComponent(opening);
-      preloadEditorTemplate(uuid, loadOptions(uuid));
-    } catch {
-      // A broken address: the editor's own load says so.
-    }
-  }
+  for (const c of firstScreenCalls(appPathOf(window.location.pathname)))
+    if (c.kind === 'template') preloadEditorTemplate(c.uuid, loadOptions(c.uuid));
 }
 
 export function EditorPage({ kind }: { kind: EditorKind }) {
