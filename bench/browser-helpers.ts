@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -114,30 +114,3 @@ export async function calendarEditorUrl(base: string): Promise<string> {
 
 /** The performance mark the editor makes when its first page is drawn. */
 export const FIRST_PAGE_MARK = 'editor:first-page-drawn';
-const MARK_SIGNAL = 'bench-mark:';
-
-/**
- * For `context.addInitScript`: every page tells its performance marks on the console, so a bench can
- * wait for one without running script in the page while it opens (Playwright's waitForFunction
- * evaluated its injected script, about 40 ms of the page's main thread, in the middle of the opening).
- */
-export const MARK_OBSERVER = `new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) console.debug(${JSON.stringify(MARK_SIGNAL)} + entry.name);
-}).observe({ type: 'mark' });`;
-
-/** Opens `url` and answers when the editor's first page was drawn, in ms from the navigation's start. */
-export async function firstPageDrawn(page: Page, url: string): Promise<number> {
-  const marked = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${FIRST_PAGE_MARK} within 30 s`)), 30_000);
-    const seen = (message: ConsoleMessage) => {
-      if (message.text() !== `${MARK_SIGNAL}${FIRST_PAGE_MARK}`) return;
-      clearTimeout(timer);
-      page.off('console', seen);
-      resolve();
-    };
-    page.on('console', seen);
-  });
-  await page.goto(url);
-  await marked;
-  return page.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, FIRST_PAGE_MARK);
-}

@@ -8,18 +8,11 @@
  * Why: this project's machine changes speed by a third from one minute to the next (see the machine
  * speed figure of bench/editor-open.bench.ts), so two single runs of the bench say little about two
  * builds; opens taken in turn meet the same moments. Prints each build's medians and the median of
- * the per-round differences. Measured as bench/editor-open.bench.ts measures (a console signal, the
- * mark read afterwards).
+ * the per-round differences. Measured as bench/editor-open.bench.ts measures (bench/bare-chromium.ts).
  */
 import path from 'node:path';
-import {
-  calendarEditorUrl,
-  firstPageDrawn,
-  launchChromium,
-  MARK_OBSERVER,
-  PHONE,
-  startAppServer,
-} from './browser-helpers.ts';
+import { launchBareChromium } from './bare-chromium.ts';
+import { calendarEditorUrl, startAppServer } from './browser-helpers.ts';
 import { median } from './picture-helpers.ts';
 
 const [older, newer = path.resolve(import.meta.dirname, '..')] = process.argv.slice(2);
@@ -33,26 +26,24 @@ const builds = [
   { name: 'old', root: path.resolve(older), cold: [] as number[], warm: [] as number[] },
   { name: 'new', root: path.resolve(newer), cold: [] as number[], warm: [] as number[] },
 ];
-const servers = await Promise.all(
-  builds.map(async (b) => {
-    const server = await startAppServer(b.root);
-    return { ...server, url: await calendarEditorUrl(server.base) };
-  }),
-);
-const browser = await launchChromium();
+// One after the other: two servers seeding their demo data at once on two cores take over a minute.
+const servers: { base: string; stop: () => Promise<void>; url: string }[] = [];
+for (const b of builds) {
+  const server = await startAppServer(b.root);
+  servers.push({ ...server, url: await calendarEditorUrl(server.base) });
+}
+const browser = await launchBareChromium();
 try {
   // Round −1 is not counted: the browser's and each server's first answers are slower than any later.
   for (let round = -1; round < ROUNDS; round++) {
     // Each build goes first in every other round.
     for (const n of round % 2 ? [0, 1] : [1, 0]) {
-      const context = await browser.newContext(PHONE);
-      await context.addInitScript(MARK_OBSERVER);
-      const page = await context.newPage();
-      const cold = await firstPageDrawn(page, servers[n]!.url);
-      const warm = await firstPageDrawn(page, servers[n]!.url);
+      const page = await browser.newPhonePage();
+      const cold = await page.firstPageDrawn(servers[n]!.url);
+      const warm = await page.firstPageDrawn(servers[n]!.url);
       if (round >= 0) builds[n]!.cold.push(cold);
       if (round >= 0) builds[n]!.warm.push(warm);
-      await context.close();
+      await page.close();
     }
   }
   for (const b of builds)

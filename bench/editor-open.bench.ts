@@ -10,23 +10,16 @@
  *
  * Also: the font bytes a cold open fetches (only the fonts the template draws with).
  *
- * The page is watched without running script in it while it opens: a script the context adds to every
- * page (an observer of performance marks) logs the mark to the console, and its startTime is read
- * only afterwards. Polling for it with Playwright's waitForFunction put Playwright's own injected
- * script (about 40 ms of the page's main thread) in the middle of the opening, which a shopper's
- * browser never runs: it made every cold open 50-80 ms slower than it is.
+ * The page is watched as little as a shopper's browser is (bench/bare-chromium.ts): no Playwright,
+ * whose network watching made every cold open 150-250 ms slower, and no script of the bench running
+ * in the page while it opens (a binding called by an observer of performance marks says when). An
+ * earlier version polled with Playwright's waitForFunction, whose injected script took about 40 ms of
+ * the page's main thread in the middle of every cold open.
  *
  * The pinch-drag frame time is bench/editor-gesture.bench.ts.
  */
-import type { Page } from 'playwright-core';
-import {
-  calendarEditorUrl,
-  firstPageDrawn,
-  launchChromium,
-  MARK_OBSERVER,
-  PHONE,
-  startAppServer,
-} from './browser-helpers.ts';
+import { launchBareChromium } from './bare-chromium.ts';
+import { calendarEditorUrl, startAppServer } from './browser-helpers.ts';
 import { median } from './picture-helpers.ts';
 import { report } from './report.ts';
 
@@ -44,36 +37,27 @@ function machineSpeed(): number {
   return performance.now() - start;
 }
 
+/** The fonts' bytes over the wire (Brotli) and as TrueType, from the page's resource timing. */
+const FONT_BYTES = `performance.getEntriesByType('resource')
+  .filter((e) => new URL(e.name).pathname.startsWith('/fonts/'))
+  .reduce((sum, e) => [sum[0] + e.encodedBodySize, sum[1] + e.decodedBodySize], [0, 0])`;
+
 const server = await startAppServer();
-const browser = await launchChromium();
+const browser = await launchBareChromium();
 try {
   const url = await calendarEditorUrl(server.base);
-
-  const firstDrawn = (page: Page) => firstPageDrawn(page, url);
 
   const cold: number[] = [];
   const warm: number[] = [];
   const speed = [machineSpeed()];
   // What a phone would download of the fonts on a cold open (the editor loads only those it draws with).
-  const fontBytes: number[] = [];
+  const fontBytes: [number, number][] = [];
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext(PHONE);
-    await context.addInitScript(MARK_OBSERVER);
-    const page = await context.newPage();
-    const fonts: Promise<number>[] = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/fonts/'))
-        fonts.push(
-          response.body().then(
-            (b) => b.length,
-            () => 0,
-          ),
-        );
-    });
-    cold.push(await firstDrawn(page));
-    fontBytes.push((await Promise.all(fonts)).reduce((a, b) => a + b, 0));
-    warm.push(await firstDrawn(page));
-    await context.close();
+    const page = await browser.newPhonePage();
+    cold.push(await page.firstPageDrawn(url));
+    fontBytes.push(await page.evaluate<[number, number]>(FONT_BYTES));
+    warm.push(await page.firstPageDrawn(url));
+    await page.close();
     speed.push(machineSpeed());
   }
   const note = `Classic A4 (13 pages), 412x915 @2.625x, median of ${RUNS}`;
@@ -101,9 +85,9 @@ try {
   report({
     bench: 'editor open',
     figure: 'font bytes fetched (cold)',
-    value: Math.round(median(fontBytes) / 1024),
+    value: Math.round(median(fontBytes.map(([wire]) => wire)) / 1024),
     unit: 'KiB',
-    note: 'the TTFs under /fonts/ fetched before the first page is drawn (all 15 fonts are 2.3 MB)',
+    note: `Brotli, as a phone downloads them: the TTFs under /fonts/ fetched before the first page is drawn (${Math.round(median(fontBytes.map(([, ttf]) => ttf)) / 1024)} KiB as TrueType; all 15 fonts are 2.3 MB)`,
   });
 } finally {
   await browser.close();

@@ -129,9 +129,16 @@ export interface AppShellOptions {
 export async function appShellRoutes(app: FastifyInstance, options: AppShellOptions) {
   const { distDir, localeDir } = options;
   const day = 24 * 3600 * 1000;
+  // The build's copy of the fonts comes with Brotli and gzip copies made once (vite.config.ts); the
+  // source folder serves when there is no build (and is compressed per request then).
+  const builtFonts = distDir ? path.join(distDir, 'fonts') : null;
+  const fonts =
+    builtFonts && existsSync(builtFonts)
+      ? { root: builtFonts, preCompressed: true, wildcard: false }
+      : { root: options.fontsDir };
   const files = [
     { root: localeDir, prefix: '/locale/', maxAge: 5 * 60 * 1000 },
-    { root: options.fontsDir, prefix: '/fonts/', maxAge: 30 * day },
+    { ...fonts, prefix: '/fonts/', maxAge: 30 * day },
     { root: options.artDir, prefix: '/templates2/art/', maxAge: day },
     ...(options.previewsDir ? [{ root: options.previewsDir, prefix: '/templates2/all/', maxAge: day }] : []),
   ];
@@ -176,12 +183,17 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
       root: distDir,
       prefix: '/m/',
       index: false,
-      wildcard: true,
+      // A route per file of the build, found once at start: with a wildcard route @fastify/static
+      // reads every folder on the path of every request (its check of the path's spelling), and
+      // every page's address went through it before reaching the app. The build does not change
+      // while the server runs.
+      wildcard: false,
       decorateReply: false,
       // The build's .br and .gz copies, by the request's Accept-Encoding (Vary is set).
       preCompressed: true,
-      // index.html is only ever served with the portal's config in it.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/',
+      // index.html (and its compressed copies) is only ever served with the portal's config in it:
+      // without a file route, /m/index.html is a page address like any other.
+      globIgnore: ['index.html', 'index.html.*'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -258,14 +270,25 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     app.get('/lab/*', labPage);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const wantsApp = (request: FastifyRequest) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsApp =
+    return (
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(url) &&
       !/^\/(locale|fonts|templates2)\//.test(url) &&
-      !/\/assets\//.test(url);
-    if (wantsApp) return sendApp(request, reply);
+      !/\/assets\//.test(url)
+    );
+  };
+  // The app's pages as a route of their own (every more specific route and file wins over it), so that
+  // what applies to routes applies to them: the HTML is compressed like any answer, which a not-found
+  // handler's answer is not. What is no page goes on to the not-found handler, as unmatched.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: (request, reply) => (wantsApp(request) ? sendApp(request, reply) : reply.callNotFound()),
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
     return reply
       .status(404)
       .send({ error: `Nothing is served at ${request.method} ${url}`, code: 'not_found' });

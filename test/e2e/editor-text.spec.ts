@@ -4,6 +4,8 @@
  * change the instance (kept after a reload); a text too long for its slot is refused; Cancel in a
  * sub-toolbar restores; the tools wait for a text.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { fontFamiliesOf } from '../../engine/text/families.ts';
 import { hasTouch, press } from './support.ts';
@@ -246,6 +248,16 @@ test('the editor opens with only the fonts its template draws with; the font men
     const path = new URL(request.url()).pathname;
     if (path.startsWith('/fonts/')) fetched.add(decodeURIComponent(path.slice('/fonts/'.length)));
   });
+  // Each font comes as the build's own Brotli copy (dist/fonts/*.ttf.br), not compressed again for
+  // every shopper: its length is that file's.
+  const sent: { file: string; encoding?: string; length?: string }[] = [];
+  page.on('response', (response) => {
+    const at = new URL(response.url()).pathname;
+    if (!at.startsWith('/fonts/')) return;
+    const headers = response.headers();
+    const file = decodeURIComponent(at.slice('/fonts/'.length));
+    sent.push({ file, encoding: headers['content-encoding'], length: headers['content-length'] });
+  });
   const card = await find(page, 'cards', 'Balloon party');
   const template = (await (
     await page.request.get(`/m/api/templates/by-uuid/${card.uuid}`)
@@ -255,6 +267,13 @@ test('the editor opens with only the fonts its template draws with; the font men
   await open(page, 'cards', 'Balloon party');
   // The page is drawn with the template's own fonts: nothing else came over the network.
   expect([...fetched].sort()).toEqual(named.sort());
+  await expect.poll(() => sent.length).toBe(named.length);
+  const built = (file: string) =>
+    String(statSync(path.resolve(import.meta.dirname, '../../dist/fonts', `${file}.br`)).size);
+  const byFile = (a: { file: string }, b: { file: string }) => a.file.localeCompare(b.file);
+  expect(sent.sort(byFile)).toEqual(
+    named.map((file) => ({ file, encoding: 'br', length: built(file) })).sort(byFile),
+  );
 
   await press(menu(page).getByRole('button', { name: 'Insert text' }));
   await press(editor(page).getByRole('button', { name: 'Font', exact: true }));

@@ -3,7 +3,7 @@
  * for a year; the HTML asked again on every visit but answered 304 while unchanged, carrying the first
  * screen's data; JSON above 1 KB compressed on the fly, smaller answers left alone.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -21,6 +21,8 @@ import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
+const FONTS = path.resolve(import.meta.dirname, '../../fonts');
+const FONT = readFileSync(path.join(FONTS, 'Lobster-Regular.ttf'));
 const ASSET = `console.log(${JSON.stringify('the app '.repeat(400))});\n`;
 
 describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
@@ -33,6 +35,11 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
       'index-abc123.js.br': brotliCompressSync(ASSET),
       'index-abc123.js.gz': gzipSync(ASSET),
     });
+    // The build's copy of the editor fonts, one with its Brotli copy (vite.config.ts).
+    mkdirSync(path.join(dist, 'fonts'));
+    for (const file of readdirSync(FONTS).filter((f) => f.endsWith('.ttf')))
+      copyFileSync(path.join(FONTS, file), path.join(dist, 'fonts', file));
+    writeFileSync(path.join(dist, 'fonts', 'Lobster-Regular.ttf.br'), brotliCompressSync(FONT));
     t = await startTestApp(kind, { distDir: dist });
   });
   afterAll(async () => {
@@ -65,6 +72,22 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     const plain = await asset();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(ASSET);
+  });
+
+  it('sends an editor font as the build’s own brotli copy, and as TrueType to a browser without brotli', async () => {
+    const br = await t.app.inject({
+      url: '/fonts/Lobster-Regular.ttf',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(path.join(dist, 'fonts', 'Lobster-Regular.ttf.br')))).toBe(true);
+    expect(br.headers['content-type']).toBe('font/ttf');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const plain = await t.app.inject({ url: '/fonts/Lobster-Regular.ttf' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(FONT)).toBe(true);
+    expect((await t.app.inject({ url: '/fonts/Nope-Regular.ttf' })).statusCode).toBe(404);
   });
 
   it('asks for the HTML on every visit and answers 304 while it is unchanged', async () => {
