@@ -34,11 +34,46 @@ export interface BareChromium {
 
 const BINDING = '__benchFirstPageDrawn';
 
+/**
+ * The switches Playwright starts Chromium with (playwright-core's chromiumSwitches, the ones that
+ * matter on Linux), so that both kinds of bench run the same browser. Without them headless Chromium
+ * opens a window and loads its own WebUI (the omnibox popup, compose, about 300 chrome:// files) in
+ * the middle of the first open.
+ */
+export const PLAYWRIGHT_SWITCHES = [
+  '--no-startup-window',
+  '--disable-field-trial-config',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-back-forward-cache',
+  '--disable-breakpad',
+  '--disable-component-extensions-with-background-pages',
+  '--no-default-browser-check',
+  '--disable-default-apps',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,PreloadTopChromeWebUI,WebUIOmniboxPopup,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
+  '--allow-pre-commit-input',
+  '--disable-hang-monitor',
+  '--disable-ipc-flooding-protection',
+  '--disable-popup-blocking',
+  '--disable-prompt-on-repost',
+  '--disable-renderer-backgrounding',
+  '--force-color-profile=srgb',
+  '--metrics-recording-only',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--no-service-autorun',
+  '--disable-search-engine-choice-screen',
+  '--hide-scrollbars',
+  '--mute-audio',
+];
+
 export async function launchBareChromium(): Promise<BareChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
   const chrome: ChildProcess = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROMIUM_ARGS, ...PLAYWRIGHT_SWITCHES, '--remote-debugging-port=0', `--user-data-dir=${profile}`],
     { stdio: 'ignore' },
   );
   const portFile = path.join(profile, 'DevToolsActivePort');
