@@ -41,18 +41,21 @@ export const pageTexts = (scene: PageScene) =>
  * again PICTURE_RETRY_MS later, S1 §4). `missing` counts the pictures not drawn yet.
  */
 function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
+  // A page with no picture to decode (a new calendar's month, a card's empty slots) has nothing to
+  // wait for: it is drawn by the first render, not by a render after an effect and a promise (one
+  // frame and one pass less before the editor's first page, issue 18's open time).
   const [images, setImages] = useState<{
     scene: PageScene;
     map: Map<string, DrawableImage>;
     missing: number;
-  } | null>(null);
+  } | null>(() => (scenePictures(scene).length === 0 ? { scene, map: new Map(), missing: 0 } : null));
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
     let live = true;
     let retry: number | undefined;
     const map = new Map<string, DrawableImage>();
-    const pictures = scene.items.filter((i): i is ScenePicture => i.kind === 'picture' && i.picture !== null);
+    const pictures = scenePictures(scene);
     const keys = new Set(pictures.map((item) => pictureKey(item.picture!.source)));
     Promise.all(
       pictures.map(async (item) => {
@@ -68,9 +71,13 @@ function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
       if (!live) return;
       const missing = keys.size - map.size;
       // The same pictures as before keep the same map: the page is not drawn again for nothing.
-      setImages((before) =>
-        before && sameImages(before.map, map) ? { scene, map: before.map, missing } : { scene, map, missing },
-      );
+      setImages((before) => {
+        if (!before || !sameImages(before.map, map)) return { scene, map, missing };
+        // Nothing changed at all (the first render had it right): no render again.
+        return before.scene === scene && before.missing === missing
+          ? before
+          : { scene, map: before.map, missing };
+      });
       // The loader forgets a failure, so the next attempt fetches it again.
       if (missing > 0) retry = window.setTimeout(() => setAttempt((n) => n + 1), PICTURE_RETRY_MS);
     });
@@ -82,6 +89,10 @@ function useSceneImages(scene: PageScene, loader: BrowserPictureLoader) {
   // The previous page's pictures stay drawn until the new page's are decoded (no white flash).
   return images;
 }
+
+/** The scene's pictures that have something to decode (an empty slot has none). */
+const scenePictures = (scene: PageScene) =>
+  scene.items.filter((i): i is ScenePicture => i.kind === 'picture' && i.picture !== null);
 
 function sameImages(a: ReadonlyMap<string, DrawableImage>, b: ReadonlyMap<string, DrawableImage>) {
   if (a.size !== b.size) return false;
