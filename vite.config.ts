@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { FONT_CATALOGUE } from './engine/text/catalogue.ts';
 
 /** The bundler's chunking context (the part used here). */
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -50,7 +51,8 @@ function editorFonts() {
     generateBundle(this: {
       emitFile(file: { type: 'asset'; fileName: string; source: Uint8Array }): string;
     }) {
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.ttf')))
+      // The project's own list of the fonts, the one the browser and the print server read.
+      for (const { file } of FONT_CATALOGUE)
         this.emitFile({
           type: 'asset',
           fileName: `fonts/${file}`,

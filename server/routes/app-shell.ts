@@ -193,7 +193,8 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
       preCompressed: true,
       // index.html (and its compressed copies) is only ever served with the portal's config in it:
       // without a file route, /m/index.html is a page address like any other.
-      globIgnore: ['index.html', 'index.html.*'],
+      // The build's fonts are served at /fonts/ (above), not twice.
+      globIgnore: ['index.html', 'index.html.*', 'fonts/**'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -270,14 +271,10 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     app.get('/lab/*', labPage);
   }
 
+  // A GET or HEAD (the route below takes no other) of an address that is no API, file or asset.
   const wantsApp = (request: FastifyRequest) => {
     const url = request.url.split('?')[0] ?? '/';
-    return (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(url) &&
-      !/^\/(locale|fonts|templates2)\//.test(url) &&
-      !/\/assets\//.test(url)
-    );
+    return !isApiPath(url) && !/^\/(locale|fonts|templates2)\//.test(url) && !/\/assets\//.test(url);
   };
   // The app's pages as a route of their own (every more specific route and file wins over it), so that
   // what applies to routes applies to them: the HTML is compressed like any answer, which a not-found

@@ -88,6 +88,9 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(FONT)).toBe(true);
     expect((await t.app.inject({ url: '/fonts/Nope-Regular.ttf' })).statusCode).toBe(404);
+    // Only there: the build's folder of fonts is no asset of the app's under /m/.
+    const twice = await t.app.inject({ url: '/m/fonts/Lobster-Regular.ttf' });
+    expect(twice.headers['content-type']).not.toBe('font/ttf');
   });
 
   it('asks for the HTML on every visit and answers 304 while it is unchanged', async () => {
