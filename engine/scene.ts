@@ -25,6 +25,7 @@ import {
   type Template,
 } from './template.ts';
 import type { FontSet } from './text/fonts.ts';
+import { glyphOutline } from './text/glyphs.ts';
 import { effectiveFont, type LaidOutGlyph, layoutText } from './text/layout.ts';
 import type { TextShadow } from './text/types.ts';
 
@@ -175,8 +176,7 @@ export function textFontOf(part: RenderPart, resourceFont: Font | undefined, sho
   return font;
 }
 
-const MM_TO_PT = 72 / 25.4;
-/** The smallest a day's note is set: below it, it is cut rather than unreadable. */
+/** The smallest a day's note is set: a note that does not fit even so runs on below its cell. */
 const MIN_NOTE_PT = 4;
 /**
  * The shopper's own dates are printed in one colour of the shop's (a deep blue, apart from the black
@@ -195,6 +195,18 @@ function noteFont(font: Font, sizePt: number): Font {
     ...plain
   } = font;
   return { ...plain, size: sizePt, horizontalAlign: 'center', verticalAlign: 'top' };
+}
+
+/** The highest point of a text's glyphs on the page (mm): their outlines' points, control points included. */
+function inkTopOf(fonts: FontSet, text: SceneText): number {
+  let top = Number.POSITIVE_INFINITY;
+  for (const g of text.glyphs)
+    for (const c of glyphOutline(fonts, text.family, g.glyphId)) {
+      const ys =
+        c.type === 'Z' ? [] : c.type === 'Q' ? [c.y, c.y1] : c.type === 'C' ? [c.y, c.y1, c.y2] : [c.y];
+      for (const y of ys) top = Math.min(top, g.yMm - y * text.mmPerUnit);
+    }
+  return top;
 }
 
 /** The 8 x 7 month grid of S1 §9: week numbers and Mon..Sun, a heading row and six weeks. */
@@ -221,16 +233,60 @@ function monthItems(
   });
   const cell = (col: number, row: number, font: Font, text: string, key: string) =>
     textItem(fonts, `${id}/${key}`, cellBox(col, row), font, text, { editable: false, empty: false });
-  // A holiday's name or the shopper's text goes in the lower part of its day's cell, as large as fits.
-  const note = (col: number, row: number, font: Font, text: string, key: string) => {
+  /**
+   * A day's number with its notes (its holiday's name, the shopper's own text) under it, one under
+   * the other (the holiday's first), at the largest size at which all of them fit the room left. The
+   * room starts below the number's baseline (digits have no descenders), so no template's number size
+   * or alignment puts a note over it, and two notes never share a line. Where even the smallest notes
+   * do not fit below, the number is lifted by what they lack, as far as the top of its cell allows.
+   */
+  const dayWithNotes = (
+    col: number,
+    row: number,
+    font: Font,
+    day: number,
+    notes: { font: Font; text: string; key: string }[],
+  ): SceneText[] => {
     const whole = cellBox(col, row);
-    const area = { ...whole, yMm: whole.yMm + whole.heightMm * 0.55, heightMm: whole.heightMm * 0.45 };
-    const largest = Math.min(font.size, area.heightMm * MM_TO_PT * 0.8);
-    let item = textItem(fonts, `${id}/${key}`, area, noteFont(font, largest), text, NOT_EDITABLE);
-    for (let size = largest - 0.5; item.overflows && size >= MIN_NOTE_PT; size -= 0.5) {
-      item = textItem(fonts, `${id}/${key}`, area, noteFont(font, size), text, NOT_EDITABLE);
+    const numberIn = (box: Placed) =>
+      textItem(fonts, `${id}/d${row - 1}-${col - 1}`, box, font, String(day), NOT_EDITABLE);
+    let number = numberIn(whole);
+    if (!notes.length) return [number];
+    const bottom = whole.yMm + whole.heightMm;
+    const gap = whole.heightMm * 0.04;
+    const baselineOf = (t: SceneText) => Math.max(...t.glyphs.map((g) => g.yMm));
+    const width = whole.widthMm;
+    const sized = (size: number) => notes.map((n) => noteFont(n.font, Math.min(n.font.size, size)));
+    const laidOut = (size: number, heightMm: number) =>
+      sized(size).map((f, k) =>
+        layoutText(fonts, effectiveFont(f), notes[k]!.text, { widthMm: width, heightMm }),
+      );
+    const total = (laid: { heightMm: number }[]) => laid.reduce((sum, l) => sum + l.heightMm, 0);
+
+    const lacking = total(laidOut(MIN_NOTE_PT, whole.heightMm)) - (bottom - baselineOf(number) - gap);
+    if (lacking > 0) {
+      const inkTop = inkTopOf(fonts, number);
+      const lift = Math.max(0, Math.min(lacking, inkTop - whole.yMm));
+      number = numberIn({ ...whole, yMm: whole.yMm - lift });
     }
-    return item;
+    const top = baselineOf(number) + gap;
+    const room = bottom - top;
+    let size = Math.max(...notes.map((n) => n.font.size));
+    for (; size > MIN_NOTE_PT; size -= 0.5) {
+      const laid = laidOut(size, room);
+      if (laid.every((l) => !l.overflowsWidth) && total(laid) <= room) break;
+    }
+    size = Math.max(size, MIN_NOTE_PT);
+    const laid = laidOut(size, room);
+    let y = top;
+    return [
+      number,
+      ...sized(size).map((noteStyle, k) => {
+        const area = { ...whole, yMm: y, heightMm: laid[k]!.heightMm };
+        y += area.heightMm;
+        return textItem(fonts, `${id}/${notes[k]!.key}`, area, noteStyle, notes[k]!.text, NOT_EDITABLE);
+      }),
+    ];
   };
   const items = grid.headings.map((h, c) => cell(c + 1, 0, style.cells.dayheading.font, h, `h${c}`));
   grid.weeks.forEach((week, r) => {
@@ -240,16 +296,24 @@ function monthItems(
         items.push(cell(c + 1, r + 1, style.cells.extraday.font, String(day.day), `d${r}-${c}`));
         return;
       }
-      const notes = dayNotes(day.date, marks.holidays, marks.personal);
+      const dated = dayNotes(day.date, marks.holidays, marks.personal);
       // A public holiday is printed like a Sunday (S1 §9's holiday style), with its name.
-      const font = notes.holiday ? style.cells.holiday.font : style.cells[day.kind].font;
-      items.push(cell(c + 1, r + 1, font, String(day.day), `d${r}-${c}`));
-      if (notes.holiday)
-        items.push(note(c + 1, r + 1, style.cells.holiday.font, notes.holiday, `o${r}-${c}`));
-      if (notes.personal) {
-        const own = { ...style.cells.day.font, color: PERSONAL_COLOR };
-        items.push(note(c + 1, r + 1, own, notes.personal, `p${r}-${c}`));
-      }
+      const font = dated.holiday ? style.cells.holiday.font : style.cells[day.kind].font;
+      const notes = [
+        ...(dated.holiday
+          ? [{ font: style.cells.holiday.font, text: dated.holiday, key: `o${r}-${c}` }]
+          : []),
+        ...(dated.personal
+          ? [
+              {
+                font: { ...style.cells.day.font, color: PERSONAL_COLOR },
+                text: dated.personal,
+                key: `p${r}-${c}`,
+              },
+            ]
+          : []),
+      ];
+      items.push(...dayWithNotes(c + 1, r + 1, font, day.day, notes));
     });
   });
   return items;

@@ -4,8 +4,10 @@ import { createInstance, run, startHistory, undo } from '../../../engine/instanc
 import { PERSONAL_COLOR, pageArt, pageScene, type SceneItem, type SceneText } from '../../../engine/scene.ts';
 import type { Font, Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { glyphOutline } from '../../../engine/text/glyphs.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { calendarTemplate, cardTemplate, font as fixtureFont } from '../../fixtures/templates.ts';
+import { currentDemoTemplates } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from './text/load-fonts.ts';
 
 const today = systemClock.now();
@@ -191,6 +193,41 @@ describe('pageScene of a calendar that starts in any month and carries dates', (
     expect(off.find((i) => i.id === `month-5:grid/d${at}`)?.color).not.toBe('#C52B2B');
     expect(off.find((i) => i.id === `month-5:grid/o${at}`)).toBeUndefined();
     expect(off.find((i) => i.id === `month-5:grid/p${at}`)).toBeDefined();
+  });
+
+  it("puts a day's notes under its number, the holiday's above the shopper's, in every demo calendar", () => {
+    const holidays = [{ date: `${year}-05-17`, name: 'Grunnlovsdagen' }];
+    const at = cellOf(year, 5, 17);
+    const [row, col] = at.split('-').map(Number) as [number, number];
+    const calendars = currentDemoTemplates().filter((t) => t.type === 'CALENDAR');
+    expect(calendars.length).toBeGreaterThan(0);
+    for (const template of [cal, ...calendars]) {
+      const instance = {
+        ...createInstance(template, november),
+        personalDates: [{ day: 17, month: 5, text: 'Anna 40', yearly: true }],
+      };
+      const may = texts(pageScene(template, instance, 'month-5', fonts, 'nb_NO', holidays).items);
+      const find = (key: string) => may.find((i) => i.id.endsWith(`/${key}`))!;
+      const [number, holiday, own] = [find(`d${at}`), find(`o${at}`), find(`p${at}`)];
+      // A day of the same week without notes: its box is the day's cell.
+      const cell = find(`d${row}-${col === 0 ? 1 : 0}`);
+      const name = template.name.en_GB;
+      expect(number?.lines, name).toEqual(['17']);
+      // Digits have no descenders: below the baseline is below the number's ink.
+      const baseline = Math.max(...number.glyphs.map((g) => g.yMm));
+      expect(holiday.yMm, name).toBeGreaterThan(baseline);
+      expect(own.yMm, name).toBeGreaterThanOrEqual(holiday.yMm + holiday.heightMm - 1e-9);
+      // Both inside the day's cell, the number's ink too (where the notes lift it).
+      expect(own.yMm + own.heightMm, name).toBeLessThanOrEqual(cell.yMm + cell.heightMm + 1e-9);
+      const inkTop = Math.min(
+        ...number.glyphs.flatMap((g) =>
+          glyphOutline(fonts, number.family, g.glyphId).flatMap((c) =>
+            c.type === 'Z' ? [] : [g.yMm - Math.max(c.y, 'y1' in c ? c.y1 : c.y) * number.mmPerUnit],
+          ),
+        ),
+      );
+      expect(inkTop, name).toBeGreaterThanOrEqual(cell.yMm - 1e-9);
+    }
   });
 
   it('starts in any month: September to August across two years, with their ISO weeks and titles', () => {
