@@ -19,6 +19,7 @@ import {
   type RenderPart,
   resourceSlots,
   type Template,
+  templateInLanguage,
 } from './template.ts';
 import { isFontFamily } from './text/catalogue.ts';
 import type { FontSet } from './text/fonts.ts';
@@ -581,6 +582,25 @@ function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions
  * Every problem of a template at once. A file that is not a template reports its schema problems
  * only (nothing else can be read from it); count-field mistakes do not stop the other checks.
  */
+/**
+ * The text rules again over each portal language's texts (a font's `texts`): a portal shows its own,
+ * and a translation longer than the author's text may not fit where the author's did. What the
+ * author's text already found, or a language without texts of its own, adds nothing.
+ */
+function translatedTextProblems(t: Template, fonts: FontSet): PreflightProblem[] {
+  const key = (p: PreflightProblem) => `${p.rule}\n${p.pageId}\n${p.path}\n${p.message}`;
+  const seen = new Set(textProblems(t, fonts).map(key));
+  const problems: PreflightProblem[] = [];
+  for (const language of LANGUAGES) {
+    for (const problem of textProblems(templateInLanguage(t, language), fonts)) {
+      if (seen.has(key(problem))) continue;
+      seen.add(key(problem));
+      problems.push({ ...problem, message: `In ${language}: ${problem.message}` });
+    }
+  }
+  return problems;
+}
+
 export function preflight(input: unknown, fonts: FontSet, options: PreflightOptions): PreflightProblem[] {
   const { template, problems } = parseForPreflight(input);
   if (!template) return problems;
@@ -589,6 +609,7 @@ export function preflight(input: unknown, fonts: FontSet, options: PreflightOpti
     ...fontProblems(template),
     ...fontConflicts(template),
     ...textProblems(template, fonts),
+    ...translatedTextProblems(template, fonts),
     ...geometryProblems(template),
     ...contrastProblems(template, fonts, options),
   ];

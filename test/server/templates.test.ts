@@ -56,7 +56,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect(new Set(cards.map((c) => c.uuid)).size).toBe(cards.length);
       const card = cards.find((c) => c.uuid === balloonParty)!;
       expect(card).toMatchObject({
-        version: 3,
+        version: 4,
         name: { en_GB: 'Balloon party', nb_NO: expect.any(String), da_DK: expect.any(String) },
         categories: ['BIRTHDAY'],
         product: {
@@ -67,7 +67,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         hasUserText: true,
         numUserImages: 1,
         numUserParts: 2,
-        preview: { large: `${balloonParty}-3-en_GB.png` },
+        preview: { large: `${balloonParty}-4-en_GB.png` },
         dimensions: { width: 148, height: 105 },
         separateFromBackground: true,
         supportedYears: [],
@@ -224,7 +224,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       const res = await get(`/m/api/templates/by-uuid/${balloonParty}`);
       expect(res.statusCode).toBe(200);
       const card = res.json<Template>();
-      expect(card.version).toBe(3);
+      expect(card.version).toBe(4);
       expect(card.resources.find((r) => r.id === 'greeting')?.font?.family).toBe('Pacifico');
     });
 
@@ -233,9 +233,11 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect(v1.version).toBe(1);
       expect(v1.preview.large).toBe(`${balloonParty}-1-en_GB.png`);
       expect(v1.resources.find((r) => r.id === 'greeting')?.font?.family).toBe('Roboto');
-      const v2 = await get(`/m/api/templates/by-uuid/${balloonParty}/2`);
-      expect(v2.statusCode).toBe(200);
-      expect(v2.json<Template>().version).toBe(2);
+      for (const version of [2, 3]) {
+        const older = await get(`/m/api/templates/by-uuid/${balloonParty}/${version}`);
+        expect(older.statusCode).toBe(200);
+        expect(older.json<Template>().version).toBe(version);
+      }
     });
 
     it('serves every listed template by uuid as listed', async () => {
@@ -248,7 +250,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       for (const url of [
         `/m/api/templates/by-uuid/${missing}`,
         `/m/api/templates/by-uuid/${missing}/1`,
-        `/m/api/templates/by-uuid/${balloonParty}/4`,
+        `/m/api/templates/by-uuid/${balloonParty}/5`,
       ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);

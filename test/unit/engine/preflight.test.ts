@@ -79,6 +79,24 @@ describe('preflight', () => {
     expect(problems[0]!.boxMm).toEqual({ x: 10, y: 40, width: 130, height: 20 });
   });
 
+  it("a portal language's text that does not fit where the author's does, named with its language", () => {
+    const t = cardTemplate();
+    const long = 'Gratulerer så mye med dagen, kjære venn, og mange flere år!';
+    t.resources[4]!.font = font({ text: 'Hi', size: 40, texts: { nb_NO: long, da_DK: 'Hej' } });
+    fixedPart(t).font = font({ size: 40 });
+    const problems = ofRule(t, 'text-overflow');
+    expect(problems.map((p) => [p.pageId, p.path])).toEqual([
+      ['p2', 'partTypes[1].renderParts[0]'],
+      ['mask', 'partTypes[1].renderParts[0]'],
+    ]);
+    expect(problems.every((p) => p.message.startsWith(`In nb_NO: "${long}"`))).toBe(true);
+    // Short enough in every language: nothing; and what the author's own text finds is said once.
+    t.resources[4]!.font = font({ text: 'Hi', size: 40, texts: { nb_NO: 'Hei', da_DK: 'Hej' } });
+    expect(ofRule(t, 'text-overflow')).toEqual([]);
+    t.resources[4]!.font = font({ text: long, size: 40, texts: { da_DK: 'Hej' } });
+    expect(ofRule(t, 'text-overflow').map((p) => p.message.slice(0, 3))).toEqual(['"Gr', '"Gr']);
+  });
+
   it('clipped text: a word wider than its box', () => {
     const t = cardTemplate();
     t.resources[4]!.font = font({ text: 'Supercalifragilistic' });
