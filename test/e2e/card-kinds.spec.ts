@@ -1,8 +1,9 @@
 /**
  * The catalogue (issue 18): a card of each kind (a flat card, a folded card printed on both sides of
  * one sheet, a four-page folded booklet) opens, is filled by a shopper on the phone (one upload fills
- * every picture slot on every page, a text is typed) and goes into the cart. The cards are found by
- * their shape in the served list, never by name or position, so the catalogue can grow.
+ * every picture slot on every page, a text is typed), its Preview says how it prints, and it goes into
+ * the cart. The cards are found by their shape in the served list, never by name or position, so the
+ * catalogue can grow.
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { Cart } from '../../shop/contract.ts';
@@ -22,10 +23,25 @@ interface Listed {
 
 const visiblePages = (t: Listed) => t.pages.filter((p) => !p.clientIgnore).length;
 
-const KINDS: { kind: string; is: (t: Listed) => boolean }[] = [
-  { kind: 'a flat card', is: (t) => !t.folds?.length && !t.printLayout && visiblePages(t) === 1 },
-  { kind: 'a folded card printed on both sides', is: (t) => t.printLayout === 'duplex' && !!t.folds?.length },
-  { kind: 'a four-page folded booklet', is: (t) => t.printLayout === 'booklet' && visiblePages(t) === 4 },
+/** `prints`: what the Preview says of how the card prints (issue 18: which page is which side). */
+const KINDS: { kind: string; is: (t: Listed) => boolean; prints: string | null }[] = [
+  {
+    kind: 'a flat card',
+    is: (t) => !t.folds?.length && !t.printLayout && visiblePages(t) === 1,
+    prints: null,
+  },
+  {
+    kind: 'a folded card printed on both sides',
+    is: (t) => t.printLayout === 'duplex' && !!t.folds?.length,
+    prints:
+      'Printed on both sides of one sheet and folded: page 1 is the outside (back and front), page 2 the inside.',
+  },
+  {
+    kind: 'a four-page folded booklet',
+    is: (t) => t.printLayout === 'booklet' && visiblePages(t) === 4,
+    prints:
+      'Printed on both sides of one sheet and folded in the middle: page 1 is the front, pages 2 and 3 the inside, page 4 the back.',
+  },
 ];
 
 /** Uploads one picture through Insert image: autofill puts it in every empty picture slot. */
@@ -59,7 +75,7 @@ async function fillText(page: Page, words: string) {
   await expect(text).toHaveCount(0);
 }
 
-for (const { kind, is } of KINDS) {
+for (const { kind, is, prints } of KINDS) {
   test(`${kind} from the catalogue opens, is filled and goes into the cart`, async ({ page }) => {
     test.setTimeout(90_000);
     const listed = (await (await page.request.get('/m/api/templates/cards')).json()) as Listed[];
@@ -78,6 +94,15 @@ for (const { kind, is } of KINDS) {
     const words = 'With love from all of us';
     if (card!.hasUserText) await fillText(page, words);
     await expect(add).toBeEnabled();
+
+    // The Preview says how a folded card prints, and a flat card says nothing.
+    await press(menu.getByRole('button', { name: 'Preview' }));
+    await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
+    const layout = page.getByTestId('print-layout');
+    if (prints) await expect(layout).toHaveText(prints);
+    else await expect(layout).toHaveCount(0);
+    await press(page.getByRole('button', { name: 'Done' }));
+    await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
 
     await press(add);
     const buy = page.getByTestId('buy-screen');

@@ -1,7 +1,8 @@
 /**
  * Preview (S1 §2): the overview of every visible page in 2, 3 or 4 columns (xs, sm, lg), headed with
  * the Danish word for preview, with Cancel and Done back to the main menu; a tap on a page opens the
- * full-screen 'Preview' dialog on it, with Close and previous/next page navigation.
+ * full-screen 'Preview' dialog on it, with Close and previous/next page navigation. A folded card says
+ * how it prints (issue 18: which page is which side of the sheet).
  */
 
 import { useMemo, useRef, useState } from 'react';
@@ -48,6 +49,12 @@ export function PreviewScreen(props: {
       <h2 id="editor-overview-title" className="editor-overview__title">
         {t('editor.overviewTitle')}
       </h2>
+      {/* A folded card's pages are sides of one sheet: say which is which before the shopper buys it. */}
+      {template.printLayout && (
+        <p className="editor-overview__layout" data-testid="print-layout">
+          {t(`editor.printLayout.${template.printLayout}`)}
+        </p>
+      )}
       <div
         ref={grid}
         className="editor-overview__grid"
