@@ -4,7 +4,7 @@
  * because one desk lists the orders of every portal.
  */
 import { z } from 'zod';
-
+import type { Fold, PrintLayout } from '../engine/template.ts';
 import {
   FULFILMENT_STATUSES,
   type FulfilmentStatus,
@@ -59,6 +59,10 @@ export interface LabFile {
   heightMm: number;
   dpi: number;
   pages: number | null;
+  /** A folded card's PDF: how its pages go onto the sheet (the manifest's `printLayout`); else null. */
+  printLayout: PrintLayout | null;
+  /** Where that sheet is folded (the manifest's `folds`); empty for a flat print. */
+  folds: Fold[];
 }
 
 export interface LabLine {

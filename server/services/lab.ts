@@ -66,6 +66,8 @@ function labFile(orderUuid: string, f: ManifestFile): LabFile {
     heightMm: f.heightMm,
     dpi: f.dpi,
     pages: f.pages ?? null,
+    printLayout: f.printLayout ?? null,
+    folds: f.folds ?? [],
   };
 }
 

@@ -109,7 +109,15 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
           kind: 'print',
           description: line.description,
           warnings: ['The picture is 300 × 200 px: 50 ppi at this size'],
-          files: [file('01-print-10x15.jpg', jpeg), { ...file('02-card.pdf', pdf), pages: 1 }],
+          files: [
+            file('01-print-10x15.jpg', jpeg),
+            {
+              ...file('02-card.pdf', pdf),
+              pages: 2,
+              printLayout: 'duplex',
+              folds: [{ axis: 'vertical', atMm: 105 }],
+            },
+          ],
         },
       ],
     };
@@ -322,6 +330,11 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
         ['02-card.pdf', 'pdf', false],
       ]);
       expect(order.lines[0]!.thumbnailUrl).toBe(order.lines[0]!.files[0]!.thumbnailUrl);
+      // A folded card's PDF says how it goes onto the sheet; a print says nothing.
+      expect(order.lines[0]!.files.map((f) => [f.printLayout, f.folds])).toEqual([
+        [null, []],
+        ['duplex', [{ axis: 'vertical', atMm: 105 }]],
+      ]);
     });
 
     it('serves a listed file and a JPEG thumbnail, and nothing the manifest does not list', async () => {

@@ -143,6 +143,15 @@ function LineItem({ line }: { line: LabLine }) {
           {t(`line.kind.${line.kind}`)} · {t('line.quantity', { count: line.quantity })}
           {line.files.length > 1 && ` · ${t('line.files', { count: line.files.length })}`}
         </span>
+        {line.files.map(
+          (f) =>
+            f.printLayout && (
+              <span key={f.name} className="lab-line__layout" data-testid="print-layout">
+                {t(`line.layout.${f.printLayout}`, { name: f.name })}
+                {f.folds.map((fold) => `; ${t(`line.fold.${fold.axis}`, { at: fold.atMm })}`).join('')}
+              </span>
+            ),
+        )}
         {line.warnings.length > 0 && (
           <ul className="lab-warnings" aria-label={t('line.warnings')}>
             {line.warnings.map((w) => (
