@@ -27,8 +27,11 @@ export interface BarePage {
 }
 
 export interface BareChromium {
-  /** A new browser context (no cache, no storage) with one page on the phone profile of PHONE. */
-  newPhonePage(): Promise<BarePage>;
+  /**
+   * A new browser context (no cache, no storage) with one page on the phone profile of PHONE;
+   * `cpuSlowdown` > 1 throttles the page's main thread that many times (DevTools' CPU throttling).
+   */
+  newPhonePage(options?: { cpuSlowdown?: number }): Promise<BarePage>;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
       socket.send(JSON.stringify({ id, method, params, sessionId }));
     });
 
-  async function newPhonePage(): Promise<BarePage> {
+  async function newPhonePage({ cpuSlowdown = 1 } = {}): Promise<BarePage> {
     const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext', {
       disposeOnDetach: true,
     });
@@ -135,6 +138,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
       { enabled: PHONE.hasTouch, maxTouchPoints: 5 },
       sessionId,
     );
+    if (cpuSlowdown > 1) await send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown }, sessionId);
     await send('Page.enable', {}, sessionId);
     await send('Runtime.addBinding', { name: BINDING }, sessionId);
     // The page calls the binding when the mark is made: no script of the bench runs while it opens.
@@ -179,6 +183,8 @@ export async function launchBareChromium(): Promise<BareChromium> {
         return answer.result.value;
       },
       async close() {
+        // Throttling belongs to the renderer process, which the next context's page may reuse.
+        if (cpuSlowdown > 1) await send('Emulation.setCPUThrottlingRate', { rate: 1 }, sessionId);
         await send('Target.closeTarget', { targetId });
         await send('Target.disposeBrowserContext', { browserContextId });
       },
