@@ -270,7 +270,8 @@ function monthItems(
       number = numberIn({ ...whole, yMm: whole.yMm - lift });
     }
     const top = baselineOf(number) + gap;
-    const room = bottom - top;
+    // A number drawn past its cell's bottom (a template's oversized font) leaves no room, not less.
+    const room = Math.max(0, bottom - top);
     let size = Math.max(...notes.map((n) => n.font.size));
     for (; size > MIN_NOTE_PT; size -= 0.5) {
       const laid = laidOut(size, room);

@@ -230,6 +230,22 @@ describe('pageScene of a calendar that starts in any month and carries dates', (
     }
   });
 
+  it("a number too large for its cell still gets its day's notes (no room is no room, not an error)", () => {
+    const big = calendarTemplate();
+    const grid = [
+      ...big.partTypes.flatMap((p) => p.renderParts),
+      ...big.pages.flatMap((p) => p.renderParts),
+    ].find((p) => p.type === 'MONTH')!;
+    grid.month!.cells.holiday.font.size = 200;
+    const holidays = [{ date: `${year}-05-17`, name: 'Grunnlovsdagen' }];
+    const may = texts(
+      pageScene(big, createInstance(big, november), 'month-5', fonts, 'nb_NO', holidays).items,
+    );
+    expect(may.find((i) => i.id.endsWith(`/o${cellOf(year, 5, 17)}`))?.lines.join(' ')).toBe(
+      'Grunnlovsdagen',
+    );
+  });
+
   it('starts in any month: September to August across two years, with their ISO weeks and titles', () => {
     const h = run(cal, startHistory(createInstance(cal, november)), 'setCalendarStart', year, 9, november);
     const page = (k: number) => texts(pageScene(cal, h.instance, `month-${k}`, fonts).items);
