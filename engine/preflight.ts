@@ -579,18 +579,15 @@ function contrastProblems(t: Template, fonts: FontSet, options: PreflightOptions
 }
 
 /**
- * Every problem of a template at once. A file that is not a template reports its schema problems
- * only (nothing else can be read from it); count-field mistakes do not stop the other checks.
+ * The text rules over the author's texts, then again over each portal language's (a font's `texts`):
+ * a portal shows its own, and a translation longer than the author's text may not fit where the
+ * author's did. What the author's texts already found, or a language without texts of its own, adds
+ * nothing.
  */
-/**
- * The text rules again over each portal language's texts (a font's `texts`): a portal shows its own,
- * and a translation longer than the author's text may not fit where the author's did. What the
- * author's text already found, or a language without texts of its own, adds nothing.
- */
-function translatedTextProblems(t: Template, fonts: FontSet): PreflightProblem[] {
+function textProblemsInEveryLanguage(t: Template, fonts: FontSet): PreflightProblem[] {
   const key = (p: PreflightProblem) => `${p.rule}\n${p.pageId}\n${p.path}\n${p.message}`;
-  const seen = new Set(textProblems(t, fonts).map(key));
-  const problems: PreflightProblem[] = [];
+  const problems = textProblems(t, fonts);
+  const seen = new Set(problems.map(key));
   for (const language of LANGUAGES) {
     for (const problem of textProblems(templateInLanguage(t, language), fonts)) {
       if (seen.has(key(problem))) continue;
@@ -601,6 +598,10 @@ function translatedTextProblems(t: Template, fonts: FontSet): PreflightProblem[]
   return problems;
 }
 
+/**
+ * Every problem of a template at once. A file that is not a template reports its schema problems
+ * only (nothing else can be read from it); count-field mistakes do not stop the other checks.
+ */
 export function preflight(input: unknown, fonts: FontSet, options: PreflightOptions): PreflightProblem[] {
   const { template, problems } = parseForPreflight(input);
   if (!template) return problems;
@@ -608,8 +609,7 @@ export function preflight(input: unknown, fonts: FontSet, options: PreflightOpti
     ...problems,
     ...fontProblems(template),
     ...fontConflicts(template),
-    ...textProblems(template, fonts),
-    ...translatedTextProblems(template, fonts),
+    ...textProblemsInEveryLanguage(template, fonts),
     ...geometryProblems(template),
     ...contrastProblems(template, fonts, options),
   ];

@@ -101,7 +101,7 @@ describe("a Norwegian calendar's print file (issue 18)", () => {
 
     const withDates = await printed(dated, 'dated');
     const without = await printed(mayScene({}), 'bare');
-    // Glyphs cover a part of their box: a tenth of it is far more than anti-aliasing could differ by.
+    // Glyphs cover a part of their box: a twentieth of it is far more than anti-aliasing could differ by.
     expect(changedIn(own!, withDates.data, without.data, withDates.width)).toBeGreaterThan(0.05);
     expect(changedIn(holiday!, withDates.data, without.data, withDates.width)).toBeGreaterThan(0.05);
   }, 60_000);
