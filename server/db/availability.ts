@@ -8,8 +8,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './connect.ts';
 
 /**
- * Node's socket errors, and PostgreSQL's: 57P01-57P03 (shut down by an administrator, crashed,
- * starting up or shutting down), 53300 (too many connections); class 08 is "connection exception".
+ * Node's socket errors, and PostgreSQL's states that mean "not now" rather than "wrong": 55000 (a
+ * database not accepting connections, such as one being cloned or with datallowconn off), 57014 (a
+ * statement cancelled by a timeout), 57P01-57P05 (shut down by an administrator, crashed, starting up,
+ * idle timeouts), 25P03 (an idle transaction timed out), 58000/58030 (system and I/O errors); class
+ * 08 is "connection exception", class 53 "insufficient resources" (too many connections, disk full,
+ * out of memory).
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -20,15 +24,23 @@ const UNAVAILABLE_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  '55000',
+  '57014',
   '57P01',
   '57P02',
   '57P03',
-  '53300',
+  '57P04',
+  '57P05',
+  '25P03',
+  '58000',
+  '58030',
 ]);
+
+const UNAVAILABLE_CLASSES = /^(08|53)[0-9A-Z]{3}$/;
 
 /** node-postgres says these in words only, without a code. */
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|timeout exceeded when trying to connect|not queryable|database system is (starting up|shutting down|in recovery mode)/i;
+  /connection terminated|timeout exceeded when trying to connect|not queryable|query read timeout|database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
  * True when an error (or what it wraps: drizzle's query errors carry the driver's as `cause`, a
@@ -42,7 +54,8 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
     cause?: unknown;
     errors?: unknown;
   };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.test(code)))
+    return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
   if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);

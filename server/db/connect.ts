@@ -50,19 +50,37 @@ export const MIGRATION_LOCK = 160_816_016;
 /** How long a request waits for a connection before it is answered 503 (the database is unreachable). */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * How long a request's query may go unanswered before it is given up (503). Migrations, which may
+ * rightly run longer, use a connection of their own without it.
+ */
+const QUERY_TIMEOUT_MS = 20_000;
+
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection the network stalls (no reset, no bytes) would hold its request for ever: the
+      // query gives up instead and is answered 503, and TCP keepalive finds a dead peer in time.
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
     });
     // An idle client cut off by the server (a restart, a terminated backend) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.
     pool.on('error', (err) => console.warn(`PostgreSQL pool: idle connection lost (${err.message})`));
+    // pg-pool listens for errors on idle clients only. A client checked out for a transaction whose
+    // socket is reset between two of its queries emits 'error' with no listener, and Node ends the
+    // process (issue 28: 4 of 4 runs under load). Every client gets a listener of its own for its
+    // whole life; the transaction's next query then fails ("not queryable", answered 503) and the
+    // pool discards the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`PostgreSQL: connection lost in use (${err.message})`));
+    });
     let seeded = false;
     try {
-      seeded = await migrateLocked(pool, options);
+      seeded = await migrateLocked(config.url, options);
     } catch (err) {
       await pool.end();
       throw err;
@@ -101,10 +119,12 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   };
 }
 
-/** Migrates (and seeds) on one connection holding {@link MIGRATION_LOCK}; true when it seeded. */
-async function migrateLocked(pool: pg.Pool, options: OpenOptions): Promise<boolean> {
-  const client = await pool.connect();
-  let failed: Error | undefined;
+/** Migrates (and seeds) on a connection of its own holding {@link MIGRATION_LOCK}; true when it seeded. */
+async function migrateLocked(url: string, options: OpenOptions): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Its failure reaches the query awaiting it; without a listener the 'error' event would end the process.
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const db = drizzlePg(client, { schema });
@@ -112,11 +132,8 @@ async function migrateLocked(pool: pg.Pool, options: OpenOptions): Promise<boole
     const seeded = options.seed ? await seedIfEmpty(db as unknown as Db) : false;
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     return seeded;
-  } catch (err) {
-    failed = err as Error;
-    throw err;
   } finally {
-    // A failed connection is closed, not pooled: closing it also releases the lock.
-    client.release(failed);
+    // Ending the connection also releases the lock, should migrating have failed.
+    await client.end().catch(() => {});
   }
 }
