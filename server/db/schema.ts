@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -546,6 +547,8 @@ export type { MenuItem };
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
+  // Bytes (the upload allowance adds each upload's) and hits alike: a 32-bit count overflowed after
+  // 2 GiB from one address and then answered every upload 500 (issue 28).
+  hits: bigint('hits', { mode: 'number' }).notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });

@@ -159,8 +159,9 @@ export function uploadQuota(app: FastifyInstance) {
         `Today's upload allowance is used up. Please try again in ${secondsText(seconds)}.`,
       );
     },
+    /** Adds an upload's bytes; a negative count gives back what a failed commit had counted. */
     async count(request: FastifyRequest, bytes: number) {
-      if (bytes > 0) await app.limits.incr(key(request), DAY, bytes);
+      if (bytes !== 0) await app.limits.incr(key(request), DAY, bytes);
     },
   };
 }

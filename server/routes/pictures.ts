@@ -21,6 +21,7 @@ import {
   type PictureLimits,
   type PictureRow,
   PictureStore,
+  type PictureUpload,
   type Rotation,
 } from '../services/pictures.ts';
 
@@ -94,11 +95,26 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     preHandler: perSession(app, 'pictures', requestLimits.picturesPerSessionMinute, 60_000),
   };
 
-  /** A committed upload's bytes: counted against the address's daily allowance and in the metrics. */
-  const account = async (request: FastifyRequest, stored: readonly PictureRow[]) => {
-    const bytes = stored.reduce((sum, p) => sum + p.bytes, 0);
-    app.metrics.uploaded(bytes);
+  /**
+   * Commits an upload's pictures with its bytes counted against the address's daily allowance. The
+   * bytes are counted first and given back if the commit fails: a count that fails (the store away)
+   * then fails the request with nothing kept, rather than keeping a picture the request answered
+   * with an error.
+   */
+  const commitCounted = async (
+    request: FastifyRequest,
+    upload: PictureUpload,
+    alsoInTransaction?: (tx: Db) => Promise<void>,
+  ) => {
+    const bytes = upload.pictures.reduce((sum, p) => sum + p.bytes, 0);
     await quota.count(request, bytes);
+    try {
+      await store.commit(upload, alsoInTransaction);
+    } catch (err) {
+      await quota.count(request, -bytes).catch(() => {});
+      throw err;
+    }
+    app.metrics.uploaded(bytes);
   };
 
   const asUpload = (part: MultipartFile) => {
@@ -151,11 +167,10 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
         if (upload.pictures.length > 0) part.file.resume();
         else await store.store(asUpload(part), upload);
       }
-      await store.commit(upload);
+      await commitCounted(request, upload);
       return upload.pictures[0];
     });
     if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
-    await account(request, [picture]);
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -194,11 +209,10 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       const printed = upload.pictures.map((p) => ({ ...fileRecord(p), width: p.width, height: p.height }));
       const catalogue =
         query.uploadtype === 'printsorder' ? await productsOf(options.db, session.portalUuid) : null;
-      await store.commit(upload, async (tx) => {
+      await commitCounted(request, upload, async (tx) => {
         if (catalogue) await addPrintLines(tx, session, printed, catalogue);
       });
     });
-    await account(request, upload.pictures);
     return { result: 'OK', files };
   });
 

@@ -46,6 +46,18 @@ function storeContract(name: string, open: () => Promise<{ store: LimitStore; do
       expect(await store.read(key)).toEqual({ current: 0, ttl: 0 });
     });
 
+    it('counts past 2^31 and up to 2^53 without overflowing (a day of uploads is counted in bytes)', async () => {
+      const key = `${prefix}bytes`;
+      const gib = 1024 ** 3;
+      expect((await store.incr(key, 60_000, 2 * gib - 1)).current).toBe(2 * gib - 1);
+      // The hit that overflowed a 32-bit counter: 2^31 exactly, then well past it.
+      expect((await store.incr(key, 60_000, 1)).current).toBe(2 * gib);
+      expect((await store.incr(key, 60_000, 3 * gib)).current).toBe(5 * gib);
+      expect((await store.read(key)).current).toBe(5 * gib);
+      const big = 2 ** 52;
+      expect((await store.incr(key, 60_000, big)).current).toBe(big + 5 * gib);
+    });
+
     it('starts a new window once the old one has ended', async () => {
       const key = `${prefix}window`;
       await store.incr(key, 300);
@@ -304,3 +316,58 @@ describe.each(databaseKinds())('the daily upload allowance of an address, on %s'
     expect(third.json()).toMatchObject({ code: 'upload_quota' });
   });
 });
+
+describe.each(databaseKinds())(
+  'the upload allowance at its edge (4 GiB, past 2^31 bytes), on %s',
+  (kind: DatabaseKind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const picture = () =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer();
+    const send = async (address: string, cookie: string) => {
+      const body = multipartBody([{ field: 'file', name: 'p.jpg', bytes: await picture() }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/m/api/pictures',
+        remoteAddress: address,
+        headers: { 'content-type': body.contentType, cookie },
+        payload: body.payload,
+      });
+    };
+    const recent = async (cookie: string) =>
+      (await t.app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json().images
+        .length as number;
+
+    it('goes on counting an address past 2 GiB, and refuses at 4 GiB keeping nothing', async () => {
+      const address = '10.73.0.1';
+      const key = `upload-bytes:${address}`;
+      const allowance = t.app.requestLimits.uploadBytesPerAddressDay;
+      expect(allowance).toBeGreaterThan(2 ** 31);
+      const cookie = await newSession(t);
+      // An address that has sent just under 2 GiB today: its next upload takes the count past 2^31.
+      await t.app.limits.incr(key, 60_000, 2 ** 31 - 10);
+      const across = await send(address, cookie);
+      expect(across.statusCode).toBe(200);
+      expect((await t.app.limits.read(key)).current).toBeGreaterThan(2 ** 31);
+      expect(await recent(cookie)).toBe(1);
+      // Just under the allowance an upload is still taken; once it is used up, the next is refused and
+      // leaves no picture behind.
+      const { current } = await t.app.limits.read(key);
+      await t.app.limits.incr(key, 60_000, allowance - current - 1);
+      expect((await send(address, cookie)).statusCode).toBe(200);
+      expect(await recent(cookie)).toBe(2);
+      const refused = await send(address, cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'upload_quota' });
+      expect(await recent(cookie)).toBe(2);
+    });
+  },
+);

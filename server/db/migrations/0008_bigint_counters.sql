@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ALTER COLUMN "hits" SET DATA TYPE bigint;
