@@ -552,3 +552,34 @@ export const rateLimits = pgTable('rate_limits', {
   hits: bigint('hits', { mode: 'number' }).notNull(),
   resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Secrets the shop makes itself, once, and every instance reads from here (so no environment variable
+ * has to be set alike on each): the device cookies' HMAC key (services/deviceCookies.ts).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time login links mailed to an account's address (services/loginLinks.ts): only the sha256 of the
+ * link's token is kept, so a copy of the table logs nobody in.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_links_user').on(t.userUuid), index('login_links_expiry').on(t.expiresAt)],
+);
