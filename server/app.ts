@@ -5,7 +5,8 @@ import { type Clock, systemClock } from '../shop/clock.ts';
 import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR, loadFontSet } from './fonts.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { type BodyTimeouts, bodyTimeoutsPlugin, DEFAULT_BODY_TIMEOUTS } from './plugins/bodyTimeouts.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -122,12 +123,15 @@ export interface AppOptions {
    * (services/templateWatch.ts); default the environment's TEMPLATES_DIR, else templates/. Null: none.
    */
   templatesDir?: string | null;
+  /** How long and how slowly a request body may arrive (plugins/bodyTimeouts.ts); default the environment's. */
+  bodyTimeouts?: Partial<BodyTimeouts>;
   /** Told of every route as it is added (the fuzz suite requests every route the app has). */
   onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app on an open, migrated and seeded database; main.ts and the tests both use it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const bodyTimeouts = { ...DEFAULT_BODY_TIMEOUTS, ...configFromEnv().bodyTimeouts, ...options.bodyTimeouts };
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', stream: options.logStream },
     // A hop count as proxy-addr reads one: the n nearest hops are proxies, the next address is the client.
@@ -137,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     genReqId: requestIdOf,
+    // Node's own cut for a whole request, a backstop behind the body timeouts' finer rules.
+    requestTimeout: bodyTimeouts.uploadMs + 60_000,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const { db } = options.database;
@@ -145,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   await app.register(clockPlugin, { clock });
   await app.register(errorsPlugin);
+  await app.register(bodyTimeoutsPlugin, { timeouts: bodyTimeouts });
   await app.register(observabilityPlugin, {
     database: options.database,
     metricsToken: options.metricsToken === undefined ? configFromEnv().metricsToken : options.metricsToken,
@@ -190,8 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(designRoutes, { db });
   const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
   const providers = createProviders({ testCardSecret });
-  const jobs = orderWork(app, options, clock, dataDir, { storage, storageConfig });
-  await app.register(identityRoutes, { db });
+  const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig });
+  await app.register(identityRoutes, { db, mailer });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
@@ -292,7 +299,7 @@ function orderWork(
   clock: Clock,
   dataDir: string,
   stored: { storage: ObjectStore; storageConfig: StorageConfig },
-): Jobs {
+): { jobs: Jobs; mailer: Mailer } {
   const { db } = options.database;
   const env = configFromEnv();
   const pool = createRenderPool({ threads: options.jobs?.renderThreads, log: app.log });
@@ -331,7 +338,7 @@ function orderWork(
     await pool.close();
     mailer.close();
   });
-  return jobs;
+  return { jobs, mailer };
 }
 
 /** The thumbnail caches are swept when the app is ready and then once a day (services/previewCache.ts). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DatabaseConfig } from './db/connect.ts';
+import type { BodyTimeouts } from './plugins/bodyTimeouts.ts';
 import { DEFAULT_IDLE_DAYS } from './services/cleanup.ts';
 import type { StorageConfig } from './storage/objectStore.ts';
 
@@ -41,6 +42,11 @@ export interface ServerConfig {
   idleSessionDays: number;
   /** METRICS_TOKEN: the bearer token a Prometheus scraper sends for /metrics; null (unset or empty): /metrics answers 404. */
   metricsToken: string | null;
+  /**
+   * BODY_TIMEOUT_SECONDS (JSON and forms), UPLOAD_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND: how long
+   * and how slowly a request body may arrive before it is cut with 408; unset ones keep their defaults.
+   */
+  bodyTimeouts: Partial<BodyTimeouts>;
 }
 
 /**
@@ -76,6 +82,23 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
+/**
+ * What the start log says when TRUST_PROXY could be abused: hops are believed whoever sent them, so a
+ * client that reaches the port directly (listening on every address) writes its own X-Forwarded-For
+ * and dodges the per-address limits. Null when the setting is safe as far as the process can tell.
+ */
+export function trustProxyWarning(config: Pick<ServerConfig, 'trustProxy' | 'host'>): string | null {
+  if (typeof config.trustProxy !== 'number' || config.trustProxy === 0) return null;
+  const everywhere = ['0.0.0.0', '::', '', '[::]', '0:0:0:0:0:0:0:0'].includes(config.host.trim());
+  if (!everywhere) return null;
+  return (
+    `TRUST_PROXY=${config.trustProxy} believes X-Forwarded-For from whoever connects, and the shop listens on ` +
+    `every address (HOST=${config.host || '0.0.0.0'}): a client reaching the port directly can choose its own ` +
+    'address and dodge the per-address limits. Set HOST=127.0.0.1 (the proxy on this machine), close the ' +
+    "port to all but the proxy, or give TRUST_PROXY the proxy's address instead (docs/deploy.md)."
+  );
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Reads the configuration from the environment (README lists the variables). */
@@ -100,7 +123,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: env.REDIS_URL || null,
     idleSessionDays: positiveNumber(env.IDLE_SESSION_DAYS, 'IDLE_SESSION_DAYS') ?? DEFAULT_IDLE_DAYS,
     metricsToken: env.METRICS_TOKEN || null,
+    bodyTimeouts: bodyTimeoutsFromEnv(env),
   };
+}
+
+function bodyTimeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<BodyTimeouts> {
+  const seconds = (name: string) => {
+    const n = positiveNumber(env[name], name);
+    return n === null ? undefined : n * 1000;
+  };
+  const timeouts: Partial<BodyTimeouts> = {
+    bodyMs: seconds('BODY_TIMEOUT_SECONDS'),
+    uploadMs: seconds('UPLOAD_TIMEOUT_SECONDS'),
+    minBytesPerSecond:
+      positiveNumber(env.BODY_MIN_BYTES_PER_SECOND, 'BODY_MIN_BYTES_PER_SECOND') ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(timeouts).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { systemClock } from '../shop/clock.ts';
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, trustProxyWarning } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
@@ -37,6 +37,8 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
+const proxyWarning = trustProxyWarning(config);
+if (proxyWarning) app.log.warn(proxyWarning);
 await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;

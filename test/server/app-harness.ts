@@ -60,6 +60,8 @@ export interface TestAppOptions {
   templatesDir?: string | null;
   /** Where list previews are drawn (AppOptions.previewsDir); default none. */
   previewsDir?: string | null;
+  /** Request body timeouts (plugins/bodyTimeouts.ts); default the app's. */
+  bodyTimeouts?: AppOptions['bodyTimeouts'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -96,6 +98,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     // The seed has the demo templates: most tests need no publishing at start, nor a watcher.
     templatesDir: options.templatesDir ?? null,
     previewsDir: options.previewsDir,
+    bodyTimeouts: options.bodyTimeouts,
   });
   await app.ready();
   return {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM } from '../../../server/config.ts';
+import { configFromEnv, DEFAULT_MAIL_FROM, trustProxyWarning } from '../../../server/config.ts';
 
 describe('configFromEnv', () => {
   it('defaults to PGlite under ./data, port 8080 and the built app', () => {
@@ -65,5 +65,36 @@ describe('configFromEnv', () => {
       region: 'us-east-1',
       forcePathStyle: true,
     });
+  });
+});
+
+describe('trustProxyWarning', () => {
+  it('warns when a hop count is believed and the shop listens on every address', () => {
+    for (const host of ['0.0.0.0', '::']) {
+      expect(trustProxyWarning({ trustProxy: 1, host })).toMatch(/HOST=127\.0\.0\.1/);
+    }
+  });
+
+  it('is quiet on loopback, with no proxy trusted, or with the proxy named by address', () => {
+    expect(trustProxyWarning({ trustProxy: 1, host: '127.0.0.1' })).toBeNull();
+    expect(trustProxyWarning({ trustProxy: false, host: '0.0.0.0' })).toBeNull();
+    expect(trustProxyWarning({ trustProxy: ['10.0.0.2'], host: '0.0.0.0' })).toBeNull();
+  });
+});
+
+describe('body timeouts from the environment', () => {
+  it('reads seconds and a rate, and keeps the defaults for what is unset', () => {
+    expect(
+      configFromEnv({
+        BODY_TIMEOUT_SECONDS: '30',
+        UPLOAD_TIMEOUT_SECONDS: '600',
+        BODY_MIN_BYTES_PER_SECOND: '512',
+      }).bodyTimeouts,
+    ).toEqual({ bodyMs: 30_000, uploadMs: 600_000, minBytesPerSecond: 512 });
+    expect(configFromEnv({}).bodyTimeouts).toEqual({});
+  });
+
+  it('refuses a value that is not a positive number', () => {
+    expect(() => configFromEnv({ BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(/BODY_TIMEOUT_SECONDS/);
   });
 });
