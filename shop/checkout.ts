@@ -38,6 +38,25 @@ export type IdentityAnswer =
       fieldKeys?: Partial<Record<string, ValidationKey>>;
     };
 
+/**
+ * POST /m/api/user/login-link: mail a one-time login link to the account with this address (issue 28).
+ * The answer is `{result: 'OK'}` whether or not there is such an account.
+ */
+export const LoginLinkRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email address is required')
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email format'),
+});
+export type LoginLinkAnswer = { result: 'OK' };
+
+/** POST /m/api/user/login-link/redeem: the token from the link's fragment; answers like a login. */
+export const LoginLinkRedeem = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a login link token'),
+});
+
 /** POST /m/api/user/logout: always `{result: 'OK'}`; the session is gone on the server and the cookie cleared. */
 export type LogoutAnswer = { result: 'OK' };
 

@@ -36,6 +36,19 @@ export async function authenticate(
   return user && ok ? user : null;
 }
 
+export async function userByEmail(db: Db, portalUuid: string, email: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.portalUuid, portalUuid), eq(users.email, normalizeEmail(email))));
+  return user ?? null;
+}
+
+export async function userByUuid(db: Db, uuid: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.uuid, uuid));
+  return user ?? null;
+}
+
 export async function emailTaken(db: Db, portalUuid: string, email: string): Promise<boolean> {
   const [row] = await db
     .select({ uuid: users.uuid })
