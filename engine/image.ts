@@ -143,6 +143,52 @@ function withinCropBounds(size: CropSize): CropSize {
   return { width, height };
 }
 
+/**
+ * The least resolution a crop may print at: zoomed in further a print is a blur of a few pixels, and
+ * a crop a ten-millionth wide was taken and printed at "0 dpi" (issue 28).
+ */
+export const MIN_CROP_DPI = 50;
+
+/** Picture pixels per inch the crop prints at on the frame: over its area, so either orientation. */
+export function cropDpi(crop: CropSize, picture: PictureSize, rotation: Rotation, frame: Frame): number {
+  const oriented = orientedSize(picture, rotation);
+  const pixels = crop.width * oriented.width * crop.height * oriented.height;
+  const squareInches = (frame.widthMm / MM_PER_INCH) * (frame.heightMm / MM_PER_INCH);
+  return Math.sqrt(pixels / squareInches);
+}
+
+/**
+ * The smallest crop of the frame's aspect a picture may have: MIN_CROP_DPI, or the fill-in size when
+ * the whole picture is already below it (a small photo can be printed, just not zoomed into).
+ */
+function minimumSize(oriented: PictureSize, frame: Frame): CropSize {
+  const fill = limitSize(oriented, frame, 'fill-in');
+  const fillDpi = cropDpi(fill, oriented, 0, frame);
+  const scale = Math.min(1, MIN_CROP_DPI / fillDpi);
+  return { width: fill.width * scale, height: fill.height * scale };
+}
+
+/**
+ * Whether a crop is zoomed in past the least resolution (MIN_CROP_DPI) a print may have, in either
+ * orientation of the frame; snapCrop never makes one, so only a hand-made request is refused.
+ */
+export function cropBelowMinimum(
+  crop: CropSize,
+  picture: PictureSize,
+  rotation: Rotation,
+  frame: Frame,
+): boolean {
+  const oriented = orientedSize(picture, rotation);
+  const least = Math.min(
+    ...[frame, flipOrientation(frame)].map((f) => {
+      const min = minimumSize(oriented, f);
+      return min.width * min.height;
+    }),
+  );
+  // Rounding in a client's arithmetic is not a zoom: a millionth of leeway.
+  return crop.width * crop.height < least * (1 - 1e-6);
+}
+
 function centred(limit: CropSize): CropRect {
   const size = withinCropBounds(limit);
   return { x: (1 - size.width) / 2, y: (1 - size.height) / 2, width: size.width, height: size.height };
@@ -215,6 +261,7 @@ function snapAxis(start: number, oldSize: number, size: number): number {
  *   size: S1 lets the shopper shrink it, and the gap warning tells them about the border.
  * - A crop that is not a usable rectangle (non-positive or non-finite) falls back to the starting
  *   crop, so a corrupt stored crop cannot break the editor.
+ * - A crop zoomed in past MIN_CROP_DPI is brought back to it about its centre (cropBelowMinimum).
  * - A side beyond MAX_CROP_SIDE or below MIN_CROP_SIDE is brought back to it, keeping the aspect:
  *   every crop an editor makes is one the shop takes (cropProblem).
  *
@@ -243,6 +290,13 @@ export function snapCrop(
   if (adaption === 'fill-in' && (width >= fill.width || height >= fill.height)) {
     width = fill.width;
     height = fill.height;
+  }
+  // Zoomed in no further than the least resolution a print may have.
+  const least = minimumSize(oriented, frame);
+  if (width < least.width) {
+    // Both sides from the one computation, as for fill-in above: the frame's aspect bit for bit.
+    width = least.width;
+    height = least.height;
   }
   ({ width, height } = withinCropBounds({ width, height }));
 

@@ -96,7 +96,7 @@ export interface AppOptions {
   /** The sweep of interrupted uploads' leftovers (services/pictureSweep.ts); tests shorten it. */
   pictureSweep?: Partial<PictureSweepTiming>;
   /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
-  paymentTestSecret?: string;
+  paymentTestSecret?: string | null;
   /** Order work (print files, mail): whether this process works the queues, their timing, render threads. */
   jobs?: { work?: boolean; timing?: Partial<QueueTiming>; renderThreads?: number };
   /** SMTP for the shoppers' mail; null writes .eml files to dataDir/outbox/. Default: the environment's. */
@@ -195,7 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweepThumbnails(app, clock, [path.join(dataDir, 'cart-previews'), path.join(dataDir, 'own-previews')]);
   await app.register(userRoutes, { db });
   await app.register(designRoutes, { db });
-  const testCardSecret = options.paymentTestSecret ?? configFromEnv().paymentTestSecret;
+  const testCardSecret =
+    options.paymentTestSecret === undefined ? configFromEnv().paymentTestSecret : options.paymentTestSecret;
   const providers = createProviders({ testCardSecret });
   const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig });
   await app.register(identityRoutes, { db, mailer });

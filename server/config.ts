@@ -25,8 +25,12 @@ export interface ServerConfig {
    */
   trustProxy: TrustProxy;
   logLevel: string;
-  /** HMAC key of the test card provider's callbacks; every process of one shop must share it. */
-  paymentTestSecret: string;
+  /**
+   * HMAC key of the test card provider's callbacks; every process of one shop must share it. Null: the
+   * test card is off, as it is in production (NODE_ENV=production) unless PAYMENT_TEST_SECRET is set to
+   * a key of the shop's own: with the public development key anyone could sign "paid".
+   */
+  paymentTestSecret: string | null;
   /** LAB_PASSWORD: the lab's order desk at /lab; null (unset or empty): the desk is off. */
   labPassword: string | null;
   /** SMTP_URL (smtp://user:pass@host:587, smtps://…); null: mail is written to dataDir/outbox/ as .eml files. */
@@ -116,7 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     defaultPortalUuid: env.DEFAULT_PORTAL ?? null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
-    paymentTestSecret: env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET,
+    paymentTestSecret: testCardSecretFrom(env),
     labPassword: env.LAB_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
@@ -125,6 +129,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsToken: env.METRICS_TOKEN || null,
     bodyTimeouts: bodyTimeoutsFromEnv(env),
   };
+}
+
+function testCardSecretFrom(env: NodeJS.ProcessEnv): string | null {
+  const secret = env.PAYMENT_TEST_SECRET || DEV_PAYMENT_TEST_SECRET;
+  if (env.NODE_ENV === 'production' && secret === DEV_PAYMENT_TEST_SECRET) return null;
+  return secret;
 }
 
 function bodyTimeoutsFromEnv(env: NodeJS.ProcessEnv): Partial<BodyTimeouts> {

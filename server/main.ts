@@ -39,6 +39,11 @@ process.once('SIGTERM', shutdown);
 
 const proxyWarning = trustProxyWarning(config);
 if (proxyWarning) app.log.warn(proxyWarning);
+if (config.paymentTestSecret === null) {
+  app.log.warn(
+    "The test card ('Card (test)') is off: NODE_ENV is production and PAYMENT_TEST_SECRET is unset or the public development key. Set PAYMENT_TEST_SECRET to a secret of your own to offer it.",
+  );
+}
 await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;

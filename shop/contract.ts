@@ -10,6 +10,13 @@ import type { ImageValue, Instance, ResourceValue } from '../engine/instance.ts'
 import { Font, type Template } from '../engine/template.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
+/**
+ * A whole number a PostgreSQL `integer` column holds (-2^31 to 2^31 - 1). Every integer a client sends
+ * is one, so it can reach a query: a template version of 2^53 or 1e308 was answered 500 ("out of
+ * range" from the database) instead of 400 (issue 28).
+ */
+export const DbInteger = z.int32();
+
 export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
 export const LocaleCode = z.enum(localeCodes);
 export type LocaleCode = z.infer<typeof LocaleCode>;
@@ -39,10 +46,10 @@ export const PortalConfig = z.object({
   logo: z.object({ src: z.string(), alt: z.string(), href: z.string(), external: z.boolean() }),
   menu: z.array(MenuItem),
   options: z.object({
-    'free-shipping-threshold': z.number().int().nonnegative().nullable(),
+    'free-shipping-threshold': DbInteger.nonnegative().nullable(),
     'checkout-ask-for-auto-correction': z.boolean(),
   }),
-  minimumPrice: z.number().int().nonnegative(),
+  minimumPrice: DbInteger.nonnegative(),
   companyName: z.string(),
   /** The regional variant of S0 §1 (white-border products, no products page, two-hour pickup). */
   regional: z.boolean(),
@@ -71,8 +78,8 @@ export type Category = z.infer<typeof Category>;
 
 /** A picture's own size in px, added by the server when it knows it: the box is reserved before it loads. */
 const intrinsicSize = {
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  width: DbInteger.positive().optional(),
+  height: DbInteger.positive().optional(),
 };
 
 export const Slide = z.object({
@@ -126,19 +133,19 @@ export interface ContentPage {
 }
 
 export const ProductPrice = z.object({
-  quantity: z.number().int().positive(),
-  price: z.number().int().nonnegative(),
-  campaignprice: z.number().int().nonnegative(),
-  type: z.number().int(),
+  quantity: DbInteger.positive(),
+  price: DbInteger.nonnegative(),
+  campaignprice: DbInteger.nonnegative(),
+  type: DbInteger,
 });
-export const Subproduct = z.object({ uuid: z.string(), name: z.string(), extraprice: z.number().int() });
+export const Subproduct = z.object({ uuid: z.string(), name: z.string(), extraprice: DbInteger });
 export const Product = z.object({
   uuid: z.string(),
   name: z.string(),
-  producttype: z.number().int(),
+  producttype: DbInteger,
   /** Print area [width, height] in mm. */
   printareasize: z.tuple([z.number(), z.number()]),
-  minQuantity: z.number().int().positive(),
+  minQuantity: DbInteger.positive(),
   whiteBorder: z.boolean(),
   productprices: z.array(ProductPrice),
   subproducts: z.array(Subproduct),
@@ -164,8 +171,8 @@ const EffectValue = z.enum(['original', 'bw', 'sepia']) satisfies z.ZodType<Effe
 /** A picture in a line's slot (engine/instance.ts ImageValue): its upright size is the server's. */
 export const LineImage = z.object({
   uuid: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: DbInteger.positive(),
+  height: DbInteger.positive(),
   rotation: RotationValue,
   effect: EffectValue,
   cropRect: z.object({
@@ -191,31 +198,31 @@ export const lineResourceIsEngineValue: _LineResourceIsEngineValue = true;
 
 export const OrderLine = z.object({
   uuid: z.string(),
-  type: z.number().int(),
+  type: DbInteger,
   description: z.string(),
-  product: z.object({ uuid: z.string(), type: z.number().int() }),
+  product: z.object({ uuid: z.string(), type: DbInteger }),
   files: z.array(
     z.object({
       uuid: z.string(),
-      size: z.number().int(),
+      size: DbInteger,
       name: z.string(),
       error: z.string().nullable(),
       product: z.string(),
     }),
   ),
-  quantity: z.number().int().positive(),
-  actualLinePrice: z.number().int(),
+  quantity: DbInteger.positive(),
+  actualLinePrice: DbInteger,
   image: OrderLineImage.nullable(),
   templates: z.array(
     z.object({
       template: z.string(),
       /** The template version the line was made with (template lines keep it; issue 7). */
-      version: z.number().int().optional(),
+      version: DbInteger.optional(),
       resources: z.array(LineResource),
       /** Every stored line has one: for cards and photo gifts the server fills it (YEAR_STRING). */
-      year: z.number().int(),
+      year: DbInteger,
       /** A calendar's first month, 1..12 (issue 18); 1 for every other line. */
-      startMonth: z.number().int().min(1).max(12).optional(),
+      startMonth: DbInteger.min(1).max(12).optional(),
       /** A calendar's dates of the shopper's own (issue 18); [] for every other line. */
       personalDates: z
         .array(z.object({ day: z.number(), month: z.number(), text: z.string(), yearly: z.boolean() }))
@@ -323,7 +330,7 @@ export type TemplateResourceInput = z.infer<typeof TemplateResourceInput>;
  * null or leave it out (the server fills the year a card's YEAR_STRING shows). shop/templateLine.ts
  * chooseLineYear decides.
  */
-const YearInput = z.number().int('A year is a whole number').min(1900).max(2200).nullable();
+const YearInput = z.int32('A year is a whole number').min(1900).max(2200).nullable();
 
 /**
  * A date of the shopper's own in a calendar (issue 18): a day that exists in its month (29 February
@@ -369,7 +376,7 @@ export const TemplateLineAdd = z.object({
   template: z.object({
     uuid: z.uuid('The template id is not a valid uuid'),
     /** Default: the template's current version. */
-    version: z.number().int().positive().optional(),
+    version: DbInteger.positive().optional(),
     resources: z.array(TemplateResourceInput).max(500),
     /** A calendar's year; null or absent for other templates. */
     year: YearInput.optional(),
@@ -388,7 +395,7 @@ export const TemplateLineTemplates = z
   .array(
     z.object({
       template: z.uuid('The template id is not a valid uuid'),
-      version: z.number().int().positive().optional(),
+      version: DbInteger.positive().optional(),
       resources: z.array(TemplateResourceInput).max(500),
       year: YearInput.optional(),
       /** Absent: the line's own start month is kept; so are its dates and holidays. */

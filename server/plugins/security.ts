@@ -52,13 +52,17 @@ function claimedOrigin(request: FastifyRequest): string | undefined {
   }
 }
 
-/** Whether `origin` names the host this request was sent to (the portal's host). */
+/**
+ * Whether `origin` is the origin this request was sent to: scheme, host and port. A page served over
+ * plain http is another origin than the shop on https (issue 28: `http://host` was accepted on an
+ * https request, so a network attacker's injected http page could post as the shopper).
+ */
 function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     const from = new URL(origin);
     if (from.protocol !== 'http:' && from.protocol !== 'https:') return false;
     // URL drops a scheme's default port on both sides: `http://shop` matches `Host: shop:80`.
-    return from.host === new URL(`${from.protocol}//${request.host}`).host;
+    return from.origin === new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return false;
   }

@@ -31,7 +31,7 @@ import {
   resolveDelivery,
 } from '../services/checkout.ts';
 import { fulfilFromReturn, ownedBy, settleTransaction, stateOf, transactionRow } from '../services/orders.ts';
-import type { Providers } from '../services/payments/index.ts';
+import { type Providers, providerOf } from '../services/payments/index.ts';
 
 const DeliveryOptionParams = z.object({ deliveryOptionUuid: z.string().max(64) });
 const TransactionParams = z.object({
@@ -63,7 +63,7 @@ export async function checkoutRoutes(
       const portalUuid = request.portal.portal.uuid;
       const delivery = await resolveDelivery(db, portalUuid, deliveryOptionUuid);
       if (!delivery) throw notFound('The delivery option');
-      return paymentOptionsFor(db, portalUuid, delivery.kind);
+      return paymentOptionsFor(db, portalUuid, delivery.kind, providers);
     },
   );
 
@@ -101,7 +101,7 @@ export async function checkoutRoutes(
       app.clock.now(),
     );
     // Pay in store and invoice accept the order at once: it is made before the answer.
-    if (providers[made.provider].confirmsAtOnce)
+    if (providerOf(providers, made.provider).confirmsAtOnce)
       await settleTransaction(db, made.uuid, 'paid', jobs, app.clock.now());
     return { transactionid: made.uuid };
   });

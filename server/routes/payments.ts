@@ -69,8 +69,8 @@ const PageForm = z.object({ result: z.enum(['paid', 'declined', 'cancelled']) })
 export interface PaymentRoutesOptions {
   db: Db;
   providers: Providers;
-  /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET). */
-  testCardSecret: string;
+  /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET); null: it is off. */
+  testCardSecret: string | null;
   jobs: OrderJobs;
 }
 
@@ -79,6 +79,8 @@ export async function paymentRoutes(
   { db, providers, testCardSecret, jobs }: PaymentRoutesOptions,
 ) {
   const testCard = providers['test-card'];
+  // Off (production without a secret of its own): its pages and callback are not served at all.
+  if (!testCard || testCardSecret === null) return;
 
   async function testCardTransaction(transactionId: string) {
     if (!isUuid(transactionId)) return null;

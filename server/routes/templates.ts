@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { calendarHolidays } from '../../shop/holidays.ts';
 import type { Db } from '../db/connect.ts';
@@ -19,8 +19,9 @@ import {
   sendPreview,
 } from '../services/linePreviews.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
-import { currentTemplates, oneTemplate } from '../services/storedTemplates.ts';
+import { oneTemplate } from '../services/storedTemplates.ts';
 import { artContentType, STORED_ART_NAME, storedArtKey } from '../services/templateArt.ts';
+import { type CompressedAnswer, chooseEncoding, TemplateLists } from '../services/templateLists.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -163,15 +164,28 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     return template;
   });
 
-  app.get('/m/api/templates/:type', async (request) => {
+  // The lists are made once per catalogue change and sent as their compressed copies (templateLists.ts).
+  const lists = new TemplateLists(db);
+  const sendList = async (request: FastifyRequest, reply: FastifyReply, answer: CompressedAnswer) => {
+    reply
+      .header('ETag', answer.etag)
+      .header('Vary', 'Accept-Encoding')
+      .header('Cache-Control', 'no-cache')
+      .type('application/json; charset=utf-8');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag)) return reply.status(304).send();
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(answer.bodies[encoding]);
+  };
+
+  app.get('/m/api/templates/:type', async (request, reply) => {
     const { type } = ListParams.parse(request.params);
-    return currentTemplates(db, request.portal.portal.uuid, TYPES[type]);
+    return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], null));
   });
 
-  app.get('/m/api/templates/:type/categories/:category', async (request) => {
+  app.get('/m/api/templates/:type/categories/:category', async (request, reply) => {
     const { type, category } = CategoryListParams.parse(request.params);
-    const wanted = category.toUpperCase();
-    const all = await currentTemplates(db, request.portal.portal.uuid, TYPES[type]);
-    return all.filter((t) => t.categories.some((c) => c.toUpperCase() === wanted));
+    return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], category));
   });
 }

@@ -1,11 +1,17 @@
 import { and, asc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
-import { adaptionForCrop, frameLike, startingCrop } from '../../engine/image.ts';
+import {
+  adaptionForCrop,
+  cropBelowMinimum,
+  frameLike,
+  MIN_CROP_DPI,
+  startingCrop,
+} from '../../engine/image.ts';
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../shop/contract.ts';
 import { type LineTally, orderChangeProblem } from '../../shop/orderLimits.ts';
 import { linePrice } from '../../shop/pricing.ts';
 import { chooseCalendarExtras, chooseStartMonth, templateLinePrice } from '../../shop/templateLine.ts';
 import type { Db } from '../db/connect.ts';
-import { carts, orderLines, sessions } from '../db/schema.ts';
+import { carts, orderLines, pictures, sessions } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { productsOf } from './content.ts';
 import { rememberPersonalDates } from './personalDates.ts';
@@ -279,6 +285,7 @@ export async function applyLineChanges(
             .where(and(eq(orderLines.cartUuid, cartUuid), inArray(orderLines.uuid, uuids)))
             .for('update');
     const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    const sizes = await printPictureSizes(tx, changes, byUuid);
     for (const change of changes) {
       const row = byUuid.get(change.uuid);
       if (!row) throw notFound('The order line');
@@ -321,6 +328,20 @@ export async function applyLineChanges(
         continue;
       }
       const image = change.image === undefined ? row.image : lineImage(change.image);
+      const picture = sizes.get((row.files as OrderLine['files'])[0]?.uuid ?? '');
+      const crop = change.image?.cropRect;
+      if (crop && picture) {
+        const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
+        if (cropBelowMinimum(crop, picture, 0, frame)) {
+          throw new HttpError(
+            400,
+            'crop_too_small',
+            `The crop is zoomed in too far: ${product.name} would print below ${MIN_CROP_DPI} dpi`,
+            undefined,
+            { product: product.name, dpi: MIN_CROP_DPI },
+          );
+        }
+      }
       const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
       const price = linePrice(product, change.quantity);
       after.set(row.uuid, { quantity: change.quantity, linePrice: price });
@@ -470,6 +491,26 @@ export async function addTemplateLine(
     if (session.userUuid) await rememberPersonalDates(tx, session.userUuid, entry.personalDates);
   });
   return cartView(db, cartUuid);
+}
+
+/** The upright sizes of the pictures of the print lines whose crop a change sets. */
+async function printPictureSizes(
+  tx: Db,
+  changes: readonly OrderLineChange[],
+  rows: ReadonlyMap<string, typeof orderLines.$inferSelect>,
+): Promise<Map<string, { width: number; height: number }>> {
+  const uuids = changes.flatMap((change) => {
+    const row = rows.get(change.uuid);
+    const file =
+      row?.type === PRINT && change.image?.cropRect ? (row.files as OrderLine['files'])[0] : undefined;
+    return file ? [file.uuid] : [];
+  });
+  if (uuids.length === 0) return new Map();
+  const found = await tx
+    .select({ uuid: pictures.uuid, width: pictures.width, height: pictures.height })
+    .from(pictures)
+    .where(inArray(pictures.uuid, uuids));
+  return new Map(found.map((p) => [p.uuid, p]));
 }
 
 /** The stored picture settings: the fit test on the crop decides the adaption (S0 §4), not the client. */

@@ -41,7 +41,7 @@ import { HttpError } from '../errors.ts';
 import { cartOwner } from './cart.ts';
 import { wordsFor } from './checkoutText.ts';
 import { computeTotals, orderInfoOf, type Rebate, rebateAmount, type Totals } from './orderTotals.ts';
-import type { Providers } from './payments/index.ts';
+import { type Providers, providerOf } from './payments/index.ts';
 import type { ProviderType } from './payments/provider.ts';
 import { sanitizeContentHtml } from './safeHtml.ts';
 import type { Session } from './sessions.ts';
@@ -170,17 +170,21 @@ const paymentOf = (r: PaymentRow): PaymentOption => ({
   mobileDescription: sanitizeContentHtml(r.mobileDescription),
 });
 
+/** The portal's ways of paying for a delivery kind, those whose provider this shop runs (`providers`). */
 export async function paymentOptionsFor(
   db: Db,
   portalUuid: string,
   kind: DeliveryKind,
+  providers: Providers,
 ): Promise<PaymentOption[]> {
   const rows = await db
     .select()
     .from(paymentOptions)
     .where(eq(paymentOptions.portalUuid, portalUuid))
     .orderBy(asc(paymentOptions.position));
-  return rows.filter((r) => r.deliveryTypes.includes(kind)).map(paymentOf);
+  return rows
+    .filter((r) => r.deliveryTypes.includes(kind) && providers[r.provider as ProviderType] !== undefined)
+    .map(paymentOf);
 }
 
 export async function paymentOptionRow(db: Db, portalUuid: string, uuid: string): Promise<PaymentRow | null> {
@@ -432,8 +436,10 @@ export async function createTransaction(
     delivery.kind === 'postage' ? validatePostage(customer) : validatePickupContact(customer);
   if (!isValid(errors)) throw fieldErrors(errors);
   if (!session) throw new HttpError(400, 'empty_cart', 'The cart is empty');
-  const provider = providers[payment.provider as ProviderType];
-  if (!provider) throw new HttpError(400, 'unknown_payment_option', 'The payment option is not available');
+  if (!providers[payment.provider as ProviderType]) {
+    throw new HttpError(400, 'unknown_payment_option', 'The payment option is not available');
+  }
+  const provider = providerOf(providers, payment.provider);
 
   const deliverySnapshot: TransactionSnapshot['delivery'] =
     delivery.kind === 'store-pickup'

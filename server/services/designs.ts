@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Instance, keptInstance } from '../../engine/instance.ts';
-import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
+import { type AccountDesign, DbInteger, type DesignSummary } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { designs } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -53,10 +53,10 @@ export async function saveDesign(
   },
 ): Promise<{ design: AccountDesign; kept: boolean }> {
   const version = (input.instance as { templateVersion?: unknown } | null)?.templateVersion;
-  const template =
-    typeof version === 'number' && Number.isInteger(version)
-      ? await oneTemplate(db, input.portalUuid, input.templateUuid, version)
-      : null;
+  // A version no integer column holds (2^53, 1e308) is no version of the template: not found, not 500.
+  const template = DbInteger.positive().safeParse(version).success
+    ? await oneTemplate(db, input.portalUuid, input.templateUuid, version as number)
+    : null;
   if (!template) throw notFound(`The template "${input.templateUuid}" in the design's version`);
   const instance = keptInstance(input.instance, template);
   if (!instance) {

@@ -22,7 +22,7 @@ import { notFound } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
 import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
-import type { Providers } from './payments/index.ts';
+import { type Providers, providerOf } from './payments/index.ts';
 import type { PaymentOutcome, PaymentStatus, ProviderType } from './payments/provider.ts';
 import type { Session } from './sessions.ts';
 
@@ -139,7 +139,7 @@ export function stateOf(providers: Providers, row: TransactionRow): TransactionS
   const status = row.status as PaymentStatus;
   if (status === 'paid') return { status: 'paid', orderUuid: row.orderUuid! };
   if (status === 'pending') {
-    const provider = providers[row.provider as ProviderType];
+    const provider = providerOf(providers, row.provider);
     return {
       status: 'pending',
       redirectUrl: provider.redirectUrl({
@@ -165,7 +165,7 @@ export async function fulfilFromReturn(
   now: Date,
 ): Promise<TransactionState> {
   if (row.status === 'paid') return stateOf(providers, row);
-  const provider = providers[row.provider as ProviderType];
+  const provider = providerOf(providers, row.provider);
   const status = await provider.status({
     uuid: row.uuid,
     amount: row.amount,

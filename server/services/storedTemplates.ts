@@ -2,7 +2,7 @@
  * The templates a portal has stored (S1 §7), as the shop serves them: the validated body with its
  * product's current name and size from the products table.
  */
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Template } from '../../engine/template.ts';
 import type { Db } from '../db/connect.ts';
 import { products, templates } from '../db/schema.ts';
@@ -37,6 +37,25 @@ export async function currentTemplates(
     .where(and(eq(templates.portalUuid, portalUuid), eq(templates.type, type), eq(templates.isCurrent, true)))
     .orderBy(asc(templates.position), asc(templates.uuid));
   return rows.map(served);
+}
+
+/**
+ * What the current list of a type depends on, in one cheap query: which templates, in which version
+ * and place, and their products' names and sizes. Equal stamps, equal lists; publishing a template (on
+ * any instance of the shop) changes it.
+ */
+export async function catalogueStamp(db: Db, portalUuid: string, type: Template['type']): Promise<string> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      hash: sql<string>`coalesce(sum(hashtext(${templates.uuid}::text || ':' || ${templates.version} || ':' || ${templates.position} || ':' || ${products.name} || ':' || ${products.widthMm} || 'x' || ${products.heightMm})::bigint), 0)::text`,
+    })
+    .from(templates)
+    .innerJoin(products, eq(products.uuid, templates.productUuid))
+    .where(
+      and(eq(templates.portalUuid, portalUuid), eq(templates.type, type), eq(templates.isCurrent, true)),
+    );
+  return `${row?.count ?? 0}:${row?.hash ?? 0}`;
 }
 
 /** A template by uuid: the given version, or the current one (`null`). */

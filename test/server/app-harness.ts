@@ -23,7 +23,7 @@ export interface TestAppOptions {
   distDir?: string | null;
   pictureLimits?: Partial<PictureLimits>;
   /** The test card provider's callback key (default: the environment's or the documented dev key). */
-  paymentTestSecret?: string;
+  paymentTestSecret?: string | null;
   /**
    * Whether this app works the order queues (print files, mail). Off by default: most tests look at
    * the order, not its files, and two cores are better spent on the tests that do.

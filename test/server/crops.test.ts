@@ -3,10 +3,11 @@
  * of the upright picture, and one beside it (x = 99), thinner than a millionth of it (1e-300), negative
  * or not a finite number is a 400 naming the field; nothing changes.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Cart } from '../../shop/contract.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
-import { cartOf, uploadPrints } from './checkout-helpers.ts';
+import { cartOf, uploadPrintPictures, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { addPhotoMug, uploadPhoto } from './multipart.ts';
 
@@ -66,6 +67,41 @@ describe.each(databaseKinds())('crops bounded to the picture, on %s', (kind: Dat
       cropRect: crop(0, -0.25, 1, 1.5),
       adaption: 1,
     });
+  });
+
+  it('refuses a print line’s crop zoomed in below 50 dpi (a ten-millionth printed at "0 dpi"), keeping the line', async () => {
+    // 1200x800 on the default 10x15: 200 dpi at its starting crop, so a zoom of 2x is fine, 5x is not.
+    const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#a37bd5' } })
+      .jpeg()
+      .toBuffer();
+    const cookie = await uploadPrintPictures(t.app, [{ name: 'wide.jpg', bytes }]);
+    const [line] = (await cartOf(t.app, cookie)).orderLines;
+    const start = line!.image!.cropRect!;
+    const zoomed = (k: number) => ({
+      x: 0.5 - start.width / k / 2,
+      y: 0.5 - start.height / k / 2,
+      width: start.width / k,
+      height: start.height / k,
+    });
+    const put = (cropRect: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/m/api/webshop/cart/${line!.uuid}`,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...line, image: { filter: 'original', cropRect } }),
+      });
+    for (const crop of [zoomed(5), { x: 0.5, y: 0.5, width: 1e-7, height: 1e-7 }]) {
+      const refused = await put(crop);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ApiError>()).toMatchObject({
+        code: 'crop_too_small',
+        error: expect.stringMatching(/50 dpi/),
+      });
+    }
+    expect((await cartOf(t.app, cookie)).orderLines.find((l) => l.uuid === line!.uuid)!.image).toEqual(
+      line!.image,
+    );
+    expect((await put(zoomed(2))).statusCode).toBe(200);
   });
 
   it('refuses a template picture’s crop off the picture, naming the field', async () => {

@@ -91,10 +91,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
       const cookies = await Promise.all(
         Array.from({ length: SHOPPERS }, async () => {
-          const res = await fetch(`${base}/m/api/webshop/cart/auto-correction`, {
-            method: 'PUT',
+          const res = await fetch(`${base}/m/api/checkout/rebate-codes/use-rebate-code`, {
+            method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ autoCorrection: 1 }),
+            body: JSON.stringify({ code: 'SUMMER10' }),
           });
           expect(res.status).toBe(200);
           return res.headers.get('set-cookie')!.split(';')[0]!;

@@ -77,11 +77,11 @@ describe.skipIf(unavailable !== null)(
     });
 
     it('answers 503 while it is gone, never 500, and 200 again when it is back, without a restart', async () => {
-      // A shopper with a cart (a session in the database): a cart setting makes them.
-      const first = await fetch(`${base}/m/api/webshop/cart/auto-correction`, {
-        method: 'PUT',
+      // A shopper with a cart (a session in the database): a rebate code kept on the cart makes them.
+      const first = await fetch(`${base}/m/api/checkout/rebate-codes/use-rebate-code`, {
+        method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ autoCorrection: 1 }),
+        body: JSON.stringify({ code: 'SUMMER10' }),
       });
       expect(first.status).toBe(200);
       const cookie = first.headers.get('set-cookie')!.split(';')[0]!;

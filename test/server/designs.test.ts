@@ -130,6 +130,11 @@ describe.each(databaseKinds())('my designs on %s', (kind: DatabaseKind) => {
     const good = designWith('x');
     const cases: [unknown, string | Date, string, number, string][] = [
       [{ ...good, templateVersion: good.templateVersion + 50 }, new Date(), card().uuid, 404, 'not_found'],
+      // Versions no integer column holds were a 500 ("out of range" from the database; issue 28).
+      [{ ...good, templateVersion: 2 ** 31 }, new Date(), card().uuid, 404, 'not_found'],
+      [{ ...good, templateVersion: 2 ** 53 }, new Date(), card().uuid, 404, 'not_found'],
+      [{ ...good, templateVersion: 1e308 }, new Date(), card().uuid, 404, 'not_found'],
+      [{ ...good, templateVersion: -(2 ** 53) }, new Date(), card().uuid, 404, 'not_found'],
       [
         { ...good, resources: { ...good.resources, 'no-such-slot': { type: 'IMAGE', image: null } } },
         new Date(),

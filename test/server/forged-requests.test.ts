@@ -137,6 +137,27 @@ describe.each(databaseKinds())('forged requests and security headers, on %s', (k
     }
   });
 
+  it('compares the scheme and port too: an http page cannot post to the shop on https', async () => {
+    const behindProxy = await appBehindProxy(t);
+    try {
+      const cookie = await newSession(t);
+      const change = (origin: string) =>
+        behindProxy.inject({
+          method: 'PUT',
+          url: '/m/api/webshop/cart/auto-correction',
+          headers: { cookie, origin, 'x-forwarded-proto': 'https', host: 'localhost' },
+          payload: { autoCorrection: 1 },
+        });
+      expect((await change('https://localhost')).statusCode).toBe(200);
+      expect((await change('http://localhost')).statusCode).toBe(403);
+      expect((await change('https://localhost:8443')).statusCode).toBe(403);
+      // The default port is the same origin written either way.
+      expect((await change('https://localhost:443')).statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('sends HSTS behind a TLS proxy it trusts, and only then', async () => {
     const headers = { 'x-forwarded-proto': 'https' };
     expect(

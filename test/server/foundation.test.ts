@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema.ts';
 import { seedPortals } from '../../server/db/seed-data.ts';
 import type { ContentPage, PortalConfig } from '../../shop/contract.ts';
 import { insertFixturePages, SANITISER_PAGE_ID } from '../fixtures/content-pages.ts';
@@ -68,14 +69,31 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
   });
 
   describe('sessions', () => {
-    /** The first change a visitor makes (a cart setting), which starts the session. */
+    /** The first change a visitor makes (a rebate code kept on the cart), which starts the session. */
     const firstChange = (headers: Record<string, string> = {}, app = t.app) =>
       app.inject({
-        method: 'PUT',
-        url: '/m/api/webshop/cart/auto-correction',
+        method: 'POST',
+        url: '/m/api/checkout/rebate-codes/use-rebate-code',
         headers,
-        payload: { autoCorrection: 1 },
+        payload: { code: 'SUMMER10' },
       });
+
+    it('a setting that changes nothing (the auto-correction answer with no cart) makes no session', async () => {
+      const count = async () =>
+        (await t.db.database.db.select({ idHash: sessions.idHash }).from(sessions)).length;
+      const before = await count();
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/m/api/webshop/cart/auto-correction',
+          payload: { autoCorrection: 1 },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ orderLines: [], summary: { totalPrice: 0 } });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      expect(await count()).toBe(before);
+    });
 
     it('a first change gets an HttpOnly, SameSite=Lax session cookie with its cart', async () => {
       const res = await firstChange();

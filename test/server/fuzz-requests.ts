@@ -138,8 +138,11 @@ const EDGE_NUMBERS = [
   2 ** 31 - 1,
   2 ** 31,
   2 ** 32,
+  2 ** 53 - 1,
   2 ** 53,
   -(2 ** 31),
+  -(2 ** 31) - 1,
+  -(2 ** 53),
   1e21,
   1e308,
   -1e308,
@@ -237,8 +240,12 @@ function textArb(context: FuzzContext): fc.Arbitrary<string> {
   );
 }
 
+/** The integers past what a database column holds (issue 28): each case meets them often. */
+const OUT_OF_RANGE = [2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308] as const;
+
 const numberArb: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(...EDGE_NUMBERS),
+  fc.constantFrom(...OUT_OF_RANGE),
   fc.integer(),
   fc.integer({ min: -5, max: 300 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -122,6 +122,12 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
       },
       { template, year, pageId: template!.pages[0]!.id, widthPx: 48 },
       { transactionId: orderUuid, result: 'paid', amount: 100 },
+      // A design as the editor saves it (PUT /m/api/user/designs/{uuid}): its templateVersion of 2^53
+      // or 1e308 answered 500 (issue 28).
+      {
+        instance: { templateVersion: template!.version, year, resources: [], currentPage: 0 },
+        savedAt: new Date().toISOString(),
+      },
     ];
   }
 

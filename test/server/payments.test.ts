@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, rebateCodes, transactions } from '../../server/db/schema.ts';
+import { DEV_PAYMENT_TEST_SECRET } from '../../server/config.ts';
+import {
+  orders,
+  paymentOptions as paymentOptionsTable,
+  rebateCodes,
+  transactions,
+} from '../../server/db/schema.ts';
 import { signBody } from '../../server/services/payments/signature.ts';
 import {
   type DeliveryType,
@@ -287,3 +293,61 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     expect(malformed.statusCode).toBe(400);
   });
 });
+
+describe.each(databaseKinds())(
+  'the test card switched off (production without a secret of its own), on %s',
+  (kind: DatabaseKind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind, { paymentTestSecret: null });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('is not offered, cannot be chosen, and its page and callback are not served', async () => {
+      const types = (
+        await t.app.inject({ url: '/m/api/checkout/delivery-options' })
+      ).json() as DeliveryType[];
+      const store = types[0]!.pickupLocations[0]!.uuid;
+      const options = (
+        await t.app.inject({ url: `/m/api/checkout/delivery-options/${store}/payment-options` })
+      ).json() as PaymentOption[];
+      expect(options.length).toBeGreaterThan(0);
+      expect(options.map((o) => o.type)).not.toContain('test-card');
+
+      const [cardOption] = await t.db.database.db
+        .select()
+        .from(paymentOptionsTable)
+        .where(eq(paymentOptionsTable.provider, 'test-card'));
+      const cookie = await uploadPrints(t.app, 1);
+      const chosen = await t.app.inject({
+        method: 'POST',
+        url: '/ajax/get_transaction.php',
+        headers: { cookie },
+        payload: {
+          ...contact,
+          paymentoption: cardOption!.uuid,
+          deliveryoption: store,
+          cartfallback: true,
+          ordercomment: '',
+        },
+      });
+      expect(chosen.statusCode).toBe(400);
+      expect(chosen.json()).toMatchObject({ code: 'unknown_payment_option' });
+      expect((await cartOf(t.app, cookie)).orderLines).toHaveLength(1);
+
+      const raw = JSON.stringify({ transactionId: cardOption!.uuid, result: 'paid', amount: 1 });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: CALLBACK,
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': signBody(DEV_PAYMENT_TEST_SECRET, raw),
+        },
+        payload: raw,
+      });
+      expect(forged.statusCode).toBe(404);
+    });
+  },
+);

@@ -1,10 +1,26 @@
+import { HttpError } from '../../errors.ts';
 import { invoiceProvider } from './invoice.ts';
 import type { PaymentProvider, ProviderType } from './provider.ts';
 import { storeProvider } from './store.ts';
 import { testCardProvider } from './testCard.ts';
 
-export type Providers = Record<ProviderType, PaymentProvider>;
+/** The providers this shop runs; one that is off (the test card in production) is absent. */
+export type Providers = Partial<Record<ProviderType, PaymentProvider>>;
 
-export function createProviders({ testCardSecret }: { testCardSecret: string }): Providers {
-  return { store: storeProvider, invoice: invoiceProvider, 'test-card': testCardProvider(testCardSecret) };
+/** testCardSecret null: the test card is off (production without a secret of its own; config.ts). */
+export function createProviders({ testCardSecret }: { testCardSecret: string | null }): Providers {
+  return {
+    store: storeProvider,
+    invoice: invoiceProvider,
+    ...(testCardSecret === null ? {} : { 'test-card': testCardProvider(testCardSecret) }),
+  };
+}
+
+/** The provider of `type`, or a 409 when this shop has it off (a payment option it no longer offers). */
+export function providerOf(providers: Providers, type: string): PaymentProvider {
+  const provider = providers[type as ProviderType];
+  if (!provider) {
+    throw new HttpError(409, 'payment_option_unavailable', 'This way of paying is not available just now');
+  }
+  return provider;
 }

@@ -6,6 +6,8 @@ import {
   adaptionForCrop,
   adaptionName,
   type CropRect,
+  cropBelowMinimum,
+  cropDpi,
   croppedPixels,
   EFFECTS,
   type Frame,
@@ -15,6 +17,7 @@ import {
   hasFitWarning,
   innerFrame,
   isLowQuality,
+  MIN_CROP_DPI,
   orientedSize,
   type PictureSize,
   panCrop,
@@ -689,5 +692,57 @@ describe('properties', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the least resolution a crop may print at (MIN_CROP_DPI, issue 28)', () => {
+  // A 10x15 print (landscape 152x102 mm) of a 4000x3000 photo: 667 dpi across at its starting crop.
+  const photo = { width: 4000, height: 3000 };
+  const print: Frame = { widthMm: 152, heightMm: 102 };
+  const start = startingCrop(photo, 0, print, 'fill-in');
+
+  it('measures a crop in picture pixels per printed inch', () => {
+    const full = cropDpi({ width: 1, height: 1 }, { width: 300, height: 300 }, 0, {
+      widthMm: 25.4,
+      heightMm: 25.4,
+    });
+    expect(full).toBeCloseTo(300, 9);
+    expect(cropDpi(start, photo, 0, print)).toBeGreaterThan(600);
+  });
+
+  it('snapping stops a zoom at the least resolution, about the crop centre', () => {
+    const tiny = { x: 0.5, y: 0.5, width: 1e-7, height: 1e-7 * (start.height / start.width) };
+    const snapped = snapCrop(tiny, photo, 0, print, 'fill-in');
+    expect(cropDpi(snapped, photo, 0, print)).toBeCloseTo(MIN_CROP_DPI, 6);
+    expect(snapped.x + snapped.width / 2).toBeCloseTo(0.5 + tiny.width / 2, 9);
+    expect(cropBelowMinimum(snapped, photo, 0, print)).toBe(false);
+  });
+
+  it('refuses a crop just below the least resolution and takes one just above', () => {
+    const scaleTo = (dpi: number) => {
+      const k = dpi / cropDpi(start, photo, 0, print);
+      return { ...start, width: start.width * k, height: start.height * k };
+    };
+    expect(cropBelowMinimum(scaleTo(MIN_CROP_DPI * 0.99), photo, 0, print)).toBe(true);
+    expect(cropBelowMinimum(scaleTo(MIN_CROP_DPI * 1.01), photo, 0, print)).toBe(false);
+    expect(cropBelowMinimum({ width: 1e-7, height: 1e-7 }, photo, 0, print)).toBe(true);
+  });
+
+  it('lets a picture already below it keep its starting crop, but not zoom in', () => {
+    // 400x300 on a 10x15 prints at 66 dpi whole; 100x75 at 17 dpi.
+    const small = { width: 100, height: 75 };
+    const whole = startingCrop(small, 0, print, 'fill-in');
+    expect(cropDpi(whole, small, 0, print)).toBeLessThan(MIN_CROP_DPI);
+    expect(cropBelowMinimum(whole, small, 0, print)).toBe(false);
+    expect(snapCrop(whole, small, 0, print, 'fill-in')).toEqual(whole);
+    const zoomed = { ...whole, width: whole.width / 2, height: whole.height / 2 };
+    expect(cropBelowMinimum(zoomed, small, 0, print)).toBe(true);
+    expect(snapCrop(zoomed, small, 0, print, 'fill-in').width).toBeCloseTo(whole.width, 12);
+  });
+
+  it('judges a crop made for the frame turned the other way alike', () => {
+    const portrait = flipOrientation(print);
+    const turned = startingCrop(photo, 0, portrait, 'fill-in');
+    expect(cropBelowMinimum(turned, photo, 0, print)).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM, trustProxyWarning } from '../../../server/config.ts';
+import {
+  configFromEnv,
+  DEFAULT_MAIL_FROM,
+  DEV_PAYMENT_TEST_SECRET,
+  trustProxyWarning,
+} from '../../../server/config.ts';
 
 describe('configFromEnv', () => {
   it('defaults to PGlite under ./data, port 8080 and the built app', () => {
@@ -96,5 +101,23 @@ describe('body timeouts from the environment', () => {
 
   it('refuses a value that is not a positive number', () => {
     expect(() => configFromEnv({ BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(/BODY_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('the test card in production', () => {
+  it('is off in production with no secret or the public development key, on with a key of its own', () => {
+    expect(configFromEnv({ NODE_ENV: 'production' }).paymentTestSecret).toBeNull();
+    expect(
+      configFromEnv({ NODE_ENV: 'production', PAYMENT_TEST_SECRET: DEV_PAYMENT_TEST_SECRET })
+        .paymentTestSecret,
+    ).toBeNull();
+    expect(configFromEnv({ NODE_ENV: 'production', PAYMENT_TEST_SECRET: 'our own' }).paymentTestSecret).toBe(
+      'our own',
+    );
+  });
+
+  it('is on outside production, with the development key unless one is given', () => {
+    expect(configFromEnv({}).paymentTestSecret).toBe(DEV_PAYMENT_TEST_SECRET);
+    expect(configFromEnv({ NODE_ENV: 'test', PAYMENT_TEST_SECRET: 'k' }).paymentTestSecret).toBe('k');
   });
 });
