@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,6 +10,9 @@ process.env.E2E_LAB_PASSWORD ??= 'e2e-lab-password-123';
 // once by the runner, so its workers and the server see the same folder.
 process.env.E2E_HARNESS_TEMPLATES_DIR ??= path.join(tmpdir(), `print-shop-e2e-templates-${process.pid}`);
 mkdirSync(process.env.E2E_HARNESS_TEMPLATES_DIR, { recursive: true });
+// The server's data directory, set once by the runner like the one above, so a spec can read the
+// shop's mail where it writes it without SMTP (DATA_DIR/outbox/, login-link.spec.ts).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
 
 // Device presets drop launch options, so every project repeats them.
 const launchOptions = {
@@ -72,6 +75,7 @@ export default defineConfig({
       HARNESS: '1',
       HARNESS_TEMPLATES_DIR: process.env.E2E_HARNESS_TEMPLATES_DIR,
       LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
     },
     stdout: 'pipe',
   },

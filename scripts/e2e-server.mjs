@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
+// The runner's (playwright.config.ts E2E_DATA_DIR, an empty folder it made), else one of its own.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
 // The test-only content pages (hostile HTML, an unknown module) go into the database first.
 const fixtures = spawnSync(
   process.execPath,

@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import type { ValidationKey } from './customerForms.ts';
+import { isEmailAddress, type ValidationKey } from './customerForms.ts';
 import type { OrderProgress } from './production.ts';
 
 // ---- Identities (S0 §7: POST /ajax/login.php, POST /ajax/create.php) ----
@@ -38,6 +38,9 @@ export type IdentityAnswer =
       fieldKeys?: Partial<Record<string, ValidationKey>>;
     };
 
+/** How long a mailed login link works (issue 28). */
+export const LOGIN_LINK_MINUTES = 15;
+
 /**
  * POST /m/api/user/login-link: mail a one-time login link to the account with this address (issue 28).
  * The answer is `{result: 'OK'}` whether or not there is such an account.
@@ -48,7 +51,7 @@ export const LoginLinkRequest = z.object({
     .trim()
     .min(1, 'Email address is required')
     .max(320)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email format'),
+    .refine(isEmailAddress, 'Invalid email format'),
 });
 export type LoginLinkAnswer = { result: 'OK' };
 

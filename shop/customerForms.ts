@@ -57,6 +57,9 @@ const blank = (value: string | undefined) => !value || value.trim() === '';
 /** Deliberately loose: one @, something before it, a dot in the domain, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Whether the text (trimmed) has the shape of an email address, by the form's own rule. */
+export const isEmailAddress = (text: string) => EMAIL.test(text.trim());
+
 function emailError(email: string): ValidationKey | undefined {
   if (blank(email)) return 'emailRequired';
   return EMAIL.test(email.trim()) ? undefined : 'emailInvalid';

@@ -6,12 +6,13 @@
  * scanner that fetches the link gets the app's page, which logs in only when its button is pressed.
  */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { LOGIN_LINK_MINUTES } from '../../shop/checkout.ts';
 import type { Db } from '../db/connect.ts';
 import { loginLinks, portalHosts } from '../db/schema.ts';
 import { hostName } from './portals.ts';
 import { hashToken, newToken } from './sessions.ts';
 
-export const LOGIN_LINK_MINUTES = 15;
+export { LOGIN_LINK_MINUTES };
 /** The app's page that takes the token (src/features/checkout/LoginLinkPage.tsx), under /m. */
 export const LOGIN_LINK_PATH = '/m/login-link';
 /** 256 random bits, URL-safe (sessions.ts newToken). */

@@ -1,4 +1,4 @@
-import type { IdentityAnswer, LogoutAnswer, MyOrder } from '../../shop/checkout.ts';
+import type { IdentityAnswer, LoginLinkAnswer, LogoutAnswer, MyOrder } from '../../shop/checkout.ts';
 import type { Me } from '../../shop/contract.ts';
 import type { SignUpInput } from '../../shop/customerForms.ts';
 import { call } from './call.ts';
@@ -23,6 +23,19 @@ export function login(username: string, password: string): Promise<SignedIn> {
  */
 export function signUp(input: SignUpInput): Promise<SignedIn> {
   return call<SignedIn>('/ajax/create.php', { method: 'POST', body: { ...input }, form: true });
+}
+
+/**
+ * Asks for a one-time login link mailed to the account with this address (issue 28). The answer is
+ * the same whether or not there is such an account; a 429 when this address asked too often.
+ */
+export function requestLoginLink(email: string): Promise<LoginLinkAnswer> {
+  return call<LoginLinkAnswer>('user/login-link', { method: 'POST', body: { email } });
+}
+
+/** Logs in with the token of a login link, as a password login would (the cart comes along). */
+export function redeemLoginLink(token: string): Promise<SignedIn> {
+  return call<SignedIn>('user/login-link/redeem', { method: 'POST', body: { token } });
 }
 
 /** Ends the session; the shop shows the anonymous state after it. */

@@ -49,6 +49,8 @@ const DeliveryPage = lazyScreen(() => checkoutScreens().then((m) => m.DeliveryPa
 const PaymentPage = lazyScreen(() => checkoutScreens().then((m) => m.PaymentPage));
 const PaymentReturn = lazyScreen(() => checkoutScreens().then((m) => m.PaymentReturn));
 const ReceiptPage = lazyScreen(() => checkoutScreens().then((m) => m.ReceiptPage));
+/** The page a login link mail opens (issue 28): the checkout's chunk, whose login form asked for it. */
+const LoginLinkPage = lazyScreen(() => checkoutScreens().then((m) => m.LoginLinkPage));
 
 /** My orders: its own small chunk, only for shoppers who open it. */
 const MyOrdersPage = lazyScreen(() =>
@@ -114,6 +116,7 @@ export function AppRoutes({ layout }: { layout: Layout }) {
         <Route path="cart/checkout/payment-options" element={<PaymentPage />} />
         <Route path="cart/checkout/payment" element={<PaymentReturn />} />
         <Route path="cart/checkout/receipt/:orderUuid" element={<ReceiptPage />} />
+        <Route path="login-link" element={<LoginLinkPage />} />
         <Route path="orders" element={<MyOrdersPage />} />
         <Route path="designs" element={<MyDesignsPage />} />
         <Route path="cart/edit/:uuid" element={<EditOrderLinePage />} />
