@@ -63,7 +63,8 @@ export const LOGIN_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /**
  * Per account: 5 attempts free, then a wait of 1 s doubling to at most a minute between attempts, so
- * guessing crawls while the owner, who knows the password, is kept out a minute at most.
+ * guessing crawls. Strangers who keep guessing keep the wait running, so it holds only browsers the
+ * account has not logged in on (DEVICE_LIMIT); the owner on a new one has the login link.
  */
 export const ACCOUNT_DELAY = {
   name: 'login-account',
