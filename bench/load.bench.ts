@@ -39,6 +39,25 @@ const rssMb = (pid: number) => {
   return Math.round(Number(kb) / 1024);
 };
 
+/** What the server's memory is made of, as it says on SIGUSR2 (serve-load.ts). */
+function memoryOf(server: ReturnType<typeof spawn>) {
+  return new Promise<{ rss: number; heapTotal: number; heapUsed: number; arrayBuffers: number }>(
+    (resolve) => {
+      let out = '';
+      const read = (d: Buffer) => {
+        out += d.toString();
+        const m = /MEMORY (\{.*\})/.exec(out);
+        if (m) {
+          server.stdout!.off('data', read);
+          resolve(JSON.parse(m[1]!));
+        }
+      };
+      server.stdout!.on('data', read);
+      server.kill('SIGUSR2');
+    },
+  );
+}
+
 let databaseUrl = '';
 if (!onPglite) {
   await adminQuery(`CREATE DATABASE ${dbName}`);
@@ -52,7 +71,7 @@ const child = spawn(
   [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'serve-load.ts')],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
   },
 );
 const exited = new Promise<never>((_, reject) =>
@@ -76,6 +95,7 @@ try {
   await fetch(`${base}/m/`);
   await new Promise((r) => setTimeout(r, 5000));
   const idleRss = rssMb(child.pid!);
+  const idleMemory = await memoryOf(child);
 
   // Shoppers: each uploads one photo (its session, a print line in its cart, a picture to preview).
   const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } })
@@ -137,6 +157,10 @@ try {
   report({ bench: 'load', figure: 'mixed p99', value: mixed.latency.p99, unit: 'ms', note: 'target < 200' });
   report({ bench: 'load', figure: 'mixed errors', value: errors, unit: 'count', note: 'target 0' });
   const afterRss = rssMb(child.pid!);
+  // Left alone again, the server should give back what the load took (issue 28: it kept 600-670 MB).
+  await new Promise((r) => setTimeout(r, 30_000));
+  const laterRss = rssMb(child.pid!);
+  const laterMemory = await memoryOf(child);
 
   // The cart read alone against a bare fastify route, in this run, at the same connections.
   const cartSeconds = Math.max(5, Math.round(seconds / 2));
@@ -175,9 +199,16 @@ try {
     figure: `server RSS idle (${onPglite ? 'PGlite' : 'PostgreSQL'})`,
     value: idleRss,
     unit: 'MB',
-    note: 'target ≤ 250',
+    note: `target ≤ 250; V8 heap ${idleMemory.heapUsed}/${idleMemory.heapTotal} MB, buffers ${idleMemory.arrayBuffers} MB`,
   });
-  report({ bench: 'load', figure: 'server RSS after the load', value: afterRss, unit: 'MB' });
+  report({ bench: 'load', figure: 'server RSS after the mixed load', value: afterRss, unit: 'MB' });
+  report({
+    bench: 'load',
+    figure: 'server RSS 30 s after the mixed load',
+    value: laterRss,
+    unit: 'MB',
+    note: `V8 heap ${laterMemory.heapUsed}/${laterMemory.heapTotal} MB, buffers ${laterMemory.arrayBuffers} MB; target within 50 MB of idle`,
+  });
 } finally {
   child.kill();
   rmSync(dataDir, { recursive: true, force: true });

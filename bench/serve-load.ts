@@ -4,6 +4,7 @@
  * cart's empty JSON, for the ratio. Prints `READY {"app": port, "bare": port}`.
  */
 import path from 'node:path';
+import v8 from 'node:v8';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
@@ -30,3 +31,14 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: { server: import('node:net').Server }) => (s.server.address() as { port: number }).port;
 console.log(`READY ${JSON.stringify({ app: port(app), bare: port(bare) })}`);
+
+// The bench asks what the memory is made of (SIGUSR2): V8's heap, buffers outside it, and the rest
+// (native: sharp's libvips, malloc's arenas, PGlite's WebAssembly).
+process.on('SIGUSR2', () => {
+  const m = process.memoryUsage();
+  const h = v8.getHeapStatistics();
+  const mb = (n: number) => Math.round(n / 1024 / 1024);
+  console.log(
+    `MEMORY ${JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), physical: mb(h.total_physical_size), malloced: mb(h.malloced_memory), peakMalloced: mb(h.peak_malloced_memory) })}`,
+  );
+});
