@@ -71,6 +71,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
   const store = new PictureStore(options.db, options.files, limits);
+  app.addHook('onClose', () => store.close());
   await app.register(multipart, {
     limits: {
       fileSize: limits.maxFileBytes,

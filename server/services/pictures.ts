@@ -14,8 +14,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,15 +24,9 @@ import type { Db } from '../db/connect.ts';
 import { pictures } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
+import { DecodeQueue, DecodeQueueBusy, type DecodeQueueOptions } from './decodeQueue.ts';
+import { type DecodeResult, type DecodeTask, DecodeThreads, decodePicture } from './pictureDecode.ts';
 import type { Session } from './sessions.ts';
-
-// heic-decode ships no types: its one call, typed here.
-type HeicDecode = (input: { buffer: Uint8Array }) => Promise<{
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}>;
-const heicDecode = createRequire(import.meta.url)('heic-decode') as HeicDecode;
 
 export interface PictureLimits {
   /** Bytes per file (multipart limits.fileSize). */
@@ -46,6 +39,13 @@ export interface PictureLimits {
   maxSessionPictures: number;
   /** Bytes of originals one session may keep. */
   maxSessionBytes: number;
+  /**
+   * Pictures above this many pixels are decoded in a worker thread (pictureDecode.ts), in turn
+   * (`decodeQueue`); a HEIC always is.
+   */
+  workerPixels: number;
+  /** How many of those decode at once, and how many may wait and for how long (decodeQueue.ts). */
+  decodeQueue: DecodeQueueOptions;
 }
 
 export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
@@ -57,7 +57,15 @@ export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
   // Forty photos is a typical print order and a year of holidays a few hundred: far below these.
   maxSessionPictures: 1000,
   maxSessionBytes: 5 * 1024 * 1024 * 1024,
+  // A phone's largest photo is 48-50 megapixels: those still decode beside other work; a 60- or
+  // 100-megapixel camera's waits its turn. A decode's memory is about 5 bytes a pixel
+  // (docs/decisions.md), so 100 megapixels at once is one picture at the cap, or two from phones.
+  workerPixels: 50_000_000,
+  decodeQueue: { running: 2, pixels: 100_000_000, waiting: 20, waitMs: 60_000 },
 };
+
+/** The decode threads' settings (pictureDecode.ts DecodeThreads). */
+const DECODE_THREADS = { timeoutMs: 120_000, reusePixels: 16_000_000, idleMs: 5_000 };
 
 export const DERIVED_SIZES = [160, 320, 640, 1280] as const;
 export type DerivedSize = (typeof DERIVED_SIZES)[number];
@@ -65,8 +73,11 @@ export type DerivedSize = (typeof DERIVED_SIZES)[number];
 export type Effect = 0 | 1 | 2;
 export type Rotation = 0 | 90 | 180 | 270;
 
-/** sharp jobs run by this module (uploads and derivatives); tests read it to see cache hits. */
-export const pictureStats = { sharpJobs: 0 };
+/**
+ * sharp jobs run by this module (uploads and derivatives; tests read it to see cache hits), and how
+ * many uploads were decoded in a worker thread.
+ */
+export const pictureStats = { sharpJobs: 0, workerDecodes: 0 };
 
 /** Bounds concurrent sharp work: libvips uses its own threads, more jobs only queue memory. */
 class Semaphore {
@@ -183,6 +194,8 @@ export class PictureStore {
   private readonly scratchDir: string;
   private ready: Promise<void> | null = null;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly decodeQueue: DecodeQueue;
+  private readonly decodeThreads = new DecodeThreads(DECODE_THREADS);
 
   constructor(
     private readonly db: Db,
@@ -191,6 +204,12 @@ export class PictureStore {
   ) {
     this.storage = files.storage;
     this.scratchDir = files.scratchDir;
+    this.decodeQueue = new DecodeQueue(limits.decodeQueue);
+  }
+
+  /** Ends the idle decode threads. */
+  close(): Promise<void> {
+    return this.decodeThreads.close();
   }
 
   private dirs() {
@@ -251,8 +270,14 @@ export class PictureStore {
         );
       }
       const sha256 = hash.digest('hex');
-      await this.measure(temp, bytes);
-      const { width, height, master } = await countedJob(() => this.inspect(temp, mime, masterTemp));
+      const pixels = await this.measure(temp, bytes);
+      const { width, height, master } = await this.decode({
+        file: temp,
+        mime,
+        masterTemp,
+        maxPixels: this.limits.maxPixels,
+        pixels,
+      });
       if (master) await this.storage.putFile(pictureKeys.master(sha256), masterTemp);
       await this.storage.putFile(pictureKeys.original(sha256), temp);
       const row = {
@@ -322,7 +347,7 @@ export class PictureStore {
    * The caps that need no decoding, from the picture's header (sharp's metadata, HEIC included): its
    * pixel count, and its bytes against what its pixels could fill.
    */
-  private async measure(file: string, bytes: number): Promise<void> {
+  private async measure(file: string, bytes: number): Promise<number> {
     let meta: Metadata;
     try {
       meta = await sharp(file, { limitInputPixels: this.limits.maxPixels }).metadata();
@@ -336,51 +361,36 @@ export class PictureStore {
     if (bytes > pixels * (meta.pages ?? 1) * BYTES_PER_PIXEL + METADATA_BYTES) {
       throw new HttpError(413, 'file_padded', 'The file is far larger than the picture in it');
     }
+    return pixels;
   }
 
-  /** Decodes the whole picture (a truncated file fails here) and writes the upright master if needed. */
-  private async inspect(file: string, mime: string, masterTemp: string) {
-    const unreadable = () => new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
-    if (mime === 'image/heic') {
-      let decoded: Awaited<ReturnType<HeicDecode>>;
+  /**
+   * Decodes the whole picture (a truncated file fails here) and writes the upright master if it needs
+   * one: a HEIC or a large picture in a worker thread, in its turn; a busy queue answers 503.
+   */
+  private async decode(task: DecodeTask & { pixels: number }) {
+    let result: DecodeResult;
+    if (task.mime === 'image/heic' || task.pixels > this.limits.workerPixels) {
       try {
-        decoded = await heicDecode({ buffer: await readFile(file) });
-      } catch {
-        throw unreadable();
+        result = await this.decodeQueue.run(task.pixels, () => {
+          pictureStats.sharpJobs++;
+          pictureStats.workerDecodes++;
+          return this.decodeThreads.decode(task, task.pixels);
+        });
+      } catch (err) {
+        if (!(err instanceof DecodeQueueBusy)) throw err;
+        throw new HttpError(
+          503,
+          'too_many_requests',
+          'The server is busy with other large pictures. Please try again in a minute.',
+        );
       }
-      if (decoded.width * decoded.height > this.limits.maxPixels) throw this.tooManyPixels();
-      // libheif has applied the HEIF transforms (irot/imir): the pixels are upright.
-      await sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
-        raw: { width: decoded.width, height: decoded.height, channels: 4 },
-      })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 92 })
-        .toFile(masterTemp);
-      return { width: decoded.width, height: decoded.height, master: true };
+    } else result = await countedJob(() => decodePicture(task));
+    if ('refused' in result) {
+      if (result.refused === 'too_many_pixels') throw this.tooManyPixels();
+      throw new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
     }
-    const options = { limitInputPixels: this.limits.maxPixels, failOn: 'warning' as const };
-    let meta: Metadata;
-    try {
-      meta = await sharp(file, options).metadata();
-    } catch (err) {
-      if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
-      throw unreadable();
-    }
-    if (!meta.width || !meta.height) throw unreadable();
-    if (meta.width * meta.height > this.limits.maxPixels) throw this.tooManyPixels();
-    const orientation = meta.orientation ?? 1;
-    const master = orientation !== 1;
-    try {
-      if (master) await sharp(file, options).rotate().jpeg({ quality: 92 }).toFile(masterTemp);
-      // Decoding the whole picture catches a truncated file; a small thumbnail keeps it cheap
-      // (shrink-on-load for JPEG and WebP).
-      else await sharp(file, options).resize(64, 64, { fit: 'inside' }).toBuffer();
-    } catch (err) {
-      if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
-      throw unreadable();
-    }
-    const swapped = orientation >= 5 && orientation <= 8;
-    return { width: swapped ? meta.height : meta.width, height: swapped ? meta.width : meta.height, master };
+    return result;
   }
 
   /** The picture if this session (or its logged-in user) owns it, else null. */
