@@ -2,7 +2,14 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from '../shop/clock.ts';
-import { configFromEnv, projectRoot, storageFromEnv, type TrustProxy } from './config.ts';
+import {
+  configFromEnv,
+  projectRoot,
+  type StripeSettings,
+  storageFromEnv,
+  type TrustProxy,
+  type VippsSettings,
+} from './config.ts';
 import type { Database } from './db/connect.ts';
 import { FONTS_DIR, loadFontSet } from './fonts.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -42,7 +49,13 @@ import { webAppRoutes } from './routes/web-app.ts';
 import { removeIdleVisitors } from './services/cleanup.ts';
 import { ContentImages } from './services/contentImages.ts';
 import { type LimitStore, openLimitStore } from './services/limitStore.ts';
-import { createProviders } from './services/payments/index.ts';
+import { createProviders, type Providers } from './services/payments/index.ts';
+import {
+  captureGaveUp,
+  capturePayment,
+  type PaymentDeps,
+  reconcilePayments,
+} from './services/payments/operations.ts';
 import {
   DEFAULT_PICTURE_SWEEP,
   type PictureSweepTiming,
@@ -95,6 +108,12 @@ export interface AppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** The sweep of interrupted uploads' leftovers (services/pictureSweep.ts); tests shorten it. */
   pictureSweep?: Partial<PictureSweepTiming>;
+  /** Stripe, Vipps and the reconciliation's timing; default: the environment's (config.ts). */
+  payments?: {
+    stripe?: StripeSettings | null;
+    vipps?: VippsSettings | null;
+    reconcileAfterSeconds?: number;
+  };
   /** The test card provider's callback key; default: the environment's PAYMENT_TEST_SECRET or the dev key. */
   paymentTestSecret?: string | null;
   /** Order work (print files, mail): whether this process works the queues, their timing, render threads. */
@@ -197,18 +216,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(designRoutes, { db });
   const testCardSecret =
     options.paymentTestSecret === undefined ? configFromEnv().paymentTestSecret : options.paymentTestSecret;
-  const providers = createProviders({ testCardSecret });
-  const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig });
+  const { providers, testCard } = createProviders({ testCardSecret });
+  const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig }, providers);
   await app.register(identityRoutes, { db, mailer });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
-  await app.register(paymentRoutes, { db, providers, testCardSecret, jobs });
+  await app.register(paymentRoutes, { db, testCard, testCardSecret, jobs });
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
   const published = publishedTemplates(app, options, { db, storage }, clock);
   await app.register(labRoutes, {
     db,
     storage,
     jobs,
+    providers,
     password: labPassword,
     onTemplatePublished: published.drawPreviews,
   });
@@ -300,9 +320,11 @@ function orderWork(
   clock: Clock,
   dataDir: string,
   stored: { storage: ObjectStore; storageConfig: StorageConfig },
+  providers: Providers,
 ): { jobs: Jobs; mailer: Mailer } {
   const { db } = options.database;
   const env = configFromEnv();
+  const payments = (): PaymentDeps => ({ db, providers, jobs, now: () => clock.now(), log: app.log });
   const pool = createRenderPool({ threads: options.jobs?.renderThreads, log: app.log });
   const mailer = createMailer({
     smtpUrl: options.smtpUrl === undefined ? env.smtpUrl : options.smtpUrl,
@@ -323,6 +345,14 @@ function orderWork(
       },
       productionGaveUp: (orderUuid) => productionGaveUp(produce, orderUuid),
       email: (outboxUuid) => sendOutboxMail({ db, mailer, clock }, outboxUuid),
+      capture: (transactionUuid) => capturePayment(payments(), transactionUuid),
+      captureGaveUp: (transactionUuid) => captureGaveUp(payments(), transactionUuid),
+      reconcile: async () => {
+        await reconcilePayments(
+          payments(),
+          options.payments?.reconcileAfterSeconds ?? env.paymentReconcileAfterSeconds,
+        );
+      },
       cleanup: async () => {
         const removed = await removeIdleVisitors(db, app.limits, {
           idleDays: options.idleSessionDays ?? env.idleSessionDays,

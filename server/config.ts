@@ -31,6 +31,12 @@ export interface ServerConfig {
    * a key of the shop's own: with the public development key anyone could sign "paid".
    */
   paymentTestSecret: string | null;
+  /** Stripe (STRIPE_*): set only when its keys are; null: not offered. */
+  stripe: StripeSettings | null;
+  /** Vipps MobilePay's ePayment API (VIPPS_*): set only when its keys are; null: not offered. */
+  vipps: VippsSettings | null;
+  /** PAYMENT_RECONCILE_AFTER_S: a payment pending this long is asked about at its provider (a lost webhook). */
+  paymentReconcileAfterSeconds: number;
   /** LAB_PASSWORD: the lab's order desk at /lab; null (unset or empty): the desk is off. */
   labPassword: string | null;
   /** SMTP_URL (smtp://user:pass@host:587, smtps://…); null: mail is written to dataDir/outbox/ as .eml files. */
@@ -69,6 +75,69 @@ function positiveNumber(value: string | undefined, name: string): number | null 
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** A Stripe-compatible server of one's own (a fake in tests); null: Stripe itself. */
+  apiUrl: string | null;
+}
+
+export interface VippsSettings {
+  clientId: string;
+  clientSecret: string;
+  subscriptionKey: string;
+  /** The merchant serial number of the sales unit. */
+  msn: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
+/** Vipps MobilePay's test API; production is https://api.vipps.no (docs/payments.md). */
+export const VIPPS_TEST_API_URL = 'https://apitest.vipps.no';
+export const DEFAULT_RECONCILE_AFTER_S = 600;
+
+/** The variables of a provider: all set, none set (null), or an error naming the missing ones. */
+function providerKeys<K extends string>(
+  env: NodeJS.ProcessEnv,
+  names: readonly K[],
+): Record<K, string> | null {
+  const set = names.filter((n) => env[n]);
+  if (set.length === 0) return null;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length)
+    throw new Error(`${set.join(', ')} set without ${missing.join(', ')}: set all of them, or none`);
+  return Object.fromEntries(names.map((n) => [n, env[n]!])) as Record<K, string>;
+}
+
+function stripeFrom(env: NodeJS.ProcessEnv): StripeSettings | null {
+  const keys = providerKeys(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const);
+  if (!keys) return null;
+  return {
+    secretKey: keys.STRIPE_SECRET_KEY,
+    webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL || null,
+  };
+}
+
+function vippsFrom(env: NodeJS.ProcessEnv): VippsSettings | null {
+  const keys = providerKeys(env, [
+    'VIPPS_CLIENT_ID',
+    'VIPPS_CLIENT_SECRET',
+    'VIPPS_SUBSCRIPTION_KEY',
+    'VIPPS_MSN',
+    'VIPPS_WEBHOOK_SECRET',
+  ] as const);
+  if (!keys) return null;
+  return {
+    clientId: keys.VIPPS_CLIENT_ID,
+    clientSecret: keys.VIPPS_CLIENT_SECRET,
+    subscriptionKey: keys.VIPPS_SUBSCRIPTION_KEY,
+    msn: keys.VIPPS_MSN,
+    webhookSecret: keys.VIPPS_WEBHOOK_SECRET,
+    apiUrl: env.VIPPS_API_URL || VIPPS_TEST_API_URL,
+  };
+}
 
 /** TRUST_PROXY's value as fastify's trustProxy; a value that would let a client choose its address is refused. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -121,6 +190,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     paymentTestSecret: testCardSecretFrom(env),
+    stripe: stripeFrom(env),
+    vipps: vippsFrom(env),
+    paymentReconcileAfterSeconds:
+      positiveNumber(env.PAYMENT_RECONCILE_AFTER_S, 'PAYMENT_RECONCILE_AFTER_S') ?? DEFAULT_RECONCILE_AFTER_S,
     labPassword: env.LAB_PASSWORD || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,

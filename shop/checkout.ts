@@ -108,7 +108,7 @@ export const storeKey = (uuid: string) => uuid.slice(0, 24);
 
 export interface PaymentOption {
   uuid: string;
-  /** Which provider takes the payment: 'store' (pay at pickup), 'invoice' or 'test-card'. */
+  /** Which provider takes the payment: 'store' (pay at pickup), 'invoice', 'test-card', 'stripe' or 'vipps'. */
   type: string;
   title: string;
   description: string;
@@ -166,7 +166,8 @@ export type TransactionAnswer =
 export type TransactionState =
   | { status: 'pending'; redirectUrl: string }
   | { status: 'paid'; orderUuid: string }
-  | { status: 'declined' | 'cancelled'; error: string };
+  /** Ended without an order (issue 29's payment states): the cart is as it was. */
+  | { status: 'declined' | 'cancelled' | 'expired' | 'failed'; error: string };
 
 // ---- My orders (issue 14) ----
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Fold, PrintLayout } from '../engine/template.ts';
+import type { PaymentState } from './payment.ts';
 import {
   FULFILMENT_STATUSES,
   type FulfilmentStatus,
@@ -125,9 +126,36 @@ export interface LabOrder {
   lines: LabLine[];
 }
 
+/** An order's payment as the desk shows it (issue 29): its state, what was taken and given back, its history. */
+export interface LabPayment {
+  /** store, invoice, test-card, stripe, vipps. */
+  provider: string;
+  state: PaymentState;
+  amount: number;
+  captured: number;
+  refunded: number;
+  currency: string;
+  /** Something the lab must look at: an amount that did not match, a capture that failed. */
+  problem: string | null;
+  /** When an authorisation not yet captured lapses at the provider, and whether that is within a day. */
+  lapsesAt: string | null;
+  lapsingSoon: boolean;
+  /** What the refund button may do: release the whole authorisation, or refund up to `left`. */
+  refundable: { kind: 'cancel' | 'refund'; left: number } | null;
+  /** The provider's messages, oldest first. */
+  events: { at: string; kind: string; reported: string | null }[];
+  refunds: { at: string; amount: number; kind: 'refund' | 'cancel'; status: string; error: string | null }[];
+}
+
 export interface LabOrderDetail extends LabOrder {
   manifest: Manifest | null;
+  paymentDetail: LabPayment | null;
 }
+
+/** POST /lab/api/orders/{uuid}/refund: an amount in minor units, or nothing for what is left. */
+export const LabRefundRequest = z.object({
+  amount: z.int32().positive('The amount to refund must be more than zero').optional(),
+});
 
 export interface LabOrderPage {
   orders: LabOrder[];

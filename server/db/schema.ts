@@ -378,7 +378,7 @@ export const paymentOptions = pgTable(
       .notNull()
       .references(() => portals.uuid, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    /** The provider behind it (server/services/payments/): 'store', 'invoice' or 'test-card'. */
+    /** The provider behind it (server/services/payments/): 'store', 'invoice', 'test-card', 'stripe' or 'vipps'. */
     provider: text('provider').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
@@ -391,7 +391,10 @@ export const paymentOptions = pgTable(
   },
   (t) => [
     index('payment_options_portal').on(t.portalUuid, t.position),
-    check('payment_options_provider', sql`${t.provider} in ('store', 'invoice', 'test-card')`),
+    check(
+      'payment_options_provider',
+      sql`${t.provider} in ('store', 'invoice', 'test-card', 'stripe', 'vipps')`,
+    ),
   ],
 );
 
@@ -440,17 +443,80 @@ export const transactions = pgTable(
     provider: text('provider').notNull(),
     amount: integer('amount').notNull(),
     currencyCode: text('currency_code').notNull(),
+    /** The payment's state (shop/payment.ts): pending, authorised, captured, … */
     status: text('status').notNull().default('pending'),
     /** What is paid for, as computed when the transaction was made (server/services/checkout.ts). */
     request: jsonb('request').notNull(),
     orderUuid: uuid('order_uuid'),
+    /** The provider's name for the payment (a Checkout Session id, a Vipps reference), once started. */
+    providerRef: text('provider_ref'),
+    /** Where the shopper pays (the provider's hosted page), once started. */
+    redirectUrl: text('redirect_url'),
+    /** Minor units taken (captured) and given back (refunded) so far. */
+    amountCaptured: integer('amount_captured').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** When the provider first said the amount is held for the shop (an authorisation lapses). */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** What the lab must look at: an amount that did not match, a capture that failed. */
+    problem: text('problem'),
+    problemAt: timestamp('problem_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('transactions_cart').on(t.cartUuid, t.createdAt),
-    check('transactions_status', sql`${t.status} in ('pending', 'paid', 'declined', 'cancelled')`),
+    index('transactions_by_status').on(t.status, t.createdAt),
+    uniqueIndex('transactions_provider_ref').on(t.provider, t.providerRef),
+    check(
+      'transactions_status',
+      sql`${t.status} in ('pending', 'authorised', 'captured', 'partly_refunded', 'refunded', 'declined', 'cancelled', 'expired', 'failed')`,
+    ),
   ],
+);
+
+/**
+ * Every message a payment provider sent about a payment (webhooks, and the answers the shop asked
+ * for), by the provider's own event id: a repeated delivery is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    transactionUuid: uuid('transaction_uuid').references(() => transactions.uuid, { onDelete: 'set null' }),
+    /** The provider's name for it: checkout.session.completed, AUTHORIZED, … */
+    kind: text('kind').notNull(),
+    /** The state it reported (shop/payment.ts), as the shop read it. */
+    reported: text('reported'),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_once').on(t.provider, t.eventId),
+    index('payment_events_transaction').on(t.transactionUuid, t.receivedAt),
+  ],
+);
+
+/** The lab's refunds (and cancelled authorisations), one per request, by its idempotency key. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    transactionUuid: uuid('transaction_uuid')
+      .notNull()
+      .references(() => transactions.uuid, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** 'refund' (money given back) or 'cancel' (an authorisation released before capture). */
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** requested (sent, or to be sent again with the same key), succeeded, failed. */
+    status: text('status').notNull().default('requested'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_refunds_once').on(t.transactionUuid, t.idempotencyKey)],
 );
 
 /** An order: made exactly once per paid transaction (UNIQUE transaction), a snapshot of what was bought. */

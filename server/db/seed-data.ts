@@ -75,7 +75,7 @@ export interface CheckoutSeed {
   expressPrice: number;
   postage: { key: string; name: string; price: number; days: number }[];
   payment: {
-    provider: 'store' | 'invoice' | 'test-card';
+    provider: 'store' | 'invoice' | 'test-card' | 'stripe' | 'vipps';
     title: string;
     description: string;
     mobileDescription: string;
@@ -119,6 +119,15 @@ const englishPayment = (): CheckoutSeed['payment'] => [
     description: 'We email you an invoice. Pay within 14 days.',
     mobileDescription: 'We email you an invoice.<br>Pay within 14 days. <a href="/m/pages/help">Terms</a>',
     infoText: 'An invoice has been sent to your email address. Please pay within 14 days.',
+    deliveryTypes: ['store-pickup', 'postage'],
+  },
+  {
+    // Offered once STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (then the test card is not).
+    provider: 'stripe',
+    title: 'Card, Apple Pay or Google Pay',
+    description: 'Pay securely on Stripe’s payment page. Your card is charged when your order is ready.',
+    mobileDescription: 'Visa, Mastercard, Amex, Apple Pay and Google Pay.<br>Charged when your order is ready.',
+    infoText: 'Paid by card. The amount is taken from your card when your order is ready.',
     deliveryTypes: ['store-pickup', 'postage'],
   },
   {
@@ -386,6 +395,15 @@ const norwegianCheckout: CheckoutSeed = {
       description: 'Vi sender deg faktura på e-post. Betal innen 14 dager.',
       mobileDescription: 'Faktura på e-post.<br>Betal innen 14 dager. <a href="/m/pages/help">Vilkår</a>',
       infoText: 'Faktura er sendt til e-postadressen din. Betal innen 14 dager.',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+    {
+      // Tilbys når VIPPS_* er satt (da vises ikke testkortet).
+      provider: 'vipps',
+      title: 'Vipps',
+      description: 'Betal med Vipps. Beløpet trekkes når bestillingen er klar.',
+      mobileDescription: 'Godkjenn betalingen i Vipps-appen.<br>Beløpet trekkes når bestillingen er klar.',
+      infoText: 'Betalt med Vipps. Beløpet trekkes når bestillingen er klar.',
       deliveryTypes: ['store-pickup', 'postage'],
     },
     {

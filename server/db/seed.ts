@@ -285,6 +285,28 @@ async function seedCheckoutWhereMissing(db: Db) {
 }
 
 /**
+ * Payment options added to the demo since a database was seeded (issue 29's Stripe and Vipps, shown
+ * once their keys are set) are added to its demo portals; an option the portal has is left as it is.
+ */
+async function seedPaymentOptionsWhereMissing(db: Db) {
+  const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
+  for (const p of seedPortals) {
+    if (!present.has(p.uuid)) continue;
+    await db
+      .insert(paymentOptions)
+      .values(
+        p.checkout.payment.map((o, position) => ({
+          uuid: paymentUuid(p.uuid, o.provider),
+          portalUuid: p.uuid,
+          position,
+          ...o,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+/**
  * A template product or category added to the demo since a database was seeded (issue 18's posters,
  * folded cards, …) is added to its demo portals, so the template folders published at start, which
  * name it, are sold there too; a product or category the portal has is left as it is.
@@ -345,6 +367,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedTemplatesWhereMissing(db);
     await seedTemplateProductsWhereMissing(db);
     await seedCheckoutWhereMissing(db);
+    await seedPaymentOptionsWhereMissing(db);
     await seedContentPagesWhereMissing(db);
     return false;
   }

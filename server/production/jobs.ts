@@ -26,7 +26,19 @@ export const QUEUES = {
   emailDead: 'order-email-dead',
   /** Idle visitors' sessions, carts and pictures (services/cleanup.ts), on a schedule. */
   cleanup: 'visitor-cleanup',
+  /** Taking an authorised payment when its order leaves the lab (issue 29). */
+  capture: 'payment-capture',
+  captureDead: 'payment-capture-dead',
+  /** Asking the providers about payments pending too long (a lost webhook, a closed tab). */
+  reconcile: 'payment-reconcile',
 } as const;
+
+/** Every minute: a lost webhook is noticed within PAYMENT_RECONCILE_AFTER_S and a minute. */
+export const RECONCILE_CRON = '* * * * *';
+
+export interface CaptureJobData {
+  transactionUuid: string;
+}
 
 /** Every hour at :23 (off the hour, when other schedules crowd): a small delete each time. */
 export const CLEANUP_CRON = '23 * * * *';
@@ -74,6 +86,12 @@ export interface JobHandlers {
   email(outboxUuid: string): Promise<void>;
   /** Removes what idle visitors left behind (services/cleanup.ts). */
   cleanup(): Promise<void>;
+  /** Captures an authorised payment; throws to have it retried. */
+  capture(transactionUuid: string): Promise<void>;
+  /** A capture out of retries: the lab is told on its desk. */
+  captureGaveUp(transactionUuid: string): Promise<void>;
+  /** Asks the providers about payments pending too long. */
+  reconcile(): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -146,6 +164,14 @@ export class Jobs implements OrderJobs {
       deadLetter: QUEUES.emailDead,
     });
     await ensure(QUEUES.cleanup, { policy: 'singleton', retryLimit: 2, expireInSeconds: 600 });
+    await ensure(QUEUES.captureDead, { policy: 'standard', retryLimit: 0 });
+    await ensure(QUEUES.capture, {
+      policy: 'exclusive',
+      ...retries,
+      expireInSeconds: 120,
+      deadLetter: QUEUES.captureDead,
+    });
+    await ensure(QUEUES.reconcile, { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
     if (!this.options.work) return;
     const { handlers, log } = this.options;
     await boss.schedule(QUEUES.cleanup, CLEANUP_CRON);
@@ -153,6 +179,16 @@ export class Jobs implements OrderJobs {
       await handlers.cleanup();
     });
     const polling = { pollingIntervalSeconds: timing.pollingIntervalSeconds };
+    await boss.schedule(QUEUES.reconcile, RECONCILE_CRON);
+    await boss.work(QUEUES.reconcile, polling, async () => {
+      await handlers.reconcile();
+    });
+    await boss.work<CaptureJobData>(QUEUES.capture, { ...polling, batchSize: 1 }, async ([job]) => {
+      await handlers.capture(job!.data.transactionUuid);
+    });
+    await boss.work<CaptureJobData>(QUEUES.captureDead, polling, async ([job]) => {
+      await handlers.captureGaveUp(job!.data.transactionUuid);
+    });
     await boss.work(
       QUEUES.production,
       { ...polling, batchSize: 1, includeMetadata: true },
@@ -235,6 +271,34 @@ export class Jobs implements OrderJobs {
         db,
       });
     }
+  }
+
+  async enqueueCapture(tx: Db, transactionUuid: string): Promise<void> {
+    const db = fromDrizzle(tx as never, sql as never);
+    await this.boss.send(QUEUES.capture, { transactionUuid } satisfies CaptureJobData, {
+      singletonKey: transactionUuid,
+      db,
+    });
+  }
+
+  /** Runs the reconciliation now (tests, the lab), besides its schedule. */
+  async reconcileNow(): Promise<string | null> {
+    await this.start();
+    return this.boss.send(QUEUES.reconcile, {});
+  }
+
+  async enqueueMail(tx: Db, orderUuid: string, kind: string, toAddress: string): Promise<void> {
+    const [outbox] = await tx
+      .insert(emailOutbox)
+      .values({ orderUuid, kind, toAddress })
+      .onConflictDoNothing()
+      .returning({ uuid: emailOutbox.uuid });
+    if (!outbox) return;
+    const db = fromDrizzle(tx as never, sql as never);
+    await this.boss.send(QUEUES.email, { outboxUuid: outbox.uuid } satisfies EmailJobData, {
+      singletonKey: outbox.uuid,
+      db,
+    });
   }
 
   async rerunProduction(orderUuid: string): Promise<void> {

@@ -9,4 +9,11 @@ export interface OrderJobs {
   enqueueOrder(tx: Db, orderUuid: string): Promise<void>;
   /** The lab's re-run of a failed production. */
   rerunProduction(orderUuid: string): Promise<void>;
+  /**
+   * Called inside the database transaction that marks an order as leaving the lab (shipped, ready for
+   * pickup): the capture of its payment is queued with that change (issue 29).
+   */
+  enqueueCapture(tx: Db, transactionUuid: string): Promise<void>;
+  /** Queues one more mail about an order (a refund), in the caller's database transaction. */
+  enqueueMail(tx: Db, orderUuid: string, kind: string, toAddress: string): Promise<void>;
 }

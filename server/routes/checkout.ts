@@ -30,13 +30,24 @@ import {
   productsTotal,
   resolveDelivery,
 } from '../services/checkout.ts';
-import { fulfilFromReturn, ownedBy, settleTransaction, stateOf, transactionRow } from '../services/orders.ts';
+import {
+  applyPaymentReport,
+  fulfilFromReturn,
+  ownedBy,
+  providerTransaction,
+  startedPayment,
+  stateOf,
+  transactionRow,
+} from '../services/orders.ts';
 import { type Providers, providerOf } from '../services/payments/index.ts';
 
 const DeliveryOptionParams = z.object({ deliveryOptionUuid: z.string().max(64) });
 const TransactionParams = z.object({
   transactionId: z.string().uuid('The transaction id is not a valid uuid'),
 });
+
+/** The shop's origin as the shopper reached it: the providers send the shopper back there. */
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Wrong rebate codes per address per 15 minutes before further tries are refused (guessing codes). */
 const REBATE_TRIES = 20;
@@ -100,9 +111,22 @@ export async function checkoutRoutes(
       body,
       app.clock.now(),
     );
-    // Pay in store and invoice accept the order at once: it is made before the answer.
-    if (providerOf(providers, made.provider).confirmsAtOnce)
-      await settleTransaction(db, made.uuid, 'paid', jobs, app.clock.now());
+    const provider = providerOf(providers, made.provider);
+    const row = (await transactionRow(db, made.uuid))!;
+    if (provider.confirmsAtOnce) {
+      // Pay in store and invoice accept the order at once: it is made before the answer.
+      await applyPaymentReport(
+        db,
+        row.uuid,
+        await provider.status(providerTransaction(row)),
+        jobs,
+        app.clock.now(),
+      );
+    } else {
+      // The provider's page is made now, so a provider that is down is said at once (503, nothing
+      // charged, the cart as it was); the hand-off page asks again if this answer is lost.
+      await startedPayment(db, providers, row, { origin: originOf(request) }, app.clock.now());
+    }
     return { transactionid: made.uuid };
   });
 
@@ -114,13 +138,15 @@ export async function checkoutRoutes(
   }
 
   app.get('/m/api/checkout/transactions/:transactionId', async (request): Promise<TransactionState> => {
-    return stateOf(providers, await ownTransaction(request));
+    const row = await ownTransaction(request);
+    return stateOf(await startedPayment(db, providers, row, { origin: originOf(request) }, app.clock.now()));
   });
 
   app.post(
     '/m/api/checkout/transactions/:transactionId/fulfil',
     async (request): Promise<TransactionState> => {
-      return fulfilFromReturn(db, providers, jobs, await ownTransaction(request), app.clock.now());
+      const row = await ownTransaction(request);
+      return fulfilFromReturn(db, providers, jobs, row, { origin: originOf(request) }, app.clock.now());
     },
   );
 }

@@ -4,11 +4,13 @@
  * desk did not exist. The page itself (/lab) is the app's, served by app-shell.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   LabFileParams,
   LabFileQuery,
   LabOrderParams,
   LabOrdersQuery,
+  LabRefundRequest,
   LabStatusRequest,
   TEMPLATE_PUBLISH_MAX_BYTES,
   TemplatePublishRequest,
@@ -26,8 +28,15 @@ import {
   recordStatus,
   rerunProduction,
 } from '../services/lab.ts';
+import type { Providers } from '../services/payments/index.ts';
+import { refundOrder, transactionOfOrder } from '../services/payments/operations.ts';
 import { publishTemplate, TemplateRefused } from '../services/templateImport.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
+
+const IdempotencyKeyHeader = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key is 8 to 100 letters, digits or ._:-')
+  .optional();
 
 /** Wrong passwords per client address per minute before every try is refused, the right one too. */
 export const LAB_FAILED_ATTEMPTS = 10;
@@ -40,6 +49,8 @@ export interface LabRoutesOptions {
   /** The storage of the print files (`production/<order>/`). */
   storage: ObjectStore;
   jobs: OrderJobs;
+  /** The payment providers: an order's payment, its capture and refunds (issue 29). */
+  providers: Providers;
   /** Called with each template version published here (the list previews are drawn for it). */
   onTemplatePublished?: (versions: { uuid: string; version: number }[]) => void;
   /** LAB_PASSWORD; null: the desk is off. */
@@ -59,7 +70,13 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   if (password.length < SHORT_PASSWORD) {
     app.log.warn(`LAB_PASSWORD is shorter than ${SHORT_PASSWORD} characters: choose a longer one`);
   }
-  const deps = { db: options.db, storage: options.storage, jobs: options.jobs };
+  const deps = {
+    db: options.db,
+    storage: options.storage,
+    jobs: options.jobs,
+    providers: options.providers,
+    now: () => app.clock.now(),
+  };
   // Only wrong passwords count: a desk that polls all day from the lab's one address is never limited.
   const failures = new AttemptLimiter(app.limits, {
     name: 'lab-address',
@@ -125,6 +142,37 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     const { orderUuid } = LabOrderParams.parse(request.params);
     const { status } = LabStatusRequest.parse(request.body ?? {});
     return recordStatus(deps, orderUuid, status, app.clock.now());
+  });
+
+  // A refund (or the release of an authorisation not yet captured). The desk sends an Idempotency-Key
+  // per press, so a retried request is the same refund.
+  app.post('/lab/api/orders/:orderUuid/refund', async (request) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    const { amount } = LabRefundRequest.parse(request.body ?? {});
+    const key = IdempotencyKeyHeader.parse(request.headers['idempotency-key']);
+    await refundOrder(
+      {
+        db: options.db,
+        providers: options.providers,
+        jobs: options.jobs,
+        now: () => app.clock.now(),
+        log: request.log,
+      },
+      orderUuid,
+      { amount, idempotencyKey: key },
+    );
+    return orderDetail(deps, orderUuid);
+  });
+
+  // A capture that failed after every retry (the desk shows it) is queued again.
+  app.post('/lab/api/orders/:orderUuid/capture', async (request) => {
+    const { orderUuid } = LabOrderParams.parse(request.params);
+    const detail = await orderDetail(deps, orderUuid);
+    if (detail.paymentDetail?.state !== 'authorised') {
+      throw new HttpError(409, 'nothing_to_capture', 'Only an authorised payment can be captured');
+    }
+    await options.jobs.enqueueCapture(options.db, await transactionOfOrder(options.db, orderUuid));
+    return detail;
   });
 
   app.post('/lab/api/orders/:orderUuid/rerun', async (request) => {

@@ -19,11 +19,10 @@ import { HttpError } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import type { OrderJobs } from '../production/types.ts';
 import { isUuid, type TransactionSnapshot } from '../services/checkout.ts';
-import { settleTransaction, transactionRow } from '../services/orders.ts';
-import type { Providers } from '../services/payments/index.ts';
-import { type PaymentOutcome, returnUrl } from '../services/payments/provider.ts';
+import { applyPaymentReport, transactionRow } from '../services/orders.ts';
+import { returnUrl } from '../services/payments/provider.ts';
 import { SIGNATURE_HEADER, signBody } from '../services/payments/signature.ts';
-import { TEST_CARD_CALLBACK, TEST_CARD_PAGE } from '../services/payments/testCard.ts';
+import { TEST_CARD_CALLBACK, TEST_CARD_PAGE, type testCardProvider } from '../services/payments/testCard.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -63,22 +62,36 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
     .send(page(title, body));
 }
 
+/** The `result=` the shopper is sent back with: only a hint for the page, never believed by the shop. */
+const resultOf = (row: { orderUuid: string | null; status: string }) => (row.orderUuid ? 'paid' : row.status);
+
 const PageParams = z.object({ transactionId: z.string().max(64) });
 const PageForm = z.object({ result: z.enum(['paid', 'declined', 'cancelled']) });
 
 export interface PaymentRoutesOptions {
   db: Db;
-  providers: Providers;
-  /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET); null: it is off. */
+  /** The test card provider; null: it is off (production without a key of its own). */
+  testCard: ReturnType<typeof testCardProvider> | null;
+  /** The secret the test card provider signs its callbacks with (PAYMENT_TEST_SECRET). */
   testCardSecret: string | null;
   jobs: OrderJobs;
 }
 
+/**
+ * Makes `app` (an encapsulated plugin) take JSON bodies as the raw string: a provider's signature is
+ * over the bytes it sent, which a parse and a stringify would not give back.
+ */
+export function rawJsonBodies(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+}
+
 export async function paymentRoutes(
   app: FastifyInstance,
-  { db, providers, testCardSecret, jobs }: PaymentRoutesOptions,
+  { db, testCard, testCardSecret, jobs }: PaymentRoutesOptions,
 ) {
-  const testCard = providers['test-card'];
   // Off (production without a secret of its own): its pages and callback are not served at all.
   if (!testCard || testCardSecret === null) return;
 
@@ -108,7 +121,7 @@ export async function paymentRoutes(
       const amount = escapeHtml(formatMoney(row.amount, snap.portal.currencyFormat));
       const shop = escapeHtml(snap.portal.name);
       if (row.status !== 'pending') {
-        const back = escapeHtml(returnUrl(row.uuid, row.status as PaymentOutcome));
+        const back = escapeHtml(returnUrl(row.uuid, resultOf(row)));
         return sendPage(
           reply,
           200,
@@ -137,8 +150,7 @@ export async function paymentRoutes(
       const parsed = PageForm.safeParse(request.body ?? {});
       const row = await testCardTransaction(transactionId);
       if (!row) return notFoundPage(reply);
-      if (row.status !== 'pending')
-        return reply.redirect(returnUrl(row.uuid, row.status as PaymentOutcome), 303);
+      if (row.status !== 'pending') return reply.redirect(returnUrl(row.uuid, resultOf(row)), 303);
       if (!parsed.success) {
         return sendPage(reply, 400, 'Choose an answer', '<h1>Choose Pay, Decline or Cancel</h1>');
       }
@@ -169,25 +181,27 @@ export async function paymentRoutes(
 
   // ---- The shop's callback endpoint: the raw body is kept for the signature ----
   await app.register(async (callback) => {
-    callback.removeContentTypeParser('application/json');
-    callback.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+    rawJsonBodies(callback);
 
     callback.post(TEST_CARD_CALLBACK, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers[SIGNATURE_HEADER];
-      const event = testCard.verifyCallback!(raw, Array.isArray(header) ? header[0] : header);
-      if (event === 'bad-signature')
+      const event = testCard.verifyCallback(raw, Array.isArray(header) ? header[0] : header);
+      if (event === 'bad-signature') {
+        request.log.warn('test card callback with a bad signature: refused');
         throw new HttpError(401, 'bad_signature', 'The callback signature is not valid');
+      }
       if (event === 'bad-body') throw new HttpError(400, 'bad_callback', 'The callback body is not valid');
       const row = await testCardTransaction(event.transactionUuid);
       if (!row) throw new HttpError(404, 'not_found', 'The transaction was not found');
-      if (event.amount !== row.amount) {
-        throw new HttpError(400, 'amount_mismatch', 'The callback amount is not the transaction amount');
-      }
-      const state = await settleTransaction(db, row.uuid, event.result, jobs, app.clock.now());
-      return { received: true, status: state.status };
+      // An amount other than the transaction's makes no order; the lab desk shows it (applyPaymentReport).
+      const after = await applyPaymentReport(db, row.uuid, event.report, jobs, app.clock.now(), {
+        provider: 'test-card',
+        eventId: event.eventId,
+        kind: event.report.state,
+        body: raw,
+      });
+      return { received: true, status: after.status };
     });
   });
 }

@@ -3,7 +3,7 @@
  * rebate codes, order info, and POST /ajax/get_transaction.php. Every amount is the server's own.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type DeliveryTimeUnit,
@@ -42,7 +42,7 @@ import { cartOwner } from './cart.ts';
 import { wordsFor } from './checkoutText.ts';
 import { computeTotals, orderInfoOf, type Rebate, rebateAmount, type Totals } from './orderTotals.ts';
 import { type Providers, providerOf } from './payments/index.ts';
-import type { ProviderType } from './payments/provider.ts';
+import { type ProviderType, REAL_PROVIDERS } from './payments/provider.ts';
 import { sanitizeContentHtml } from './safeHtml.ts';
 import type { Session } from './sessions.ts';
 
@@ -170,7 +170,18 @@ const paymentOf = (r: PaymentRow): PaymentOption => ({
   mobileDescription: sanitizeContentHtml(r.mobileDescription),
 });
 
-/** The portal's ways of paying for a delivery kind, those whose provider this shop runs (`providers`). */
+/**
+ * Whether a portal's payment option is offered: its provider runs in this shop (a real provider only
+ * with its keys set), and the test card only where no real provider serves the portal, so a shopper
+ * never sees a pretend card beside a real one.
+ */
+export function offered(rows: readonly PaymentRow[], providers: Providers): PaymentRow[] {
+  const runs = (r: PaymentRow) => providers[r.provider as ProviderType] !== undefined;
+  const real = rows.some((r) => runs(r) && REAL_PROVIDERS.includes(r.provider as ProviderType));
+  return rows.filter((r) => runs(r) && !(real && r.provider === 'test-card'));
+}
+
+/** The portal's ways of paying for a delivery kind, as offered (`offered`). */
 export async function paymentOptionsFor(
   db: Db,
   portalUuid: string,
@@ -182,8 +193,8 @@ export async function paymentOptionsFor(
     .from(paymentOptions)
     .where(eq(paymentOptions.portalUuid, portalUuid))
     .orderBy(asc(paymentOptions.position));
-  return rows
-    .filter((r) => r.deliveryTypes.includes(kind) && providers[r.provider as ProviderType] !== undefined)
+  return offered(rows, providers)
+    .filter((r) => r.deliveryTypes.includes(kind))
     .map(paymentOf);
 }
 
@@ -436,7 +447,11 @@ export async function createTransaction(
     delivery.kind === 'postage' ? validatePostage(customer) : validatePickupContact(customer);
   if (!isValid(errors)) throw fieldErrors(errors);
   if (!session) throw new HttpError(400, 'empty_cart', 'The cart is empty');
-  if (!providers[payment.provider as ProviderType]) {
+  const portalOptions = await db
+    .select()
+    .from(paymentOptions)
+    .where(eq(paymentOptions.portalUuid, portalUuid));
+  if (!offered(portalOptions, providers).some((r) => r.uuid === payment.uuid)) {
     throw new HttpError(400, 'unknown_payment_option', 'The payment option is not available');
   }
   const provider = providerOf(providers, payment.provider);
@@ -486,7 +501,7 @@ export async function createTransaction(
       .where(
         and(
           eq(transactions.cartUuid, cart.uuid),
-          inArray(transactions.status, ['pending', 'paid']),
+          or(eq(transactions.status, 'pending'), isNotNull(transactions.orderUuid)),
           gt(transactions.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS)),
         ),
       )
@@ -494,7 +509,7 @@ export async function createTransaction(
     const snapshotOf = (r: (typeof recent)[number]) => r.request as TransactionSnapshot;
     const lines = await cartLines(tx, cart.uuid);
     if (lines.length === 0) {
-      const done = recent.find((r) => r.status === 'paid' && snapshotOf(r).requestKey === requestKey);
+      const done = recent.find((r) => r.orderUuid !== null && snapshotOf(r).requestKey === requestKey);
       if (done) return { uuid: done.uuid, fresh: false } as const;
       return { error: new HttpError(400, 'empty_cart', 'The cart is empty') } as const;
     }

@@ -34,6 +34,8 @@ import {
 import type { OrderJobs } from '../production/types.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 import type { OrderSnapshot } from './orders.ts';
+import type { Providers } from './payments/index.ts';
+import { paymentOfOrder } from './payments/operations.ts';
 
 /** Compares a presented password with the configured one without leaking either's length or content. */
 export function passwordMatches(presented: string, expected: string): boolean {
@@ -168,6 +170,9 @@ export interface LabDeps {
   db: Db;
   /** The storage of the print files: one folder per order (server/production/manifest.ts). */
   storage: ObjectStore;
+  /** The payment providers, for an order's payment (its hold, what can be refunded); none: not shown. */
+  providers?: Providers;
+  now?: () => Date;
 }
 
 /** A manifest that cannot be read is shown as none: the desk still lists the order and its error. */
@@ -255,14 +260,21 @@ async function orderRow(db: Db, orderUuid: string): Promise<OrderRow> {
 
 export async function orderDetail(deps: LabDeps, orderUuid: string): Promise<LabOrderDetail> {
   const row = await orderRow(deps.db, orderUuid);
-  const [events, portalRows, manifest] = await Promise.all([
+  const [events, portalRows, manifest, paymentDetail] = await Promise.all([
     eventsOf(deps.db, [orderUuid]),
     portalsOf(deps.db, [row.portalUuid]),
     manifestOf(deps, orderUuid),
+    deps.providers
+      ? paymentOfOrder(
+          { db: deps.db, providers: deps.providers, now: deps.now ?? (() => new Date()) },
+          orderUuid,
+        )
+      : null,
   ]);
   return {
     ...labOrder(row, portalRows.get(row.portalUuid), events.get(orderUuid) ?? [], manifest),
     manifest,
+    paymentDetail,
   };
 }
 
@@ -282,9 +294,10 @@ const STATUS_REFUSALS: Record<FulfilmentStatus, (o: { production: string; delive
 /**
  * Records one of the lab's changes with its time, under a lock on the order row so two desks clicking
  * at once record it once. Repeating a recorded status changes nothing and answers the current state.
+ * Shipped and ready for pickup also queue the capture of the order's payment, in the same transaction.
  */
 export async function recordStatus(
-  deps: LabDeps,
+  deps: LabDeps & { jobs: OrderJobs },
   orderUuid: string,
   status: FulfilmentStatus,
   now: Date,
@@ -305,6 +318,9 @@ export async function recordStatus(
       );
     }
     await tx.insert(orderEvents).values({ orderUuid, status, createdAt: now });
+    // The order leaves the lab: its payment is taken now (issue 29), by a job queued with the change.
+    if (status === 'shipped' || status === 'ready-for-pickup')
+      await deps.jobs.enqueueCapture(tx, row.transactionUuid);
   });
   return orderDetail(deps, orderUuid);
 }

@@ -11,26 +11,46 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MyOrder, Receipt, TransactionState } from '../../shop/checkout.ts';
 import {
+  isHeld,
+  type PaymentFacts,
+  type PaymentReport,
+  type PaymentState,
+  paymentChange,
+  UNPAID_ENDS,
+} from '../../shop/payment.ts';
+import {
   type FulfilmentStatus,
   type OrderProgress,
   orderReference,
   type ProductionStatus,
 } from '../../shop/production.ts';
 import type { Db } from '../db/connect.ts';
-import { carts, orderEvents, orderLines, orders, rebateCodes, transactions } from '../db/schema.ts';
+import {
+  carts,
+  orderEvents,
+  orderLines,
+  orders,
+  paymentEvents,
+  rebateCodes,
+  transactions,
+} from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
 import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
 import { type Providers, providerOf } from './payments/index.ts';
-import type { PaymentOutcome, PaymentStatus, ProviderType } from './payments/provider.ts';
+import { type ProviderTransaction, returnUrl, type StartContext } from './payments/provider.ts';
 import type { Session } from './sessions.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-export const PAYMENT_ERRORS: Record<'declined' | 'cancelled', string> = {
+/** What the shopper is told when a payment ends without an order (the cart is as it was). */
+export const PAYMENT_ERRORS: Record<'declined' | 'cancelled' | 'expired' | 'failed', string> = {
   declined: 'The payment was declined. Your cart is unchanged: try again or choose another payment option.',
   cancelled: 'The payment was cancelled. Your cart is unchanged.',
+  expired: 'The payment was not finished in time. Your cart is unchanged: please try again.',
+  failed:
+    'The payment could not be completed. Your cart is unchanged: please try again or choose another payment option.',
 };
 
 /** The order snapshot: what the transaction paid for, and when. */
@@ -54,126 +74,199 @@ export async function transactionRow(db: Db, uuid: string): Promise<TransactionR
   return row ?? null;
 }
 
+/** A provider's message about a payment, recorded once by its own id (payment_events). */
+export interface PaymentEventRecord {
+  provider: string;
+  eventId: string;
+  kind: string;
+  body: string;
+}
+
+/** The order of a paid transaction, made from the snapshot taken when the transaction was made. */
+async function makeOrder(tx: Db, row: TransactionRow, jobs: OrderJobs, now: Date): Promise<string> {
+  // The cart's lock, as get_transaction takes it: a confirm racing this settle waits, then sees the
+  // lines gone and the transaction held together, never one without the other.
+  if (row.cartUuid)
+    await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, row.cartUuid)).for('update');
+  const snapshot = row.request as TransactionSnapshot;
+  const orderSnapshot: OrderSnapshot = {
+    ...snapshot,
+    transactionUuid: row.uuid,
+    amount: row.amount,
+    paidAt: now.toISOString(),
+  };
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      portalUuid: row.portalUuid,
+      transactionUuid: row.uuid,
+      sessionIdHash: row.sessionIdHash,
+      userUuid: row.userUuid,
+      total: row.amount,
+      snapshot: orderSnapshot,
+      createdAt: now,
+    })
+    .returning({ uuid: orders.uuid });
+  const orderUuid = order!.uuid;
+  // Its print files and confirmation mail are queued with the order, in this very transaction.
+  await jobs.enqueueOrder(tx, orderUuid);
+  const paidLines = snapshot.lines.map((l) => l.uuid);
+  if (row.cartUuid && paidLines.length) {
+    await tx
+      .delete(orderLines)
+      .where(and(eq(orderLines.cartUuid, row.cartUuid), inArray(orderLines.uuid, paidLines)));
+  }
+  if (snapshot.rebate) {
+    await tx
+      .update(rebateCodes)
+      .set({ uses: sql`${rebateCodes.uses} + 1` })
+      .where(and(eq(rebateCodes.portalUuid, row.portalUuid), eq(rebateCodes.code, snapshot.rebate.code)));
+    if (row.cartUuid) {
+      await tx
+        .update(carts)
+        .set({ rebateCode: null, updatedAt: now })
+        .where(and(eq(carts.uuid, row.cartUuid), eq(carts.rebateCode, snapshot.rebate.code)));
+    }
+  }
+  return orderUuid;
+}
+
+/** What the shop knows of a transaction's payment (shop/payment.ts). */
+export const factsOf = (row: TransactionRow): PaymentFacts => ({
+  state: row.status as PaymentState,
+  amount: row.amount,
+  currency: row.currencyCode,
+  captured: row.amountCaptured,
+  refunded: row.amountRefunded,
+  hasOrder: row.orderUuid !== null,
+});
+
 /**
- * Settles a transaction with a provider's outcome, once. 'paid' makes the order (from the snapshot
- * taken when the transaction was made), removes exactly the paid lines from the cart (lines added
- * since stay), counts the rebate code's use and takes it off the cart, all in one database
- * transaction. A paid transaction never changes again; a declined or cancelled one may still become
- * paid (a provider's word that money moved wins; the cart was left intact). Declined and cancelled
- * leave the cart as it is.
+ * Applies a provider's report to a transaction, once, through the one payment state machine
+ * (shop/payment.ts paymentChange): the first report that the money is held makes the order (from the
+ * snapshot taken when the transaction was made), removes exactly the paid lines from the cart (lines
+ * added since stay), counts the rebate code's use and takes it off the cart, all in one database
+ * transaction under a lock on the transaction row; the UNIQUE index on orders.transaction_uuid is the
+ * backstop. A message with an event id already recorded changes nothing (a repeated webhook). An
+ * amount or currency other than the transaction's makes no order and is left for the lab.
+ *
+ * PGlite has one connection and serialises anyway; on PostgreSQL the row lock is what makes
+ * concurrent callers (webhooks, the shopper's return, the reconciliation) wait and then see the order.
  */
-export async function settleTransaction(
+export async function applyPaymentReport(
   db: Db,
   uuid: string,
-  outcome: PaymentOutcome,
+  report: PaymentReport,
   jobs: OrderJobs,
   now: Date,
-): Promise<TransactionState> {
+  event?: PaymentEventRecord,
+): Promise<TransactionRow> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [row] = await tx.select().from(transactions).where(eq(transactions.uuid, uuid)).for('update');
     if (!row) throw notFound('The transaction');
-    if (row.status === 'paid') return { status: 'paid', orderUuid: row.orderUuid! };
-    if (outcome !== 'paid') {
-      const status = row.status === 'pending' ? outcome : (row.status as 'declined' | 'cancelled');
-      if (row.status === 'pending') {
-        await tx.update(transactions).set({ status, updatedAt: now }).where(eq(transactions.uuid, uuid));
-      }
-      return { status, error: PAYMENT_ERRORS[status] };
+    if (event) {
+      const [fresh] = await tx
+        .insert(paymentEvents)
+        .values({ ...event, transactionUuid: uuid, reported: report.state, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ uuid: paymentEvents.uuid });
+      if (!fresh) return row;
     }
-    // The cart's lock, as get_transaction takes it: a confirm racing this settle waits, then sees the
-    // lines gone and the transaction paid together, never one without the other.
-    if (row.cartUuid)
-      await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, row.cartUuid)).for('update');
-    const snapshot = row.request as TransactionSnapshot;
-    const paidAt = now;
-    const orderSnapshot: OrderSnapshot = {
-      ...snapshot,
-      transactionUuid: row.uuid,
-      amount: row.amount,
-      paidAt: paidAt.toISOString(),
-    };
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        portalUuid: row.portalUuid,
-        transactionUuid: row.uuid,
-        sessionIdHash: row.sessionIdHash,
-        userUuid: row.userUuid,
-        total: row.amount,
-        snapshot: orderSnapshot,
-        createdAt: paidAt,
-      })
-      .returning({ uuid: orders.uuid });
-    const orderUuid = order!.uuid;
-    // Its print files and confirmation mail are queued with the order, in this very transaction.
-    await jobs.enqueueOrder(tx, orderUuid);
-    const paidLines = snapshot.lines.map((l) => l.uuid);
-    if (row.cartUuid && paidLines.length) {
-      await tx
-        .delete(orderLines)
-        .where(and(eq(orderLines.cartUuid, row.cartUuid), inArray(orderLines.uuid, paidLines)));
+    const change = paymentChange(factsOf(row), report);
+    if (change.kind === 'none') return row;
+    if (change.kind === 'mismatch') {
+      const [failed] = await tx
+        .update(transactions)
+        .set({
+          status: 'failed',
+          problem: `amount_mismatch: ${change.problem}`,
+          problemAt: now,
+          updatedAt: now,
+        })
+        .where(eq(transactions.uuid, uuid))
+        .returning();
+      return failed!;
     }
-    if (snapshot.rebate) {
-      await tx
-        .update(rebateCodes)
-        .set({ uses: sql`${rebateCodes.uses} + 1` })
-        .where(and(eq(rebateCodes.portalUuid, row.portalUuid), eq(rebateCodes.code, snapshot.rebate.code)));
-      if (row.cartUuid) {
-        await tx
-          .update(carts)
-          .set({ rebateCode: null, updatedAt: paidAt })
-          .where(and(eq(carts.uuid, row.cartUuid), eq(carts.rebateCode, snapshot.rebate.code)));
-      }
-    }
-    await tx
+    const orderUuid = change.makesOrder ? await makeOrder(tx, row, jobs, now) : row.orderUuid;
+    const [moved] = await tx
       .update(transactions)
-      .set({ status: 'paid', orderUuid, updatedAt: paidAt })
-      .where(eq(transactions.uuid, uuid));
-    return { status: 'paid', orderUuid };
+      .set({
+        status: change.state,
+        orderUuid,
+        amountCaptured: change.captured,
+        amountRefunded: change.refunded,
+        authorisedAt: row.authorisedAt ?? (isHeld(change.state) ? now : null),
+        updatedAt: now,
+      })
+      .where(eq(transactions.uuid, uuid))
+      .returning();
+    return moved!;
   });
 }
 
-/** Where a transaction stands, from its row (no side effects). */
-export function stateOf(providers: Providers, row: TransactionRow): TransactionState {
-  const status = row.status as PaymentStatus;
-  if (status === 'paid') return { status: 'paid', orderUuid: row.orderUuid! };
-  if (status === 'pending') {
-    const provider = providerOf(providers, row.provider);
-    return {
-      status: 'pending',
-      redirectUrl: provider.redirectUrl({
-        uuid: row.uuid,
-        amount: row.amount,
-        currencyCode: row.currencyCode,
-        status,
-      }),
-    };
-  }
-  return { status, error: PAYMENT_ERRORS[status] };
+/** The shop's transaction as a provider is told it. */
+export const providerTransaction = (row: TransactionRow): ProviderTransaction => ({
+  uuid: row.uuid,
+  amount: row.amount,
+  currencyCode: row.currencyCode,
+  state: row.status as PaymentState,
+  providerRef: row.providerRef,
+  captured: row.amountCaptured,
+  refunded: row.amountRefunded,
+  snapshot: row.request as TransactionSnapshot,
+});
+
+/**
+ * Starts a pending transaction's payment with its provider, once: the provider's page and its name
+ * for the payment are kept on the row, so a reload or a retry goes to the same page. A provider that
+ * fails (ProviderUnavailable) leaves the transaction pending without a page; the next ask starts it
+ * again with the same idempotency key.
+ */
+export async function startedPayment(
+  db: Db,
+  providers: Providers,
+  row: TransactionRow,
+  context: StartContext,
+  now: Date,
+): Promise<TransactionRow> {
+  if (row.status !== 'pending' || row.redirectUrl) return row;
+  const started = await providerOf(providers, row.provider).start(providerTransaction(row), context);
+  const [kept] = await db
+    .update(transactions)
+    .set({ redirectUrl: started.redirectUrl, providerRef: started.providerRef, updatedAt: now })
+    .where(and(eq(transactions.uuid, row.uuid), eq(transactions.status, 'pending')))
+    .returning();
+  return kept ?? ((await transactionRow(db, row.uuid)) as TransactionRow);
+}
+
+/** Where a transaction stands, for the shopper's hand-off page (no side effects). */
+export function stateOf(row: TransactionRow): TransactionState {
+  if (row.orderUuid) return { status: 'paid', orderUuid: row.orderUuid };
+  const status = row.status as PaymentState;
+  if (status === 'pending') return { status: 'pending', redirectUrl: row.redirectUrl ?? returnUrl(row.uuid) };
+  const ended = (UNPAID_ENDS as readonly string[]).includes(status)
+    ? (status as keyof typeof PAYMENT_ERRORS)
+    : 'failed';
+  return { status: ended, error: PAYMENT_ERRORS[ended] };
 }
 
 /**
  * The shopper's return (`POST …/transactions/{id}/fulfil`): asks the provider where the payment stands
- * (never the browser) and settles accordingly; still pending answers where to go.
+ * (never the browser) and applies its report; still pending answers where to go.
  */
 export async function fulfilFromReturn(
   db: Db,
   providers: Providers,
   jobs: OrderJobs,
   row: TransactionRow,
+  context: StartContext,
   now: Date,
 ): Promise<TransactionState> {
-  if (row.status === 'paid') return stateOf(providers, row);
-  const provider = providerOf(providers, row.provider);
-  const status = await provider.status({
-    uuid: row.uuid,
-    amount: row.amount,
-    currencyCode: row.currencyCode,
-    status: row.status as PaymentStatus,
-  });
-  if (status === 'pending') return stateOf(providers, row);
-  return settleTransaction(db, row.uuid, status, jobs, now);
+  if (row.orderUuid || row.status !== 'pending') return stateOf(row);
+  if (!row.redirectUrl) return stateOf(await startedPayment(db, providers, row, context, now));
+  const report = await providerOf(providers, row.provider).status(providerTransaction(row));
+  return stateOf(await applyPaymentReport(db, row.uuid, report, jobs, now));
 }
 
 // ---- Receipt ----

@@ -210,15 +210,24 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     expect(await ordersOf(id)).toHaveLength(0);
     expect(await state(id, cookie)).toMatchObject({ status: 'pending' });
     expect((await cartOf(app, cookie)).orderLines).toHaveLength(1);
-    // A signed callback with another amount is refused too.
-    const wrongAmount = await callback({ ...body, amount: amount - 1 });
-    expect(wrongAmount.statusCode).toBe(400);
-    expect(await ordersOf(id)).toHaveLength(0);
     // The return before any callback: still pending, nothing made.
     expect((await fulfil(id, cookie)).json()).toEqual({
       status: 'pending',
       redirectUrl: `/payments/test-card/${id}`,
     });
+    expect(await ordersOf(id)).toHaveLength(0);
+    // A signed callback for another amount is taken (the provider said it), but makes no order: the
+    // transaction fails with the mismatch kept for the lab, and the cart is as it was.
+    const wrongAmount = await callback({ ...body, amount: amount - 1 });
+    expect(wrongAmount.statusCode).toBe(200);
+    expect(wrongAmount.json()).toEqual({ received: true, status: 'failed' });
+    expect(await ordersOf(id)).toHaveLength(0);
+    const [row] = await db().select().from(transactions).where(eq(transactions.uuid, id));
+    expect(row!.problem).toMatch(/^amount_mismatch/);
+    expect(await state(id, cookie)).toMatchObject({ status: 'failed' });
+    expect((await cartOf(app, cookie)).orderLines).toHaveLength(1);
+    // The right amount afterwards does not undo the lab's case.
+    await callback(body);
     expect(await ordersOf(id)).toHaveLength(0);
   });
 
@@ -238,7 +247,7 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     expect(made).toHaveLength(1);
     const orderUuid = made[0]!.uuid;
     for (const [i, a] of answers.entries()) {
-      if (i % 2 === 0) expect(a.json()).toEqual({ received: true, status: 'paid' });
+      if (i % 2 === 0) expect(a.json()).toEqual({ received: true, status: 'authorised' });
       else
         expect([`pending`, `paid:${orderUuid}`]).toContain(
           a.json().status === 'paid' ? `paid:${a.json().orderUuid}` : a.json().status,
@@ -254,7 +263,7 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     );
     for (const [i, a] of more.entries()) {
       expect(a.json()).toEqual(
-        i % 2 === 0 ? { received: true, status: 'paid' } : { status: 'paid', orderUuid },
+        i % 2 === 0 ? { received: true, status: 'authorised' } : { status: 'paid', orderUuid },
       );
     }
     expect(await ordersOf(id)).toHaveLength(1);
@@ -278,7 +287,7 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     const { cookie, id, amount } = await pendingPayment(1);
     expect((await callback({ transactionId: id, result: 'paid', amount })).statusCode).toBe(200);
     const late = await callback({ transactionId: id, result: 'declined', amount });
-    expect(late.json()).toEqual({ received: true, status: 'paid' });
+    expect(late.json()).toEqual({ received: true, status: 'authorised' });
     expect(await state(id, cookie)).toMatchObject({ status: 'paid' });
   });
 

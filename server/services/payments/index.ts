@@ -7,13 +7,19 @@ import { testCardProvider } from './testCard.ts';
 /** The providers this shop runs; one that is off (the test card in production) is absent. */
 export type Providers = Partial<Record<ProviderType, PaymentProvider>>;
 
-/** testCardSecret null: the test card is off (production without a secret of its own; config.ts). */
-export function createProviders({ testCardSecret }: { testCardSecret: string | null }): Providers {
-  return {
+export interface ProviderSettings {
+  /** null: the test card is off (production without a secret of its own; config.ts). */
+  testCardSecret: string | null;
+}
+
+export function createProviders(settings: ProviderSettings) {
+  const testCard = settings.testCardSecret === null ? null : testCardProvider(settings.testCardSecret);
+  const providers: Providers = {
     store: storeProvider,
     invoice: invoiceProvider,
-    ...(testCardSecret === null ? {} : { 'test-card': testCardProvider(testCardSecret) }),
+    ...(testCard ? { 'test-card': testCard } : {}),
   };
+  return { providers, testCard };
 }
 
 /** The provider of `type`, or a 409 when this shop has it off (a payment option it no longer offers). */

@@ -4,6 +4,7 @@ import { type PaymentProvider, returnUrl } from './provider.ts';
 export const invoiceProvider: PaymentProvider = {
   type: 'invoice',
   confirmsAtOnce: true,
-  redirectUrl: (tx) => returnUrl(tx.uuid, 'paid'),
-  status: async () => 'paid',
+  holdDays: null,
+  start: async (tx) => ({ redirectUrl: returnUrl(tx.uuid, 'paid'), providerRef: null }),
+  status: async (tx) => ({ state: 'authorised', amount: tx.amount, currency: tx.currencyCode }),
 };

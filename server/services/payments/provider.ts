@@ -1,51 +1,97 @@
 /**
- * Payment providers behind one interface (docs/decisions.md, "Checkout"). A provider is told about a
- * transaction the server made (with the server's amount), says where the shopper goes next, and
- * reports where a payment stands. Orders are never made here: every path that learns a payment is
- * settled calls the one idempotent `settleTransaction` (server/services/orders.ts).
+ * Payment providers behind one interface (docs/payments.md). A provider is told about a transaction
+ * the server made (with the server's amount) and says where the shopper goes (`start`), reports where
+ * a payment stands when asked (`status`), and takes, gives back or releases the money when the lab
+ * says so (`capture`, `refund`, `cancel`). Every call that changes something at the provider carries
+ * an idempotency key derived from the transaction, so a retry after a timeout is a replay, never a
+ * second payment. Orders are never made here: every report goes through `applyPaymentReport`
+ * (server/services/orders.ts), the one idempotent place an order is made.
  */
+import type { PaymentReport, PaymentState } from '../../../shop/payment.ts';
+import { HttpError } from '../../errors.ts';
+import type { TransactionSnapshot } from '../checkout.ts';
 
-export type ProviderType = 'store' | 'invoice' | 'test-card';
-export const PROVIDER_TYPES: readonly ProviderType[] = ['store', 'invoice', 'test-card'];
+export type ProviderType = 'store' | 'invoice' | 'test-card' | 'stripe' | 'vipps';
+export const PROVIDER_TYPES: readonly ProviderType[] = ['store', 'invoice', 'test-card', 'stripe', 'vipps'];
+/** Providers that take real money: when one serves a portal, the test card is not offered there. */
+export const REAL_PROVIDERS: readonly ProviderType[] = ['stripe', 'vipps'];
 
-export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'cancelled';
-export type PaymentOutcome = Exclude<PaymentStatus, 'pending'>;
-
+/** What a provider is told about a transaction. */
 export interface ProviderTransaction {
   uuid: string;
   amount: number;
   currencyCode: string;
-  status: PaymentStatus;
+  state: PaymentState;
+  /** The provider's name for the payment, once started. */
+  providerRef: string | null;
+  captured: number;
+  refunded: number;
+  snapshot: TransactionSnapshot;
 }
 
-/** A provider's word about one payment, from its callback, after the signature was checked. */
-export interface CallbackEvent {
-  transactionUuid: string;
-  result: PaymentOutcome;
-  amount: number;
+export interface StartContext {
+  /** The shop's origin as the shopper reached it (`https://shop.example`), for the return addresses. */
+  origin: string;
+}
+
+export interface StartedPayment {
+  /** Where the shopper pays: the provider's hosted page, or straight back for an at-once provider. */
+  redirectUrl: string;
+  providerRef: string | null;
+}
+
+/**
+ * The provider could not be reached or failed on its side (5xx, a timeout): nothing is decided, the
+ * shopper is told to try again (503), and the retry carries the same idempotency key.
+ */
+export class ProviderUnavailable extends HttpError {
+  constructor(
+    readonly provider: ProviderType,
+    detail: string,
+  ) {
+    super(
+      503,
+      'payment_provider_unavailable',
+      'The payment service cannot be reached just now. Nothing was charged: please try again in a moment.',
+      { provider },
+    );
+    this.cause = detail;
+  }
+}
+
+/** The provider refused the request itself (4xx): the shop asked for something it cannot do. */
+export class ProviderRefused extends HttpError {
+  constructor(
+    readonly provider: ProviderType,
+    detail: string,
+  ) {
+    super(502, 'payment_provider_refused', `The payment service refused the request: ${detail}`, {
+      provider,
+    });
+  }
 }
 
 export interface PaymentProvider {
   readonly type: ProviderType;
   /**
    * True when the order is accepted as soon as the transaction exists (pay in store, invoice): no
-   * page to visit, the transaction is settled 'paid' at once (paid meaning "accepted by the provider").
+   * page to visit, the payment is held at once, and there is nothing to capture or refund online.
    */
   readonly confirmsAtOnce: boolean;
-  /** Where the browser goes while the payment is pending: the provider's page, or straight back. */
-  redirectUrl(tx: ProviderTransaction): string;
-  /**
-   * Where the payment stands as the provider sees it. The shopper's return (`…/fulfil`) asks this and
-   * never takes the browser's `result=` at its word. A real provider would call its API here.
-   */
-  status(tx: ProviderTransaction): Promise<PaymentStatus>;
-  /** Checks a callback's signature, then reads it. */
-  verifyCallback?(
-    rawBody: string,
-    signatureHeader: string | undefined,
-  ): CallbackEvent | 'bad-signature' | 'bad-body';
+  /** How many days an authorisation holds before it lapses (null: none to lapse). */
+  readonly holdDays: number | null;
+  /** Starts the payment with the provider (idempotent per transaction). */
+  start(tx: ProviderTransaction, context: StartContext): Promise<StartedPayment>;
+  /** Where the payment stands as the provider sees it (never the browser's word). */
+  status(tx: ProviderTransaction): Promise<PaymentReport>;
+  /** Takes `amount` of an authorisation (when the order leaves the lab). */
+  capture?(tx: ProviderTransaction, amount: number): Promise<PaymentReport>;
+  /** Gives back `amount` of what was captured; `key` makes a repeat of one refund a replay. */
+  refund?(tx: ProviderTransaction, amount: number, key: string): Promise<PaymentReport>;
+  /** Releases an authorisation that was not captured. */
+  cancel?(tx: ProviderTransaction): Promise<PaymentReport>;
 }
 
 /** Where the shopper comes back to after the provider: the app's payment page (S0 §2 hand-off). */
-export const returnUrl = (transactionUuid: string, result?: PaymentOutcome) =>
-  `/m/cart/checkout/payment?transaction=${encodeURIComponent(transactionUuid)}${result ? `&result=${result}` : ''}`;
+export const returnUrl = (transactionUuid: string, result?: string) =>
+  `/m/cart/checkout/payment?transaction=${encodeURIComponent(transactionUuid)}${result ? `&result=${encodeURIComponent(result)}` : ''}`;

@@ -1,13 +1,15 @@
 /**
- * The test card provider: behaves like a hosted payment page. The shopper is sent to
- * `/payments/test-card/{id}` (server/routes/payments.ts, standing in for the provider's own site),
- * chooses Pay, Decline or Cancel, and the provider tells the shop with a signed callback to
- * `POST /m/api/payments/test-card/callback` before sending the browser back. The shop's record of
- * the outcome is what that callback settled, as it would be for a real provider whose callback
- * arrived; a real provider's `status` would ask its API.
+ * The test card provider, the demo when no real provider is configured: it behaves like a hosted
+ * payment page with a card held and captured later. The shopper is sent to `/payments/test-card/{id}`
+ * (server/routes/payments.ts, standing in for the provider's own site), chooses Pay, Decline or
+ * Cancel, and the provider tells the shop with a signed callback to
+ * `POST /m/api/payments/test-card/callback` before sending the browser back. It keeps no books of its
+ * own: what the shop recorded is its state, and capture, refund and cancel always succeed (no money
+ * moves).
  */
 import { z } from 'zod';
-import { type CallbackEvent, type PaymentProvider, returnUrl } from './provider.ts';
+import type { PaymentReport } from '../../../shop/payment.ts';
+import type { PaymentProvider } from './provider.ts';
 import { verifyBody } from './signature.ts';
 
 export const TEST_CARD_PAGE = (transactionUuid: string) => `/payments/test-card/${transactionUuid}`;
@@ -19,13 +21,35 @@ export const TestCardCallbackBody = z.object({
   amount: z.number().int().nonnegative(),
 });
 
-export function testCardProvider(secret: string): PaymentProvider {
-  return {
+/** A callback read after its signature was checked. */
+export interface TestCardEvent {
+  transactionUuid: string;
+  report: PaymentReport;
+  /** Distinguishes one transaction's messages: a repeated callback is the same event. */
+  eventId: string;
+}
+
+export function testCardProvider(secret: string) {
+  const provider: PaymentProvider & {
+    verifyCallback(
+      rawBody: string,
+      signature: string | undefined,
+    ): TestCardEvent | 'bad-signature' | 'bad-body';
+  } = {
     type: 'test-card',
     confirmsAtOnce: false,
-    redirectUrl: (tx) => (tx.status === 'pending' ? TEST_CARD_PAGE(tx.uuid) : returnUrl(tx.uuid, tx.status)),
-    status: async (tx) => tx.status,
-    verifyCallback(rawBody: string, signature: string | undefined) {
+    // As a card's authorisation holds at Stripe.
+    holdDays: 7,
+    start: async (tx) => ({ redirectUrl: TEST_CARD_PAGE(tx.uuid), providerRef: tx.uuid }),
+    status: async (tx) => ({ state: tx.state, amount: tx.amount, currency: tx.currencyCode }),
+    capture: async (_tx, amount) => ({ state: 'captured', captured: amount }),
+    refund: async (tx, amount) => ({
+      state: 'refunded',
+      captured: tx.captured,
+      refunded: tx.refunded + amount,
+    }),
+    cancel: async () => ({ state: 'cancelled' }),
+    verifyCallback(rawBody, signature) {
       if (!verifyBody(secret, rawBody, signature)) return 'bad-signature';
       let json: unknown;
       try {
@@ -35,12 +59,13 @@ export function testCardProvider(secret: string): PaymentProvider {
       }
       const parsed = TestCardCallbackBody.safeParse(json);
       if (!parsed.success) return 'bad-body';
-      const event: CallbackEvent = {
-        transactionUuid: parsed.data.transactionId,
-        result: parsed.data.result,
-        amount: parsed.data.amount,
+      const { transactionId, result, amount } = parsed.data;
+      return {
+        transactionUuid: transactionId,
+        eventId: `${transactionId}:${result}`,
+        report: result === 'paid' ? { state: 'authorised', amount } : { state: result },
       };
-      return event;
     },
   };
+  return provider;
 }

@@ -24,23 +24,36 @@ describe('callback signatures', () => {
   it('the test card provider reads a signed callback and tells a bad signature from a bad body', () => {
     const provider = testCardProvider('secret');
     const body = JSON.stringify({ transactionId: id, result: 'declined', amount: 1234 });
-    expect(provider.verifyCallback!(body, signBody('secret', body))).toEqual({
+    expect(provider.verifyCallback(body, signBody('secret', body))).toEqual({
       transactionUuid: id,
-      result: 'declined',
-      amount: 1234,
+      eventId: `${id}:declined`,
+      report: { state: 'declined' },
     });
-    expect(provider.verifyCallback!(body, signBody('wrong', body))).toBe('bad-signature');
+    const paid = JSON.stringify({ transactionId: id, result: 'paid', amount: 1234 });
+    expect(provider.verifyCallback(paid, signBody('secret', paid))).toMatchObject({
+      report: { state: 'authorised', amount: 1234 },
+    });
+    expect(provider.verifyCallback(body, signBody('wrong', body))).toBe('bad-signature');
     const junk = '{"transactionId":"x"}';
-    expect(provider.verifyCallback!(junk, signBody('secret', junk))).toBe('bad-body');
-    expect(provider.verifyCallback!('not json', signBody('secret', 'not json'))).toBe('bad-body');
+    expect(provider.verifyCallback(junk, signBody('secret', junk))).toBe('bad-body');
+    expect(provider.verifyCallback('not json', signBody('secret', 'not json'))).toBe('bad-body');
   });
 
-  it('sends a pending payment to its page and a settled one back to the shop', () => {
+  it('sends the shopper to its page, named by the transaction', async () => {
     const provider = testCardProvider('secret');
-    const tx = { uuid: id, amount: 1, currencyCode: 'GBP' };
-    expect(provider.redirectUrl({ ...tx, status: 'pending' })).toBe(`/payments/test-card/${id}`);
-    expect(provider.redirectUrl({ ...tx, status: 'declined' })).toBe(
-      `/m/cart/checkout/payment?transaction=${id}&result=declined`,
+    const started = await provider.start(
+      {
+        uuid: id,
+        amount: 1,
+        currencyCode: 'GBP',
+        state: 'pending',
+        providerRef: null,
+        captured: 0,
+        refunded: 0,
+        snapshot: {} as never,
+      },
+      { origin: 'http://localhost' },
     );
+    expect(started).toEqual({ redirectUrl: `/payments/test-card/${id}`, providerRef: id });
   });
 });
