@@ -4,6 +4,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// A second shop for the payment specs (test/e2e/payments/): Stripe and Vipps configured against their
+// fakes, so the first shop keeps the test card its other specs pay with.
+const paymentsPort = port + 1;
 // The lab's password for the e2e server; the config is loaded in every worker, so lab.spec.ts reads it too.
 process.env.E2E_LAB_PASSWORD ??= 'e2e-lab-password-123';
 // The harness's templates root, where harness.spec.ts writes template folders as an author would; set
@@ -13,6 +16,7 @@ mkdirSync(process.env.E2E_HARNESS_TEMPLATES_DIR, { recursive: true });
 // The server's data directory, set once by the runner like the one above, so a spec can read the
 // shop's mail where it writes it without SMTP (DATA_DIR/outbox/, login-link.spec.ts).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-'));
+process.env.E2E_PAYMENTS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'print-shop-e2e-payments-'));
 
 // Device presets drop launch options, so every project repeats them.
 const launchOptions = {
@@ -41,11 +45,22 @@ export default defineConfig({
   use: { baseURL: `http://localhost:${port}`, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     {
+      name: 'payments',
+      testMatch: 'payments/**/*.spec.ts',
+      use: {
+        ...devices['Pixel 7'],
+        hasTouch: true,
+        isMobile: true,
+        launchOptions,
+        baseURL: `http://localhost:${paymentsPort}`,
+      },
+    },
+    {
       name: 'mobile',
       use: { ...devices['Pixel 7'], hasTouch: true, isMobile: true, launchOptions },
+      testIgnore: [/lab\.spec\.ts$/, /payments\//],
       // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project. Tests
       // tagged @desktop-only (the author harness's side-by-side renders) are the desktop's alone.
-      testIgnore: /lab\.spec\.ts$/,
       grepInvert: /@desktop-only/,
     },
     {
@@ -56,27 +71,47 @@ export default defineConfig({
       // desktop tools, one journey each through upload, the editor and checkout). Running all twice
       // took CI past its 30 minutes (docs/decisions.md).
       grep: /@desktop/,
+      testIgnore: /payments\//,
     },
   ],
-  webServer: {
-    // A fresh database for every run: the server migrates and seeds it on start.
-    command: `${process.execPath} scripts/e2e-server.mjs`,
-    url: `http://localhost:${port}/m/api/portal`,
-    // Migrating and seeding a fresh database takes seconds alone, but over a minute on a 2-core CI
-    // machine busy with other work (a CI run timed out at 60 s): the wait costs nothing when it is fast.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // HARNESS=1: the author harness's dev endpoints (test/e2e/harness.spec.ts).
-    // LAB_PASSWORD: the lab's order desk (test/e2e/lab.spec.ts).
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      HARNESS: '1',
-      HARNESS_TEMPLATES_DIR: process.env.E2E_HARNESS_TEMPLATES_DIR,
-      LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
-      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+  webServer: [
+    {
+      // A fresh database for every run: the server migrates and seeds it on start.
+      command: `${process.execPath} scripts/e2e-server.mjs`,
+      url: `http://localhost:${port}/m/api/portal`,
+      // Migrating and seeding a fresh database takes seconds alone, but over a minute on a 2-core CI
+      // machine busy with other work (a CI run timed out at 60 s): the wait costs nothing when it is fast.
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // HARNESS=1: the author harness's dev endpoints (test/e2e/harness.spec.ts).
+      // LAB_PASSWORD: the lab's order desk (test/e2e/lab.spec.ts).
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        HARNESS: '1',
+        HARNESS_TEMPLATES_DIR: process.env.E2E_HARNESS_TEMPLATES_DIR,
+        LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
+        E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      },
+      stdout: 'pipe',
     },
-    stdout: 'pipe',
-  },
+    {
+      command: `${process.execPath} scripts/e2e-server.mjs`,
+      url: `http://localhost:${paymentsPort}/m/api/portal`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(paymentsPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
+        E2E_DATA_DIR: process.env.E2E_PAYMENTS_DATA_DIR,
+        E2E_PAYMENT_FAKES: '1',
+        // The reconciliation asks about a payment pending this long (a spec may lose a webhook).
+        PAYMENT_RECONCILE_AFTER_S: '5',
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

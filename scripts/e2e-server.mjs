@@ -19,15 +19,47 @@ if (fixtures.status !== 0) {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(fixtures.status ?? 1);
 }
+// E2E_PAYMENT_FAKES=1 (the payments shop, test/e2e/payments/): the fake Stripe and Vipps APIs
+// (test/support/paymentFakes.ts) run beside the shop, which is given their keys and addresses; their
+// description is written to DATA_DIR/payment-fakes.json for the specs.
+let fakes = null;
+let fakesEnv = {};
+if (process.env.E2E_PAYMENT_FAKES === '1') {
+  const described = path.join(dataDir, 'payment-fakes.json');
+  fakes = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'test', 'support', 'paymentFakes.ts'),
+      `http://127.0.0.1:${process.env.PORT}`,
+      described,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  fakesEnv = await new Promise((resolve, reject) => {
+    let out = '';
+    fakes.stdout.on('data', (d) => {
+      out += d;
+      const m = /^FAKES (\{.*\})$/m.exec(out);
+      if (m) resolve(JSON.parse(m[1]).env);
+    });
+    fakes.once('exit', (code) => reject(new Error(`the payment fakes exited (${code})`)));
+  });
+}
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  env: { ...process.env, ...fakesEnv, DATA_DIR: dataDir, DATABASE_URL: '' },
 });
-const stop = (signal) => server.kill(signal);
+const stop = (signal) => {
+  server.kill(signal);
+  fakes?.kill(signal);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
+  fakes?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
