@@ -47,6 +47,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(body);
     }
     if (err instanceof HttpError) {
+      // A service busy or away for now (large pictures queued, a payment provider down): say when to
+      // try again, as the database's 503 does.
+      if (err.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '30');
       const body: ApiError = {
         error: messageIn(language, err.code, err.message, err.values),
         code: err.code,

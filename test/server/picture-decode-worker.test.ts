@@ -113,6 +113,7 @@ describe.each(databaseKinds())('pictures decoded in a worker thread, on %s', (ki
       const refused = await upload(busy, SMALL_HEIC, 'small.heic');
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
+      expect(refused.headers['retry-after']).toBe('30');
       expect((await large).statusCode).toBe(200);
     } finally {
       await busy.close();
