@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,9 +46,14 @@ describe('supervise (npm start keeps the server running)', () => {
     ]);
   });
 
+  /** Until the child has started (written its run), however slow the machine is to start a node. */
+  const started = async () => {
+    while (!existsSync(path.join(dir, 'runs'))) await new Promise((r) => setTimeout(r, 20));
+  };
+
   it('does not start it again once it was asked to stop', async () => {
     const { supervisor, lines, exit, runs } = run(['wait']);
-    await new Promise((r) => setTimeout(r, 300));
+    await started();
     supervisor.stop('SIGTERM');
     expect(await exit).toBe(0);
     expect(runs()).toBe(1);
@@ -57,7 +62,7 @@ describe('supervise (npm start keeps the server running)', () => {
 
   it('counts a server killed by a signal it was not sent as a crash', async () => {
     const { supervisor, lines, exit } = run(['wait', 0]);
-    await new Promise((r) => setTimeout(r, 300));
+    await started();
     process.kill(supervisor.pid()!, 'SIGKILL');
     expect(await exit).toBe(0);
     expect(lines[0]).toMatch(/was killed by SIGKILL/);
