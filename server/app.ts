@@ -43,6 +43,7 @@ import { orderRoutes } from './routes/order.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { pictureRoutes } from './routes/pictures.ts';
 import { productRoutes } from './routes/products.ts';
+import { stripeRoutes } from './routes/stripe.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppRoutes } from './routes/web-app.ts';
@@ -216,12 +217,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(designRoutes, { db });
   const testCardSecret =
     options.paymentTestSecret === undefined ? configFromEnv().paymentTestSecret : options.paymentTestSecret;
-  const { providers, testCard } = createProviders({ testCardSecret });
+  const stripeSettings =
+    options.payments?.stripe === undefined ? configFromEnv().stripe : options.payments.stripe;
+  const { providers, testCard, stripe } = createProviders({ testCardSecret, stripe: stripeSettings });
   const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig }, providers);
   await app.register(identityRoutes, { db, mailer });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, testCard, testCardSecret, jobs });
+  if (stripe) await app.register(stripeRoutes, { db, stripe, jobs });
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
   const published = publishedTemplates(app, options, { db, storage }, clock);
   await app.register(labRoutes, {

@@ -81,6 +81,9 @@ export interface StripeSettings {
   webhookSecret: string;
   /** A Stripe-compatible server of one's own (a fake in tests); null: Stripe itself. */
   apiUrl: string | null;
+  /** How long one request to Stripe may take, and how often the SDK retries it; tests shorten them. */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
 }
 
 export interface VippsSettings {

@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { isEmailAddress, type ValidationKey } from './customerForms.ts';
+import type { PaymentState } from './payment.ts';
 import type { OrderProgress } from './production.ts';
 
 // ---- Identities (S0 §7: POST /ajax/login.php, POST /ajax/create.php) ----
@@ -181,6 +182,21 @@ export interface MyOrder {
   currencyFormat: string;
   lines: { productName: string; description: string; quantity: number }[];
   progress: OrderProgress;
+  /** Where the money stands (issue 29); null when nothing is paid online (in store, by invoice). */
+  paymentStatus: ShopperPayment | null;
+}
+
+/**
+ * An online payment as the shopper sees it (issue 29), computed on the server: reserved until the
+ * order leaves the lab, then taken, then perhaps given back. Minor units of the order's currency.
+ */
+export interface ShopperPayment {
+  state: PaymentState;
+  amount: number;
+  captured: number;
+  refunded: number;
+  /** Money given back, oldest first, with when it was (releases of a reservation are the state). */
+  refunds: { amount: number; at: string }[];
 }
 
 // ---- Receipt (S0 §3) ----
@@ -195,6 +211,8 @@ export interface Receipt {
   createdAt?: string;
   /** Added by the server side (issue 14): the print files and the lab's steps. */
   progress?: OrderProgress;
+  /** Added by the server side (issue 29): the online payment's state and refunds; null when none. */
+  paymentStatus?: ShopperPayment | null;
   delivery:
     | {
         type: 0;

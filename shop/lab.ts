@@ -124,6 +124,19 @@ export interface LabOrder {
   comment: string;
   total: number;
   lines: LabLine[];
+  /** The payment at a glance, for the list's mark (issue 29); null when the order has no transaction row. */
+  paymentSummary: LabPaymentSummary | null;
+}
+
+/**
+ * Why the list marks an order's payment: a problem the lab must look at (a failed capture), or an
+ * authorisation that lapses within a day (ship it, so it is captured, or release it).
+ */
+export type LabPaymentFlag = 'problem' | 'lapsing';
+
+export interface LabPaymentSummary {
+  state: PaymentState;
+  flag: LabPaymentFlag | null;
 }
 
 /** An order's payment as the desk shows it (issue 29): its state, what was taken and given back, its history. */
@@ -156,6 +169,45 @@ export interface LabOrderDetail extends LabOrder {
 export const LabRefundRequest = z.object({
   amount: z.int32().positive('The amount to refund must be more than zero').optional(),
 });
+
+/** GET /lab/api/payments/problems: the newest first, at most `limit`. */
+export const LabPaymentProblemsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LAB_MAX_PAGE_SIZE, `limit must be at most ${LAB_MAX_PAGE_SIZE}`)
+    .default(LAB_PAGE_SIZE),
+});
+
+/**
+ * A payment the lab must look at (issue 29): an amount or currency the provider holds that is not the
+ * transaction's (no order was made: the shopper may have paid and has nothing to show for it), or a
+ * capture that failed after every retry (the order exists; its page has Capture again).
+ */
+export interface LabPaymentProblem {
+  transactionUuid: string;
+  /** Null for a mismatch: no order was made. */
+  orderUuid: string | null;
+  /** The order's reference, or the transaction's first 8 characters when there is no order. */
+  reference: string;
+  portal: { name: string; currencyFormat: string };
+  provider: string;
+  /** The provider's own name for the payment (a Checkout Session id, a Vipps reference). */
+  providerRef: string | null;
+  state: PaymentState;
+  amount: number;
+  currency: string;
+  /** `amount_mismatch: …` or `capture_failed: …`: a code, then the server's English detail. */
+  problem: string;
+  problemAt: string | null;
+  createdAt: string;
+  shopper: { name: string; email: string };
+}
+
+export interface LabPaymentProblems {
+  problems: LabPaymentProblem[];
+}
 
 export interface LabOrderPage {
   orders: LabOrder[];

@@ -10,6 +10,7 @@ import {
   LabFileQuery,
   LabOrderParams,
   LabOrdersQuery,
+  LabPaymentProblemsQuery,
   LabRefundRequest,
   LabStatusRequest,
   TEMPLATE_PUBLISH_MAX_BYTES,
@@ -30,6 +31,7 @@ import {
 } from '../services/lab.ts';
 import type { Providers } from '../services/payments/index.ts';
 import { refundOrder, transactionOfOrder } from '../services/payments/operations.ts';
+import { paymentProblems } from '../services/payments/views.ts';
 import { publishTemplate, TemplateRefused } from '../services/templateImport.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 
@@ -173,6 +175,11 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     }
     await options.jobs.enqueueCapture(options.db, await transactionOfOrder(options.db, orderUuid));
     return detail;
+  });
+
+  // Payments the lab must look at: a mismatch has no order to show it on, so the desk lists them here.
+  app.get('/lab/api/payments/problems', async (request) => {
+    return paymentProblems(options.db, LabPaymentProblemsQuery.parse(request.query ?? {}));
   });
 
   app.post('/lab/api/orders/:orderUuid/rerun', async (request) => {

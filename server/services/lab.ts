@@ -17,6 +17,7 @@ import type {
   LabOrder,
   LabOrderDetail,
   LabOrderPage,
+  LabPaymentSummary,
   LineKind,
   ProductionStatus,
 } from '../../shop/lab.ts';
@@ -36,6 +37,7 @@ import type { ObjectStore } from '../storage/objectStore.ts';
 import type { OrderSnapshot } from './orders.ts';
 import type { Providers } from './payments/index.ts';
 import { paymentOfOrder } from './payments/operations.ts';
+import { paymentSummaries } from './payments/views.ts';
 
 /** Compares a presented password with the configured one without leaking either's length or content. */
 export function passwordMatches(presented: string, expected: string): boolean {
@@ -117,6 +119,7 @@ function labOrder(
   portal: PortalRow | undefined,
   events: LabEvent[],
   manifest: Manifest | null,
+  paymentSummary: LabPaymentSummary | null,
 ) {
   const snap = row.snapshot as OrderSnapshot;
   const fromManifest = new Map((manifest?.lines ?? []).map((l) => [l.orderLineUuid, l]));
@@ -163,6 +166,7 @@ function labOrder(
     comment: snap.ordercomment ?? '',
     total: row.total,
     lines,
+    paymentSummary,
   } satisfies LabOrder;
 }
 
@@ -236,17 +240,27 @@ export async function listOrders(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const uuids = page.map((r) => r.uuid);
-  const [events, portalRows, manifests] = await Promise.all([
+  const [events, portalRows, manifests, payments] = await Promise.all([
     eventsOf(db, uuids),
     portalsOf(
       db,
       page.map((r) => r.portalUuid),
     ),
     Promise.all(uuids.map((u) => manifestOf(deps, u))),
+    paymentSummaries(
+      deps,
+      page.map((r) => r.transactionUuid),
+    ),
   ]);
   return {
     orders: page.map((r, i) =>
-      labOrder(r, portalRows.get(r.portalUuid), events.get(r.uuid) ?? [], manifests[i] ?? null),
+      labOrder(
+        r,
+        portalRows.get(r.portalUuid),
+        events.get(r.uuid) ?? [],
+        manifests[i] ?? null,
+        payments.get(r.transactionUuid) ?? null,
+      ),
     ),
     nextBefore: rows.length > limit ? (page.at(-1)?.uuid ?? null) : null,
   };
@@ -260,7 +274,7 @@ async function orderRow(db: Db, orderUuid: string): Promise<OrderRow> {
 
 export async function orderDetail(deps: LabDeps, orderUuid: string): Promise<LabOrderDetail> {
   const row = await orderRow(deps.db, orderUuid);
-  const [events, portalRows, manifest, paymentDetail] = await Promise.all([
+  const [events, portalRows, manifest, paymentDetail, payments] = await Promise.all([
     eventsOf(deps.db, [orderUuid]),
     portalsOf(deps.db, [row.portalUuid]),
     manifestOf(deps, orderUuid),
@@ -270,9 +284,16 @@ export async function orderDetail(deps: LabDeps, orderUuid: string): Promise<Lab
           orderUuid,
         )
       : null,
+    paymentSummaries(deps, [row.transactionUuid]),
   ]);
   return {
-    ...labOrder(row, portalRows.get(row.portalUuid), events.get(orderUuid) ?? [], manifest),
+    ...labOrder(
+      row,
+      portalRows.get(row.portalUuid),
+      events.get(orderUuid) ?? [],
+      manifest,
+      payments.get(row.transactionUuid) ?? null,
+    ),
     manifest,
     paymentDetail,
   };

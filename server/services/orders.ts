@@ -40,6 +40,7 @@ import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
 import { type Providers, providerOf } from './payments/index.ts';
 import { type ProviderTransaction, returnUrl, type StartContext } from './payments/provider.ts';
+import { shopperPayments } from './payments/views.ts';
 import type { Session } from './sessions.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -306,6 +307,7 @@ export async function receiptOf(db: Db, session: Session | null, orderUuid: stri
     orderInfo: snap.orderInfo,
     createdAt: order.createdAt.toISOString(),
     progress: await progressOf(db, order),
+    paymentStatus: (await shopperPayments(db, [order.transactionUuid])).get(order.transactionUuid) ?? null,
   };
 }
 
@@ -336,6 +338,10 @@ export async function ordersOfUser(db: Db, session: Session | null, limit = 100)
     .where(eq(orders.userUuid, session.userUuid))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
+  const payments = await shopperPayments(
+    db,
+    rows.map((r) => r.transactionUuid),
+  );
   return Promise.all(
     rows.map(async (order) => {
       const snap = order.snapshot as OrderSnapshot;
@@ -351,6 +357,7 @@ export async function ordersOfUser(db: Db, session: Session | null, limit = 100)
           quantity: l.quantity,
         })),
         progress: await progressOf(db, order),
+        paymentStatus: payments.get(order.transactionUuid) ?? null,
       };
     }),
   );

@@ -62,6 +62,8 @@ export interface TestAppOptions {
   previewsDir?: string | null;
   /** Request body timeouts (plugins/bodyTimeouts.ts); default the app's. */
   bodyTimeouts?: AppOptions['bodyTimeouts'];
+  /** Stripe, Vipps and the reconciliation (AppOptions.payments); default: none of them, whatever the environment says. */
+  payments?: AppOptions['payments'];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -99,6 +101,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     templatesDir: options.templatesDir ?? null,
     previewsDir: options.previewsDir,
     bodyTimeouts: options.bodyTimeouts,
+    payments: { stripe: null, vipps: null, ...options.payments },
   });
   await app.ready();
   return {

@@ -11,8 +11,9 @@
  * - Idempotency: a POST's Idempotency-Key replays the first answer (`Idempotent-Replayed: true`); the
  *   same key with other parameters is 400 `idempotency_error`. Injected failures are not remembered,
  *   so a retry after one gets a real answer, as after a Stripe outage.
- * - Failures: `failNext(n, 'error' | 'hang')`: the next n API requests answer 500, or never answer
- *   (the client's timeout ends them).
+ * - Failures: `failNext(n, 'error' | 'hang' | 'drop')`: the next n API requests answer 500, never
+ *   answer (the client's timeout ends them), or are carried out and their answer lost on the way back
+ *   (what an Idempotency-Key is for).
  * - The hosted page at the session's `url` (`/pay/{session}`): Pay (authorised: the PaymentIntent is
  *   `requires_capture` for a manual capture), Pay later (a bank debit: `processing` until
  *   `succeedAsync`/`failAsync`), Decline (the card is turned down; the session stays open) and
@@ -30,7 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Stripe from 'stripe';
 
 export type WebhookMode = 'normal' | 'duplicated' | 'out-of-order' | 'lost' | 'delayed';
-export type FailureKind = 'error' | 'hang';
+export type FailureKind = 'error' | 'hang' | 'drop';
 
 /** An API request as the fake received it, with its parsed body and what it answered. */
 export interface RecordedRequest {
@@ -43,6 +44,8 @@ export interface RecordedRequest {
   replayed: boolean;
   /** The answer's status; 0 for a request left hanging. */
   status: number;
+  /** Whether the answer was sent (false for 'hang' and 'drop'). */
+  answered: boolean;
 }
 
 export interface FakeEvent {
@@ -766,10 +769,18 @@ export async function startFakeStripe(options: {
       idempotencyKey: key,
       replayed: false,
       status: 0,
+      answered: false,
     };
     requests.push(record);
+    const hang = () => {
+      hanging.add(response);
+      response.on('close', () => hanging.delete(response));
+    };
+    let failure: FailureKind | undefined;
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
+      if (failure === 'drop') return hang();
+      record.answered = true;
       sendJson(response, status, body, headers);
     };
     // Recorded before a failure is injected, so a test sees what the failed request carried.
@@ -779,12 +790,8 @@ export async function startFakeStripe(options: {
     } catch {
       // Answered 400 below, unless a failure comes first.
     }
-    const failure = failures.shift();
-    if (failure === 'hang') {
-      hanging.add(response);
-      response.on('close', () => hanging.delete(response));
-      return;
-    }
+    failure = failures.shift();
+    if (failure === 'hang') return hang();
     if (failure === 'error') {
       return reply(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     }
