@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shop/money.ts';
 import { observeNearViewport } from '../../ui/nearViewport.ts';
 import { downloadZip, fetchBlob, postRerun, postStatus } from './labApi.ts';
 import { STATUS_ACTION, useDateTime, useLab, useLabError } from './labContext.ts';
+import { PaymentPanel } from './PaymentPanel.tsx';
 
 interface OrderCardProps {
   order: LabOrder;
@@ -45,6 +46,11 @@ export const OrderCard = memo(function OrderCard({
           </li>
           {delivery.type === 'store-pickup' && delivery.express && (
             <li className="lab-badge is-express">{t('delivery.express')}</li>
+          )}
+          {order.paymentSummary?.flag && (
+            <li className={`lab-badge is-payment-${order.paymentSummary.flag}`}>
+              {t(`flag.${order.paymentSummary.flag}`)}
+            </li>
           )}
         </ul>
         <p className="lab-order__meta">
@@ -312,6 +318,8 @@ function OrderDetails({
           </>
         )}
       </dl>
+
+      <PaymentPanel order={order} onChange={onChange} />
 
       <section aria-label={t('events.title')}>
         <h3 className="lab-label">{t('events.title')}</h3>

@@ -6,6 +6,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { getOrders, isAuthFailure } from './labApi.ts';
 import { useDateTime, useLab } from './labContext.ts';
 import { OrderCard } from './OrderCard.tsx';
+import { PaymentProblems } from './PaymentProblems.tsx';
 
 /** The server's page size and its largest (shop/lab.ts; not imported, so zod stays out of this chunk). */
 const PAGE_SIZE = 50;
@@ -113,6 +114,7 @@ export function OrderList() {
           </button>
         </div>
       )}
+      <PaymentProblems refreshedAt={updatedAt} />
       {orders === null ? (
         !failed && <Loading />
       ) : orders.length === 0 ? (

@@ -3,7 +3,12 @@
  * helper sends cookies, not headers). The password lives in sessionStorage: gone with the tab.
  */
 // Types only: the schemas (and zod) stay out of the desk's chunk.
-import type { FulfilmentStatus, LabOrderDetail, LabOrderPage } from '../../../shop/lab.ts';
+import type {
+  FulfilmentStatus,
+  LabOrderDetail,
+  LabOrderPage,
+  LabPaymentProblems,
+} from '../../../shop/lab.ts';
 import { CallError } from '../../api/call.ts';
 
 export const LAB_BASENAME = '/lab';
@@ -87,6 +92,32 @@ export function postStatus(
 
 export function postRerun(password: string, uuid: string): Promise<LabOrderDetail> {
   return json(password, `${LAB_BASENAME}/api/orders/${uuid}/rerun`, { method: 'POST' });
+}
+
+/**
+ * A refund of `amount` (absent: what is left), or the release of an authorisation not yet captured.
+ * `key` is the press's Idempotency-Key: the same key is the same refund, however often it is sent.
+ */
+export function postRefund(
+  password: string,
+  uuid: string,
+  amount: number | undefined,
+  key: string,
+): Promise<LabOrderDetail> {
+  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/refund`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify(amount === undefined ? {} : { amount }),
+  });
+}
+
+/** Queues the capture of an authorised payment again (after a capture that failed every retry). */
+export function postCapture(password: string, uuid: string): Promise<LabOrderDetail> {
+  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/capture`, { method: 'POST' });
+}
+
+export function getPaymentProblems(password: string, signal?: AbortSignal): Promise<LabPaymentProblems> {
+  return json(password, `${LAB_BASENAME}/api/payments/problems`, { signal });
 }
 
 /** A file (or thumbnail) the desk shows: fetched with the header, shown through a blob URL. */
