@@ -6,10 +6,12 @@ import type { Receipt } from '../../../shop/checkout.ts';
 import { isFinalStep, orderReference, shopperStep } from '../../../shop/production.ts';
 import { CallError, isAbort } from '../../api/call.ts';
 import { getReceipt } from '../../api/checkout.ts';
+import { useMoney } from '../../app/format.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { OrderStatus } from './OrderStatus.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { PaymentStatus } from './PaymentStatus.tsx';
 
 /** While an order is not on its way, its receipt asks again this often (when the page is visible). */
 const PROGRESS_POLL_MS = 10_000;
@@ -18,6 +20,7 @@ const PROGRESS_POLL_MS = 10_000;
 export function ReceiptPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('receipt.title'));
+  const money = useMoney();
   const { orderUuid = '' } = useParams();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [failure, setFailure] = useState<'notFound' | 'failed' | null>(null);
@@ -90,6 +93,7 @@ export function ReceiptPage() {
           {receipt.payment.title ?? t('receipt.paymentTitle')}
         </h2>
         {receipt.payment.infoText && <p data-testid="payment-info">{receipt.payment.infoText}</p>}
+        {receipt.paymentStatus && <PaymentStatus payment={receipt.paymentStatus} money={money} />}
       </section>
       <section className="delivery-box" aria-labelledby="delivery-box-title" data-testid="delivery-box">
         <h2 id="delivery-box-title" className="checkout-section__title">

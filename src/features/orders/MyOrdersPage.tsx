@@ -9,6 +9,7 @@ import { getMyOrders } from '../../api/user.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { OrderStatus } from '../checkout/OrderStatus.tsx';
+import { PaymentStatus } from '../checkout/PaymentStatus.tsx';
 import { receiptPath } from '../checkout/paths.ts';
 
 /** My orders: a logged-in shopper's orders, newest first, each opening its receipt (the detail). */
@@ -79,6 +80,12 @@ export function MyOrdersPage() {
                 {order.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')}
               </p>
               <OrderStatus progress={order.progress} />
+              {order.paymentStatus && (
+                <PaymentStatus
+                  payment={order.paymentStatus}
+                  money={(minor) => formatMoney(minor, order.currencyFormat)}
+                />
+              )}
             </article>
           </li>
         ))}
