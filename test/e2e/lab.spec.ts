@@ -1,16 +1,19 @@
 /**
  * The lab's order desk (issue 14), on the desktop profile: a shopper's order shows up with its print
  * files made by the real production job (a folded card's with how it goes onto the sheet), the lab
- * downloads them as one zip and marks the order printed.
+ * downloads them as one zip and marks the order printed. A card order's payment (issue 29): the lab
+ * readies it (the capture job takes the money), refunds a part, and the desk shows the new state and
+ * history; the shopper's receipt on a phone shows the refund.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, type Page, test } from '@playwright/test';
 import type { PaymentOption } from '../../shop/checkout.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { printsInCart } from './support.ts';
+import { pounds, printsInCart } from './support.ts';
 import { filled, productOf, templateOf, uploadPicture } from './templates.ts';
 
 /** Set by playwright.config.ts for the e2e server. */
@@ -115,3 +118,119 @@ test('the lab lists a new order, downloads its files as a zip and marks it print
   await expect(order.getByRole('list', { name: 'Status' })).toContainText('Printed');
   await expect(actions.getByRole('button', { name: 'Ready for pickup' })).toBeEnabled();
 });
+
+/** Axe's serious and critical findings on the page as it is (accessibility.spec.ts's rule set). */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/** Prints paid with the test card (its page's Pay), store pickup: answers the order and its amount. */
+async function placeCardOrder(page: Page): Promise<{ orderUuid: string; amount: number }> {
+  await printsInCart(page, 30);
+  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
+  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
+  const options = (await (
+    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
+  ).json()) as PaymentOption[];
+  const confirm = await page.request.post('/ajax/get_transaction.php', {
+    form: {
+      cartfallback: 'true',
+      ordercomment: '',
+      name: 'Card Shopper',
+      mobile: '+44 7700 900456',
+      email: 'card.shopper@example.com',
+      paymentoption: options.find((o) => o.type === 'test-card')!.uuid,
+      deliveryoption: store.uuid,
+    },
+  });
+  expect(confirm.ok()).toBe(true);
+  const { transactionid } = await confirm.json();
+  const paid = await page.request.post(`/payments/test-card/${transactionid}`, {
+    form: { result: 'paid' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
+  expect(state.orderUuid).toBeTruthy();
+  const receipt = await (await page.request.get(`/m/api/order/${state.orderUuid}/receipt`)).json();
+  expect(receipt.paymentStatus).toMatchObject({ state: 'authorised' });
+  return { orderUuid: state.orderUuid as string, amount: receipt.paymentStatus.amount as number };
+}
+
+test(
+  'the lab readies a card order, refunds a part, sees the new state and history; the shopper’s receipt shows the refund',
+  {
+    tag: '@desktop',
+  },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    // The shopper pays on a phone; the lab works at its desktop.
+    const phone = await browser.newContext({
+      ...devices['Pixel 7'],
+      hasTouch: true,
+      isMobile: true,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    try {
+      const shopper = await phone.newPage();
+      const { orderUuid, amount } = await placeCardOrder(shopper);
+      const reference = orderUuid.slice(0, 8);
+
+      await page.goto('/lab');
+      await page.getByLabel('Password').fill(LAB_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const order = page.getByRole('article', { name: `Order ${reference}` });
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await expect(order.getByRole('list', { name: 'Status' })).toContainText('Ready', { timeout: 1_000 });
+      }).toPass({ timeout: 60_000 });
+
+      await order.getByRole('button', { name: 'Show details' }).click();
+      const payment = order.getByRole('region', { name: 'Payment', exact: true });
+      await expect(payment.getByTestId('payment-state')).toHaveText('Authorised: not taken yet');
+      // Before capture the button releases the whole authorisation, and says so.
+      await expect(payment.getByRole('button', { name: `Release ${pounds(amount)}` })).toBeVisible();
+      await expect(payment).toContainText('this releases the whole authorisation');
+      await expect(payment.getByTestId('payment-history')).toContainText('Authorised: not taken yet');
+
+      const actions = order.getByRole('group', { name: `Actions for order ${reference}` });
+      await actions.getByRole('button', { name: 'Mark printed' }).click();
+      await expect(order.getByRole('list', { name: 'Status' })).toContainText('Printed');
+      await actions.getByRole('button', { name: 'Ready for pickup' }).click();
+      await expect(order.getByRole('list', { name: 'Status' })).toContainText('Ready for pickup');
+      // The capture is a job: the desk shows it once taken.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await expect(payment.getByTestId('payment-state')).toHaveText('Captured', { timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(payment.getByTestId('payment-taken')).toHaveText(pounds(amount));
+
+      const field = payment.getByRole('textbox', { name: 'Amount to refund' });
+      await expect(field).toHaveValue((amount / 100).toFixed(2));
+      await field.fill('1.5');
+      await payment.getByRole('button', { name: 'Refund £1.50' }).click();
+      await expect(payment.getByRole('status')).toHaveText('Refunded £1.50.');
+      await expect(payment.getByTestId('payment-state')).toHaveText('Partly refunded');
+      await expect(payment.getByTestId('payment-given-back')).toHaveText('£1.50');
+      await expect(payment.getByTestId('payment-history')).toContainText(/Refund of £1\.50: done/);
+      // The field now offers what is left.
+      await expect(field).toHaveValue(((amount - 150) / 100).toFixed(2));
+      await expectAccessible(page, 'the desk with an order’s payment');
+
+      // The shopper's receipt, on the phone.
+      await shopper.goto(`/m/cart/checkout/receipt/${orderUuid}`);
+      const status = shopper.getByTestId('payment-status');
+      await expect(status).toContainText(`Paid: ${pounds(amount)}`);
+      await expect(status).toContainText(/Refunded £1\.50 on \d{1,2} \w{3,4} \d{4}/);
+      await expectAccessible(shopper, 'the receipt with a refund');
+    } finally {
+      await phone.close();
+    }
+  },
+);
