@@ -1,8 +1,10 @@
 /**
- * Demo data: three portals (English default, Norwegian regional variant, US in inches), each with
- * hosts, a three-level menu, content pages using every module type, categories of every type and
- * print formats with tiered and campaign prices. Ids are derived from names so a re-seed is stable.
- * The template products, categories and demo templates (the same in every portal) are in templates/.
+ * Demo data: four portals (English default, Norwegian regional variant, US in inches, Danish with
+ * MobilePay), each with hosts, a three-level menu, content pages using every module type, categories
+ * of every type and print formats with tiered and campaign prices. Ids are derived from names so a
+ * re-seed is stable. The template products, categories and demo templates (the same in every portal)
+ * are in templates/. A portal added here reaches only a fresh database (seed.ts seedIfEmpty): a shop's
+ * own database never gets a demo portal.
  */
 import { createHash } from 'node:crypto';
 import type { MenuItem } from '../../shop/contract.ts';
@@ -126,7 +128,8 @@ const englishPayment = (): CheckoutSeed['payment'] => [
     provider: 'stripe',
     title: 'Card, Apple Pay or Google Pay',
     description: 'Pay securely on Stripe’s payment page. Your card is charged when your order is ready.',
-    mobileDescription: 'Visa, Mastercard, Amex, Apple Pay and Google Pay.<br>Charged when your order is ready.',
+    mobileDescription:
+      'Visa, Mastercard, Amex, Apple Pay and Google Pay.<br>Charged when your order is ready.',
     infoText: 'Paid by card. The amount is taken from your card when your order is ready.',
     deliveryTypes: ['store-pickup', 'postage'],
   },
@@ -422,6 +425,166 @@ const norwegianCheckout: CheckoutSeed = {
   ],
 };
 
+const danishCheckout: CheckoutSeed = {
+  stores: [
+    {
+      description: 'Strøget',
+      region: 'Hovedstaden',
+      city: 'København K',
+      address1: 'Amagertorv 14',
+      postalCode: '1160',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Nørrebro',
+      region: 'Hovedstaden',
+      city: 'København N',
+      address1: 'Nørrebrogade 52',
+      postalCode: '2200',
+      days: 2,
+    },
+    {
+      description: 'Fisketorvet',
+      region: 'Hovedstaden',
+      city: 'København V',
+      address1: 'Kalvebod Brygge 59',
+      address2: 'Stueplan',
+      postalCode: '1560',
+      days: 2,
+    },
+    {
+      description: 'Lyngby Storcenter',
+      region: 'Hovedstaden',
+      city: 'Kongens Lyngby',
+      address1: 'Lyngby Storcenter 54',
+      postalCode: '2800',
+      days: 3,
+    },
+    {
+      description: 'Aarhus C',
+      region: 'Midtjylland',
+      city: 'Aarhus C',
+      address1: 'Søndergade 20',
+      postalCode: '8000',
+      days: 2,
+      expressHours: 2,
+    },
+    {
+      description: 'Viborg',
+      region: 'Midtjylland',
+      city: 'Viborg',
+      address1: 'Sankt Mathias Gade 40',
+      postalCode: '8800',
+      days: 3,
+    },
+    {
+      description: 'Herning',
+      region: 'Midtjylland',
+      city: 'Herning',
+      address1: 'Bredgade 12',
+      postalCode: '7400',
+      days: 3,
+    },
+    {
+      description: 'Odense',
+      region: 'Syddanmark',
+      city: 'Odense C',
+      address1: 'Vestergade 30',
+      postalCode: '5000',
+      days: 2,
+    },
+    {
+      description: 'Esbjerg',
+      region: 'Syddanmark',
+      city: 'Esbjerg',
+      address1: 'Kongensgade 45',
+      postalCode: '6700',
+      days: 3,
+    },
+    {
+      description: 'Kolding',
+      region: 'Syddanmark',
+      city: 'Kolding',
+      address1: 'Jernbanegade 9',
+      postalCode: '6000',
+      days: 3,
+    },
+    {
+      description: 'Aalborg',
+      region: 'Nordjylland',
+      city: 'Aalborg',
+      address1: 'Bispensgade 18',
+      postalCode: '9000',
+      days: 2,
+    },
+    {
+      description: 'Roskilde',
+      region: 'Sjælland',
+      city: 'Roskilde',
+      address1: 'Algade 25',
+      postalCode: '4000',
+      days: 2,
+    },
+    {
+      description: 'Rønne',
+      region: '',
+      city: 'Rønne',
+      address1: 'Store Torv 6',
+      postalCode: '3700',
+      days: 4,
+    },
+  ],
+  pickupPrice: 0,
+  expressPrice: 1900,
+  postage: [
+    { key: 'standard', name: 'Brev med PostNord', price: 3900, days: 3 },
+    { key: 'express', name: 'Ekspres', price: 7900, days: 1 },
+  ],
+  payment: [
+    {
+      provider: 'store',
+      title: 'Betal i butikken',
+      description: 'Betal med kort eller kontant, når du henter din bestilling.',
+      mobileDescription: 'Betal, når du henter.<br>Husk ordrenummeret.',
+      infoText: 'Betal, når du henter bestillingen i butikken. Husk ordrenummeret.',
+      deliveryTypes: ['store-pickup'],
+    },
+    {
+      provider: 'invoice',
+      title: 'Faktura',
+      description: 'Vi sender dig en faktura på e-mail. Betal inden 14 dage.',
+      mobileDescription: 'Faktura på e-mail.<br>Betal inden 14 dage. <a href="/m/pages/help">Betingelser</a>',
+      infoText: 'Fakturaen er sendt til din e-mailadresse. Betal inden 14 dage.',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+    {
+      // Vipps MobilePay's ePayment API, shown as MobilePay in Denmark: offered when VIPPS_* is set
+      // (then the test card is not).
+      provider: 'vipps',
+      title: 'MobilePay',
+      description: 'Betal med MobilePay. Beløbet trækkes, når din bestilling er klar.',
+      mobileDescription:
+        'Godkend betalingen i MobilePay-appen.<br>Beløbet trækkes, når bestillingen er klar.',
+      infoText: 'Betalt med MobilePay. Beløbet trækkes, når bestillingen er klar.',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+    {
+      provider: 'test-card',
+      title: 'Kort (test)',
+      description: 'Betal med kort på testsiden for betaling. Der trækkes ingen penge.',
+      mobileDescription: 'Visa og Mastercard på en testside.<br>Der trækkes ingen penge.',
+      infoText: 'Betalt med kort (testbetaling: der er ikke trukket penge).',
+      deliveryTypes: ['store-pickup', 'postage'],
+    },
+  ],
+  rebateCodes: [
+    { code: 'SUMMER10', text: 'Sommertilbud: 10 % rabat på billederne', percentOff: 10 },
+    { code: 'WELCOME5', text: '40 kr. i rabat', amountOff: 4000, maxUses: 100 },
+    { code: 'SPRING20', text: 'Forårstilbud (udløbet)', percentOff: 20, active: false },
+  ],
+};
+
 const usCheckout: CheckoutSeed = {
   stores: [
     {
@@ -689,6 +852,57 @@ const norwegian: Words = {
   termsTitle: 'Kjøpsvilkår',
   termsHtml:
     '<p>Disse vilkårene gjelder alle bestillinger i denne butikken.</p><h2>Priser og betaling</h2><p>Prisene er inkludert mva. Prisen du bekrefter i kassen er prisen du betaler; vi tar ingen gebyrer utover frakt og valgene du har gjort.</p><h2>Bildene dine</h2><p>Du bekrefter at du har rett til å trykke bildene du laster opp. Vi bruker dem bare til bestillingen din og sletter dem etter 30 dager uten bruk.</p><h2>Produksjon og levering</h2><p>Vi begynner å trykke så snart bestillingen er lagt inn, så den kan ikke endres etterpå. Hent den i butikken du valgte, eller få den tilsendt i posten til adressen du oppga.</p><h2>Reklamasjon</h2><p>Er et bilde skadet eller ikke som bestilt, gi oss beskjed innen 14 dager etter at du mottok det, så trykker vi det på nytt eller refunderer det.</p>',
+};
+
+const danish: Words = {
+  home: 'Hjem',
+  products: 'Produkter',
+  prints: 'Fotoprint',
+  cards: 'Kort',
+  christmasCards: 'Julekort',
+  birthdayCards: 'Fødselsdagskort',
+  calendars: 'Kalendere',
+  gifts: 'Fotogaver',
+  mugs: 'Krus',
+  canvas: 'Lærred',
+  posters: 'Plakater',
+  puzzles: 'Puslespil',
+  mouseMats: 'Musemåtter',
+  cushions: 'Puder',
+  bags: 'Muleposer',
+  help: 'Hjælp',
+  delivery: 'Levering',
+  contact: 'Kontakt os',
+  about: 'Om os',
+  slides: [
+    ['/m/img/slide-1.svg', 'Dine billeder, smukt printet', 'Fotoprint fra mobilen på få minutter.'],
+    ['/m/img/slide-2.svg', 'Kort med din hilsen', 'Tilføj dine egne billeder og ord.'],
+    ['/m/img/slide-3.svg', 'Et år med minder', 'Lav en vægkalender med dine egne billeder.'],
+  ],
+  buttonText: 'Kom i gang',
+  promoTitle: 'Lav noget smukt',
+  welcome: 'Velkommen til Fotoshoppen',
+  paragraph:
+    'Upload direkte fra mobilen.\nVælg format, beskæring og filter.\nHent i butikken eller få det med posten.',
+  paragraphHtml: '<p>Billederne printes på <strong>fotopapir af høj kvalitet</strong>.</p>',
+  richText:
+    '<h3>Hvorfor printe hos os</h3><ul><li>Det, du ser, er det, der bliver printet</li><li>Intet går tabt</li></ul>',
+  imageAlt: 'Fotoprint på et bord',
+  catCards: ['Kort', 'Kort med dine billeder'],
+  catCalendars: ['Kalendere', 'Vægkalendere til alle år'],
+  catMug: ['Krus', 'Dit billede på et krus'],
+  catCanvas: ['Lærred', 'Billeder på lærred'],
+  catPrints: ['Fotoprint', 'Klassiske billeder i mange størrelser'],
+  catPhotobook: ['Fotobøger', 'Laves i vores fotobogsværktøj'],
+  helpTitle: 'Hjælp',
+  helpText: 'Spørgsmål om din bestilling? Vi hjælper dig gerne.',
+  deliveryTitle: 'Levering',
+  deliveryText: 'Hent i butikken, eller få din bestilling med posten.',
+  aboutTitle: 'Om os',
+  aboutText: 'Vi printer dine billeder med omhu.',
+  termsTitle: 'Handelsbetingelser',
+  termsHtml:
+    '<p>Disse betingelser gælder for alle bestillinger i denne butik.</p><h2>Priser og betaling</h2><p>Priserne er inklusive moms. Prisen, du bekræfter ved kassen, er den pris, du betaler; vi opkræver ingen gebyrer ud over levering og de valg, du har truffet.</p><h2>Dine billeder</h2><p>Du bekræfter, at du har ret til at printe de billeder, du uploader. Vi bruger dem kun til din bestilling og sletter dem efter 30 dage uden brug.</p><h2>Produktion og levering</h2><p>Vi begynder at printe, så snart bestillingen er afgivet, så den kan ikke ændres bagefter. Hent den i den butik, du valgte, eller få den sendt med posten til den adresse, du oplyste.</p><h2>Reklamation</h2><p>Er et billede beskadiget eller ikke som bestilt, så giv os besked inden 14 dage efter modtagelsen, så printer vi det igen eller refunderer det.</p>',
 };
 
 function menu(w: Words, contactUrl: string): MenuItem[] {
@@ -969,5 +1183,29 @@ export const seedPortals: SeedPortal[] = [
     checkout: usCheckout,
     priceScale: 1.25,
     printFormats: printFormats(1.25, false),
+  },
+  {
+    uuid: stableUuid('portal:dk'),
+    name: 'Fotoshoppen',
+    isDefault: false,
+    hosts: ['dk.localhost'],
+    locale: 'da_DK',
+    useMetricSystem: true,
+    currencyCode: 'DKK',
+    currencyFormat: '#.##0,00 kr.',
+    logo: { src: '/m/img/logo-dk.svg', alt: 'Fotoshoppen', href: '/', external: false },
+    freeShippingThreshold: 34900,
+    askAutoCorrection: true,
+    minimumPrice: 3900,
+    companyName: 'Fotoshoppen ApS',
+    regional: false,
+    externalGiftSite: null,
+    menu: menu(danish, 'https://www.example.dk/kontakt'),
+    pages: pages(danish, 5),
+    categories: categories(danish),
+    checkout: danishCheckout,
+    // Kroner per pound, roughly: a 10x15 print is 3,15 kr.
+    priceScale: 9,
+    printFormats: printFormats(9, false),
   },
 ];

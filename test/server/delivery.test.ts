@@ -127,6 +127,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     for (const [host, language] of [
       ['localhost', 'en_GB'],
       ['no.localhost', 'nb_NO'],
+      ['dk.localhost', 'da_DK'],
     ] as const) {
       const html = await t.app.inject({ url: '/m/', headers: { host } });
       const firstScreen = firstScreenOf(html.body);
@@ -280,6 +281,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     for (const [host, name, lang] of [
       ['localhost', 'Print Shop', 'en-GB'],
       ['no.localhost', 'Fotobutikken', 'nb-NO'],
+      ['dk.localhost', 'Fotoshoppen', 'da-DK'],
     ] as const) {
       const res = await t.app.inject({ url: '/m/manifest.webmanifest', headers: { host } });
       expect(res.statusCode).toBe(200);

@@ -185,7 +185,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     });
 
     it('the demo start page is what a shopper should see: no test material, no broken picture', async () => {
-      for (const host of ['localhost', 'no.localhost', 'us.localhost']) {
+      for (const host of ['localhost', 'no.localhost', 'us.localhost', 'dk.localhost']) {
         const res = await t.app.inject({ url: '/m/api/legacy-pages/start-page', headers: { host } });
         const text = res.body;
         expect(text).not.toMatch(/__xss|onerror|javascript:|<script|src=\\"x\\"/i);

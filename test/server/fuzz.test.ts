@@ -38,7 +38,7 @@ vi.mock('../../server/services/passwords.ts', async (importOriginal) => {
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const LAB_PASSWORD = 'lab desk password for the fuzz suite';
-const HOSTS = ['localhost', 'no.localhost', 'us.localhost', 'unknown.example'];
+const HOSTS = ['localhost', 'no.localhost', 'us.localhost', 'dk.localhost', 'unknown.example'];
 
 const tinyJpeg = () =>
   sharp({ create: { width: 24, height: 16, channels: 3, background: '#8a4' } })

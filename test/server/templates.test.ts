@@ -322,7 +322,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
   });
 
   it('seeds the same templates in every portal', async () => {
-    for (const host of ['localhost', 'no.localhost', 'us.localhost']) {
+    for (const host of ['localhost', 'no.localhost', 'us.localhost', 'dk.localhost']) {
       const all = [
         ...(await list('/m/api/templates/cards', host)),
         ...(await list('/m/api/templates/calendars', host)),
