@@ -46,6 +46,7 @@ import { productRoutes } from './routes/products.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import { vippsWebhookRoutes } from './routes/vippsWebhook.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 import { removeIdleVisitors } from './services/cleanup.ts';
 import { ContentImages } from './services/contentImages.ts';
@@ -217,15 +218,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(designRoutes, { db });
   const testCardSecret =
     options.paymentTestSecret === undefined ? configFromEnv().paymentTestSecret : options.paymentTestSecret;
+  const vippsSettings =
+    options.payments?.vipps === undefined ? configFromEnv().vipps : options.payments.vipps;
   const stripeSettings =
     options.payments?.stripe === undefined ? configFromEnv().stripe : options.payments.stripe;
-  const { providers, testCard, stripe } = createProviders({ testCardSecret, stripe: stripeSettings });
+  const { providers, testCard, vipps, stripe } = createProviders({
+    testCardSecret,
+    vipps: vippsSettings,
+    stripe: stripeSettings,
+  });
   const { jobs, mailer } = orderWork(app, options, clock, dataDir, { storage, storageConfig }, providers);
   await app.register(identityRoutes, { db, mailer });
   await app.register(checkoutRoutes, { db, providers, jobs });
   await app.register(orderRoutes, { db });
   await app.register(paymentRoutes, { db, testCard, testCardSecret, jobs });
   if (stripe) await app.register(stripeRoutes, { db, stripe, jobs });
+  if (vipps && vippsSettings) {
+    await app.register(vippsWebhookRoutes, { db, vipps, webhookSecret: vippsSettings.webhookSecret, jobs });
+  }
   const labPassword = options.labPassword === undefined ? configFromEnv().labPassword : options.labPassword;
   const published = publishedTemplates(app, options, { db, storage }, clock);
   await app.register(labRoutes, {

@@ -94,6 +94,8 @@ export interface VippsSettings {
   msn: string;
   webhookSecret: string;
   apiUrl: string;
+  /** How long one request to Vipps may take before it counts as unavailable (10 s); tests shorten it. */
+  timeoutMs?: number;
 }
 
 /** Vipps MobilePay's test API; production is https://api.vipps.no (docs/payments.md). */
