@@ -67,9 +67,14 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
     };
     const session = object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null;
     let uuid = object.client_reference_id ?? object.metadata?.transaction ?? null;
-    // A charge names its PaymentIntent, whose metadata names the transaction.
-    if (!uuid && object.object === 'charge')
-      uuid = await stripe.transactionOfIntent(object.payment_intent ?? null);
+    // A charge names its PaymentIntent, whose metadata names the transaction. One Stripe does not
+    // know is another account's or mode's: nothing of ours (Stripe being down still throws: 503).
+    if (!uuid && object.object === 'charge') {
+      uuid = await stripe.transactionOfIntent(object.payment_intent ?? null).catch((error: unknown) => {
+        if (error instanceof ProviderRefused) return null;
+        throw error;
+      });
+    }
     const row = uuid && isUuid(uuid) ? await transactionRow(db, uuid) : null;
     return row && row.provider === 'stripe' ? { row, session } : null;
   }

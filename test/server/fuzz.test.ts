@@ -20,6 +20,7 @@ import type { Cart } from '../../shop/contract.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, login, me, PASSWORD, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
+import { type FakeStripe, startFakeStripe } from '../support/fakeStripe.ts';
 import { type FuzzContext, type FuzzFailure, fuzzRoute, routeList, routeName } from './fuzz-requests.ts';
 import { contact, placeOrder } from './production-helpers.ts';
 
@@ -50,6 +51,7 @@ const tinyJpeg = () =>
 describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: DatabaseKind) => {
   const routes: RouteOptions[] = [];
   let t: TestApp;
+  let stripe: FakeStripe;
   let picture: Buffer;
   let distDir: string;
   let ids: string[] = [];
@@ -122,6 +124,13 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
       },
       { template, year, pageId: template!.pages[0]!.id, widthPx: 48 },
       { transactionId: orderUuid, result: 'paid', amount: 100 },
+      // A Stripe event as its webhook receives it (unsigned here, so refused before it is read).
+      {
+        id: 'evt_fuzz',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: 'cs_test_fuzz', object: 'checkout.session', client_reference_id: orderUuid } },
+      },
       // A design as the editor saves it (PUT /m/api/user/designs/{uuid}): its templateVersion of 2^53
       // or 1e308 answered 500 (issue 28).
       {
@@ -133,11 +142,16 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
 
   beforeAll(async () => {
     distDir = fixtureDist({ 'app.js': 'console.log(1)' });
+    // Stripe on, so its webhook and back link are fuzzed too (the fake answers if anything gets through).
+    stripe = await startFakeStripe({ webhookUrl: 'http://127.0.0.1:9/' });
     t = await startTestApp(kind, {
       distDir,
       onRoute: (route) => routes.push(route),
       harness: true,
       labPassword: LAB_PASSWORD,
+      payments: {
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+      },
     });
     picture = await tinyJpeg();
     const registered = await registeredUser(t.app, '10.1.1.1');
@@ -152,6 +166,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
   });
   afterAll(async () => {
     await t?.close();
+    await stripe?.close();
     rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -166,6 +181,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
         'POST /system/iframes/upload_internal.php',
         'POST /lab/api/orders/:orderUuid/status',
         'POST /m/api/dev/render',
+        'POST /m/api/payments/stripe/webhook',
         'GET /locale/*',
       ]) {
         const [method, url] = expected.split(' ');

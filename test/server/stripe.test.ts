@@ -485,6 +485,18 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind: DatabaseKind) => 
     fake.refundFromDashboard(intentOf(captured.session), 50);
     await fake.settled();
     expect(await row(captured.id)).toMatchObject({ status: 'partly_refunded', amountRefunded: 50 });
+    // A charge without the transaction in its metadata is traced through its PaymentIntent.
+    fake.setWebhookMode('lost');
+    fake.refundFromDashboard(intentOf(captured.session), 25);
+    const refunded = fake.events.at(-1)!;
+    expect(refunded.type).toBe('charge.refunded');
+    const bare = JSON.stringify({ ...refunded, data: { object: { ...refunded.data.object, metadata: {} } } });
+    expect((await postWebhook(bare, signed(bare))).json()).toEqual({
+      received: true,
+      status: 'partly_refunded',
+    });
+    expect(await row(captured.id)).toMatchObject({ status: 'partly_refunded', amountRefunded: 75 });
+    fake.setWebhookMode('normal');
 
     const held = await authorisedOrder();
     fake.cancelFromDashboard(intentOf(held.session));
@@ -589,6 +601,18 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind: DatabaseKind) => 
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ received: true, handled: false });
     expect(logs.some((l) => l.includes('Stripe webhook for an unknown payment'))).toBe(true);
+    // A charge whose PaymentIntent Stripe does not know (another account or mode).
+    const foreignCharge = JSON.stringify({
+      id: 'evt_other_3',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: { id: 'ch_elsewhere', object: 'charge', payment_intent: 'pi_elsewhere', metadata: {} },
+      },
+    });
+    const foreign = await postWebhook(foreignCharge, signed(foreignCharge));
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toEqual({ received: true, handled: false });
   });
 
   it('the back link from Stripe’s page expires the session and cancels the payment, for its own shopper only', async () => {
