@@ -17,10 +17,10 @@ import type { Template } from '../../engine/template.ts';
 import { errorsPlugin } from '../../server/plugins/errors.ts';
 import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { Cart } from '../../shop/contract.ts';
+import { type FakeStripe, startFakeStripe } from '../support/fakeStripe.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, login, me, PASSWORD, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
-import { type FakeStripe, startFakeStripe } from '../support/fakeStripe.ts';
 import { type FuzzContext, type FuzzFailure, fuzzRoute, routeList, routeName } from './fuzz-requests.ts';
 import { contact, placeOrder } from './production-helpers.ts';
 
