@@ -202,6 +202,7 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind: DatabaseKind) => 
     expect(body.mode).toBe('payment');
     expect(body.payment_intent_data).toEqual({ capture_method: 'manual', metadata: { transaction: id } });
     expect(body.metadata).toEqual({ transaction: id });
+    expect(created!.body).toMatchObject({ customer_email: contact.email, locale: 'en-GB' });
     expect(body.success_url).toBe(
       `http://localhost:80/m/cart/checkout/payment?transaction=${id}&result=stripe`,
     );

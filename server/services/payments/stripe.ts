@@ -35,6 +35,7 @@ export const STRIPE_NETWORK_RETRIES = 1;
 const MAX_LINE_ITEMS = 100;
 /** Stripe cuts product names; ours are short, but a long description must not make a 400. */
 const MAX_NAME = 250;
+const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const STRIPE_WEBHOOK_PATH = '/m/api/payments/stripe/webhook';
 /** The Checkout page's back link (server/routes/stripe.ts): the session is expired, then the hand-off. */
@@ -196,7 +197,10 @@ export function stripeProvider(settings: StripeSettings) {
             mode: 'payment',
             line_items: lineItems(tx),
             client_reference_id: tx.uuid,
-            ...(tx.snapshot.customer.email ? { customer_email: tx.snapshot.customer.email } : {}),
+            // Prefilled for the shopper; an address Stripe might refuse is left for them to type.
+            ...(PLAIN_EMAIL.test(tx.snapshot.customer.email)
+              ? { customer_email: tx.snapshot.customer.email }
+              : {}),
             locale: checkoutLocale(tx.snapshot.portal.locale),
             success_url: successUrl(context.origin, tx.uuid),
             cancel_url: cancelUrl(context.origin, tx.uuid),
