@@ -147,7 +147,11 @@ describe.each(databaseKinds())('a payment after the order, on %s', (kind: Databa
       captured: after.amount,
       refundable: { kind: 'refund', left: after.amount },
     });
-    expect(detail.paymentDetail!.events.map((e) => e.reported)).toEqual(['authorised']);
+    // The history: the card's callback, then the capture.
+    expect(detail.paymentDetail!.events.map((e) => [e.kind, e.reported])).toEqual([
+      ['authorised', 'authorised'],
+      ['capture', 'captured'],
+    ]);
   });
 
   it('refunds a part and then the rest, each once by its key, with a mail each; then nothing is left (409)', async () => {

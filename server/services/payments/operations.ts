@@ -52,7 +52,13 @@ export async function capturePayment(deps: PaymentDeps, transactionUuid: string)
   const provider = providerOf(deps.providers, row.provider);
   if (!provider.capture) return;
   const report = await provider.capture(providerTransaction(row), row.amount);
-  await applyPaymentReport(deps.db, transactionUuid, report, deps.jobs, deps.now());
+  // Recorded as the provider's answer, so the desk's history shows when the money was taken.
+  await applyPaymentReport(deps.db, transactionUuid, report, deps.jobs, deps.now(), {
+    provider: row.provider,
+    eventId: `capture:${transactionUuid}`,
+    kind: 'capture',
+    body: JSON.stringify(report),
+  });
   if (row.problem?.startsWith('capture_failed')) {
     await deps.db
       .update(transactions)
@@ -201,7 +207,12 @@ export async function refundOrder(
       const email = (order!.snapshot as OrderSnapshot).customer.email;
       await deps.jobs.enqueueMail(tx, orderUuid, refundMailKind(refund.uuid), email);
     });
-    await applyPaymentReport(db, before.uuid, report, deps.jobs, deps.now());
+    await applyPaymentReport(db, before.uuid, report, deps.jobs, deps.now(), {
+      provider: before.provider,
+      eventId: `${refund.kind}:${refund.uuid}`,
+      kind: refund.kind,
+      body: JSON.stringify(report),
+    });
   }
   const after = (await transactionRow(db, before.uuid))!;
   return {
