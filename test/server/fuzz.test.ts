@@ -18,6 +18,7 @@ import { errorsPlugin } from '../../server/plugins/errors.ts';
 import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { Cart } from '../../shop/contract.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fakeStripe.ts';
+import { type FakeVipps, startFakeVipps } from '../support/fakeVipps.ts';
 import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, login, me, PASSWORD, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
@@ -52,6 +53,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
   const routes: RouteOptions[] = [];
   let t: TestApp;
   let stripe: FakeStripe;
+  let vipps: FakeVipps;
   let picture: Buffer;
   let distDir: string;
   let ids: string[] = [];
@@ -131,6 +133,16 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
         type: 'checkout.session.completed',
         data: { object: { id: 'cs_test_fuzz', object: 'checkout.session', client_reference_id: orderUuid } },
       },
+      // A Vipps ePayment event as its webhook receives it (unsigned here, so refused before it is read).
+      {
+        msn: '123456',
+        reference: `ps-${orderUuid}`,
+        pspReference: '1234567891',
+        name: 'AUTHORIZED',
+        amount: { currency: 'NOK', value: 100 },
+        timestamp: new Date().toISOString(),
+        success: true,
+      },
       // A design as the editor saves it (PUT /m/api/user/designs/{uuid}): its templateVersion of 2^53
       // or 1e308 answered 500 (issue 28).
       {
@@ -144,6 +156,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
     distDir = fixtureDist({ 'app.js': 'console.log(1)' });
     // Stripe on, so its webhook and back link are fuzzed too (the fake answers if anything gets through).
     stripe = await startFakeStripe({ webhookUrl: 'http://127.0.0.1:9/' });
+    vipps = await startFakeVipps({ webhookUrl: 'http://127.0.0.1:9/' });
     t = await startTestApp(kind, {
       distDir,
       onRoute: (route) => routes.push(route),
@@ -151,6 +164,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
       labPassword: LAB_PASSWORD,
       payments: {
         stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+        vipps: vipps.settings,
       },
     });
     picture = await tinyJpeg();
@@ -167,6 +181,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
   afterAll(async () => {
     await t?.close();
     await stripe?.close();
+    await vipps?.close();
     rmSync(distDir, { recursive: true, force: true });
   });
 
@@ -182,6 +197,7 @@ describe.each(databaseKinds().slice(-1))('fuzzing every route, on %s', (kind: Da
         'POST /lab/api/orders/:orderUuid/status',
         'POST /m/api/dev/render',
         'POST /m/api/payments/stripe/webhook',
+        'POST /m/api/payments/vipps/webhook',
         'GET /locale/*',
       ]) {
         const [method, url] = expected.split(' ');

@@ -12,6 +12,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -665,6 +666,59 @@ describe.each(databaseKinds())('Vipps MobilePay on %s', (kind: DatabaseKind) => 
       } finally {
         await behind.close();
       }
+    });
+
+    it('answers no signed body with a 5xx, whatever it holds (and changes nothing it should not)', async () => {
+      const p = await pending(NO, 1);
+      const event = fc.record(
+        {
+          msn: fc.oneof(fc.constant(fake.credentials.msn), fc.string()),
+          reference: fc.oneof(
+            fc.constant(p.reference),
+            fc.uuid().map((u) => `ps-${u}`),
+            fc.string({ maxLength: 80 }),
+          ),
+          pspReference: fc.oneof(fc.stringMatching(/^\d{10}$/), fc.string({ maxLength: 120 })),
+          name: fc.oneof(
+            fc.constantFrom(
+              'CREATED',
+              'ABORTED',
+              'EXPIRED',
+              'CANCELLED',
+              'CAPTURED',
+              'REFUNDED',
+              'TERMINATED',
+            ),
+            fc.string(),
+          ),
+          amount: fc.record({
+            currency: fc.constantFrom('NOK', 'DKK', 'EUR', '', 'nok'),
+            value: fc.oneof(fc.integer(), fc.double(), fc.constant(p.amount)),
+          }),
+          timestamp: fc.oneof(
+            fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+            fc.string(),
+          ),
+          idempotencyKey: fc.option(fc.string()),
+          success: fc.oneof(fc.boolean(), fc.constant('yes')),
+        },
+        { requiredKeys: [] },
+      );
+      const body = fc.oneof(
+        event.map((e) => JSON.stringify(e)),
+        fc.json(),
+        fc.string(),
+        fc.jsonValue().map((v) => JSON.stringify({ reference: p.reference, name: 'CAPTURED', extra: v })),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (raw) => {
+          const res = await post(app, raw, signVippsWebhook(fake.credentials.webhookSecret, url, raw));
+          expect(res.statusCode, raw).toBeLessThan(500);
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+      );
+      // Nothing authorised it (AUTHORIZED is left out above): no order.
+      expect(await ordersOf(p.id)).toHaveLength(0);
     });
 
     it('acknowledges a signed event for a payment this shop did not make, and answers junk with 4xx', async () => {
