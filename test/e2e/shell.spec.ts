@@ -83,6 +83,11 @@ test.describe('start page', () => {
       'href',
       'https://www.example.no/',
     );
+    // Danish kroner put the currency after the number, with a dot between thousands.
+    await page.goto(portalUrl('dk.localhost', '/m/'));
+    await expect(page.getByTestId('free-shipping-banner')).toContainText('349,00 kr.');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'da-DK');
+    await expect(page.getByRole('img', { name: 'Fotoshoppen' })).toBeVisible();
   });
 
   test('the header is 70 px high', { tag: '@desktop' }, async ({ page }) => {
