@@ -23,6 +23,7 @@ import { createProviders } from '../../server/services/payments/index.ts';
 import {
   capturePayment,
   type PaymentDeps,
+  paymentOfOrder,
   reconcilePayments,
 } from '../../server/services/payments/operations.ts';
 import { ProviderRefused } from '../../server/services/payments/provider.ts';
@@ -45,6 +46,7 @@ const DK = 'dk.localhost';
 const LAB = 'vipps lab desk password';
 const lab = { authorization: `Bearer ${LAB}` };
 const contact = { name: 'Kari Nordmann', mobile: '+47 912 34 567', email: 'kari@example.com' };
+const DAY = 24 * 3600 * 1000;
 
 describe.each(databaseKinds())('Vipps MobilePay on %s', (kind: DatabaseKind) => {
   let fake: FakeVipps;
@@ -536,6 +538,41 @@ describe.each(databaseKinds())('Vipps MobilePay on %s', (kind: DatabaseKind) => 
       expect(await stateOf({ id, cookie, host: NO })).toMatchObject({ status: 'pending' });
     });
   }
+
+  it('keeps the token until shortly before it expires, then fetches a new one unasked', async () => {
+    const short = await startFakeVipps({ webhookUrl: 'http://127.0.0.1:9/', tokenSeconds: 3 });
+    try {
+      const vipps = vippsProvider(short.settings);
+      const tokens = () => short.requests.filter((r) => r.path === '/accesstoken/get').length;
+      const calls = () => short.requests.filter((r) => r.path.startsWith('/epayment/')).length;
+      // A payment the fake never saw: 404, a refusal; what counts here is the token it was asked with.
+      const ask = () => expect(vipps.statusOf('ps-never-made-here')).rejects.toBeInstanceOf(ProviderRefused);
+      await ask();
+      await ask();
+      expect(tokens()).toBe(1);
+      // Three seconds of life, renewed a tenth early: after 2.8 s the next call fetches another
+      // before the fake would refuse the old one.
+      await new Promise((resolve) => setTimeout(resolve, 2800));
+      await ask();
+      expect(tokens()).toBe(2);
+      // Three calls, none refused for an expired token (a 401 is retried with a new token: a fourth).
+      expect(calls()).toBe(3);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('flags an authorisation on the desk a day before MobilePay’s 14 days run out', async () => {
+    const p = await paid(DK);
+    const row = await rowOf(p.id);
+    const at = (days: number) => ({ ...deps, now: () => new Date(row.authorisedAt!.getTime() + days * DAY) });
+    expect(await paymentOfOrder(at(12), p.orderUuid)).toMatchObject({
+      state: 'authorised',
+      lapsingSoon: false,
+      lapsesAt: new Date(row.authorisedAt!.getTime() + 14 * DAY).toISOString(),
+    });
+    expect((await paymentOfOrder(at(13.5), p.orderUuid))!.lapsingSoon).toBe(true);
+  });
 
   it('Vipps refusing the keys (4xx) is a refusal, not an outage', async () => {
     const p = await pending(NO, 1);
