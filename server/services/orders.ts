@@ -35,6 +35,7 @@ import {
   transactions,
 } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { FALLBACK_LANGUAGE, serverT } from '../i18n.ts';
 import type { OrderJobs } from '../production/types.ts';
 import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
@@ -45,14 +46,12 @@ import type { Session } from './sessions.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-/** What the shopper is told when a payment ends without an order (the cart is as it was). */
-export const PAYMENT_ERRORS: Record<'declined' | 'cancelled' | 'expired' | 'failed', string> = {
-  declined: 'The payment was declined. Your cart is unchanged: try again or choose another payment option.',
-  cancelled: 'The payment was cancelled. Your cart is unchanged.',
-  expired: 'The payment was not finished in time. Your cart is unchanged: please try again.',
-  failed:
-    'The payment could not be completed. Your cart is unchanged: please try again or choose another payment option.',
-};
+type UnpaidEnd = 'declined' | 'cancelled' | 'expired' | 'failed';
+
+/** What the shopper is told when a payment ends without an order (the cart is as it was), in the portal's language. */
+export function paymentError(status: UnpaidEnd, language: string): string {
+  return serverT(language, 'server')(`payment.${status}`);
+}
 
 /** The order snapshot: what the transaction paid for, and when. */
 export interface OrderSnapshot extends TransactionSnapshot {
@@ -246,10 +245,9 @@ export function stateOf(row: TransactionRow): TransactionState {
   if (row.orderUuid) return { status: 'paid', orderUuid: row.orderUuid };
   const status = row.status as PaymentState;
   if (status === 'pending') return { status: 'pending', redirectUrl: row.redirectUrl ?? returnUrl(row.uuid) };
-  const ended = (UNPAID_ENDS as readonly string[]).includes(status)
-    ? (status as keyof typeof PAYMENT_ERRORS)
-    : 'failed';
-  return { status: ended, error: PAYMENT_ERRORS[ended] };
+  const ended = (UNPAID_ENDS as readonly string[]).includes(status) ? (status as UnpaidEnd) : 'failed';
+  const language = (row.request as TransactionSnapshot).portal?.locale ?? FALLBACK_LANGUAGE;
+  return { status: ended, error: paymentError(ended, language) };
 }
 
 /**
