@@ -150,7 +150,9 @@ describe('locale files', () => {
         .map((f) => readFileSync(new URL(`${dir}${f}`, import.meta.url), 'utf8')),
     );
     for (const text of sources) {
-      for (const m of text.matchAll(/(?:HttpError\(\s*[\w.]+,\s*|\bbad\(\s*|\bcode: )'([a-z_]+)'/g)) {
+      for (const m of text.matchAll(
+        /(?:HttpError\(\s*[\w.]+,\s*|super\(\s*\d+,\s*|\bbad\(\s*|\bcode: )'([a-z_]+)'/g,
+      )) {
         // zod's own issue code, not an answer's.
         if (m[1] !== 'custom') codes.add(m[1]!);
       }
