@@ -20,7 +20,7 @@ const ENTRY = path.resolve(import.meta.dirname, 'index.html');
 const MAIN = path.resolve(import.meta.dirname, 'src/main.tsx');
 function inStartGraph(id: string, context: ChunkingContext): boolean {
   // The entry itself stays the entry chunk: the build manifest names the start page's files by it
-  // (server/services/routeChunks.ts, bench/initial-js.ts).
+  // (server/services/storefront/routeChunks.ts, bench/initial-js.ts).
   if (id === ENTRY || id === MAIN) return false;
   let graph = startGraphs.get(context);
   if (!graph) {

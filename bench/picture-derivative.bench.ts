@@ -9,7 +9,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../server/db/connect.ts';
-import { PictureStore, pictureStats } from '../server/services/pictures.ts';
+import { PictureStore, pictureStats } from '../server/services/pictures/pictures.ts';
 import { LocalObjectStore } from '../server/storage/localStore.ts';
 import { ensureImageMagick, median, writeNoisyJpeg } from './picture-helpers.ts';
 import { report } from './report.ts';

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
-import { pictureStats } from '../server/services/pictures.ts';
+import { pictureStats } from '../server/services/pictures/pictures.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pictures-data-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: null });

@@ -3,7 +3,7 @@
  * slot, for a chosen year. ONE pure function, used by the browser harness (Konva, PageCanvas) and by the
  * server's harness render endpoint (Konva on @napi-rs/canvas), so both renderers draw the same scene;
  * also what a template list tile shows with the shopper's own pictures and the design the editor then
- * starts with (server/services/previews.ts, src/features/editor/EditorScreen.tsx).
+ * starts with (server/services/templates/previews.ts, src/features/editor/EditorScreen.tsx).
  */
 import { selectableYears } from './calendar.ts';
 import { createInstance, type Instance, type PictureRef, run, startHistory } from './instance.ts';

@@ -3,7 +3,7 @@
  * The author harness and `npm run templates -- check` both run it, so an author sees one list.
  *
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
- * BackdropSampler (server/services/preflight.ts renders one in Node); without it the rule is skipped.
+ * BackdropSampler (server/services/templates/preflight.ts renders one in Node); without it the rule is skipped.
  */
 import { allMonthNames, LANGUAGES, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';

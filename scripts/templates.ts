@@ -6,8 +6,8 @@
  * <dir> is one template folder (with its template.json) or a folder of them.
  */
 import { loadFontSet } from '../server/fonts.ts';
-import { checkTemplateFolder, foldersAt, formatProblem } from '../server/services/templateCheck.ts';
-import { readTemplateFolder } from '../server/services/templateFiles.ts';
+import { checkTemplateFolder, foldersAt, formatProblem } from '../server/services/templates/templateCheck.ts';
+import { readTemplateFolder } from '../server/services/templates/templateFiles.ts';
 
 const [command, dir] = process.argv.slice(2);
 

@@ -48,9 +48,8 @@ import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { vippsWebhookRoutes } from './routes/vippsWebhook.ts';
 import { webAppRoutes } from './routes/web-app.ts';
-import { removeIdleVisitors } from './services/cleanup.ts';
-import { ContentImages } from './services/contentImages.ts';
-import { type LimitStore, openLimitStore } from './services/limitStore.ts';
+import { removeIdleVisitors } from './services/identity/cleanup.ts';
+import { type LimitStore, openLimitStore } from './services/limits/limitStore.ts';
 import { createProviders, type Providers } from './services/payments/index.ts';
 import {
   captureGaveUp,
@@ -58,19 +57,20 @@ import {
   type PaymentDeps,
   reconcilePayments,
 } from './services/payments/operations.ts';
+import { ContentImages } from './services/pictures/contentImages.ts';
 import {
   DEFAULT_PICTURE_SWEEP,
   type PictureSweepTiming,
   schedulePictureSweep,
-} from './services/pictureSweep.ts';
-import type { PictureFiles, PictureLimits } from './services/pictures.ts';
-import { loadPortals } from './services/portals.ts';
-import { sweepPreviewCache } from './services/previewCache.ts';
-import { renderMissingPreviews } from './services/previews.ts';
-import { artReader } from './services/templateArt.ts';
-import { DEMO_TEMPLATES_DIR } from './services/templateFiles.ts';
-import type { PublishDeps } from './services/templateImport.ts';
-import { publishTemplateFolders, watchTemplateFolders } from './services/templateWatch.ts';
+} from './services/pictures/pictureSweep.ts';
+import type { PictureFiles, PictureLimits } from './services/pictures/pictures.ts';
+import { loadPortals } from './services/storefront/portals.ts';
+import { sweepPreviewCache } from './services/templates/previewCache.ts';
+import { renderMissingPreviews } from './services/templates/previews.ts';
+import { artReader } from './services/templates/templateArt.ts';
+import { DEMO_TEMPLATES_DIR } from './services/templates/templateFiles.ts';
+import type { PublishDeps } from './services/templates/templateImport.ts';
+import { publishTemplateFolders, watchTemplateFolders } from './services/templates/templateWatch.ts';
 import type { ObjectStore, StorageConfig } from './storage/objectStore.ts';
 import { openObjectStore } from './storage/open.ts';
 
@@ -108,7 +108,7 @@ export interface AppOptions {
   storage?: StorageConfig;
   /** Upload limits (size, pixels, files per request); tests lower them. */
   pictureLimits?: Partial<PictureLimits>;
-  /** The sweep of interrupted uploads' leftovers (services/pictureSweep.ts); tests shorten it. */
+  /** The sweep of interrupted uploads' leftovers (services/pictures/pictureSweep.ts); tests shorten it. */
   pictureSweep?: Partial<PictureSweepTiming>;
   /** Stripe, Vipps and the reconciliation's timing; default: the environment's (config.ts). */
   payments?: {
@@ -141,7 +141,7 @@ export interface AppOptions {
   metricsToken?: string | null;
   /**
    * The template folders the shop publishes at start and whenever a file there changes
-   * (services/templateWatch.ts); default the environment's TEMPLATES_DIR, else templates/. Null: none.
+   * (services/templates/templateWatch.ts); default the environment's TEMPLATES_DIR, else templates/. Null: none.
    */
   templatesDir?: string | null;
   /** How long and how slowly a request body may arrive (plugins/bodyTimeouts.ts); default the environment's. */
@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { db });
   const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
   const storage = openObjectStore(storageConfig);
-  // Thumbnails draw published templates' art, which is in the storage (services/templateArt.ts).
+  // Thumbnails draw published templates' art, which is in the storage (services/templates/templateArt.ts).
   const previewPool = createPreviewPool(storageConfig);
   app.decorate('previewPool', previewPool);
   app.addHook('onClose', () => previewPool.close());
@@ -386,7 +386,7 @@ function orderWork(
   return { jobs, mailer };
 }
 
-/** The thumbnail caches are swept when the app is ready and then once a day (services/previewCache.ts). */
+/** The thumbnail caches are swept when the app is ready and then once a day (services/templates/previewCache.ts). */
 function sweepThumbnails(app: FastifyInstance, clock: Clock, dirs: string[]) {
   const sweep = async () => {
     try {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { DatabaseConfig } from './db/connect.ts';
 import type { BodyTimeouts } from './plugins/bodyTimeouts.ts';
-import { DEFAULT_IDLE_DAYS } from './services/cleanup.ts';
+import { DEFAULT_IDLE_DAYS } from './services/identity/cleanup.ts';
 import type { StorageConfig } from './storage/objectStore.ts';
 
 export interface ServerConfig {
@@ -46,7 +46,7 @@ export interface ServerConfig {
    * (server/mail/mailer.ts); a production SMTP server wants a real domain here, not localhost.
    */
   mailFrom: string;
-  /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limitStore.ts). */
+  /** REDIS_URL: the shared limits' counters in Redis; null: in the database (services/limits/limitStore.ts). */
   redisUrl: string | null;
   /** IDLE_SESSION_DAYS: anonymous sessions unused this long are removed with their carts and pictures. */
   idleSessionDays: number;

@@ -6,7 +6,7 @@ import { openDatabase } from './db/connect.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
-import { renderMissingPreviews } from './services/previews.ts';
+import { renderMissingPreviews } from './services/templates/previews.ts';
 
 const config = configFromEnv();
 const database = await openDatabase(config.database, { seed: true });

@@ -1,6 +1,6 @@
 /**
  * Where the browser fetches a template's files: the editor fetches them there, and the server names
- * them there in the HTML of the editor's first screen (server/services/firstScreen.ts).
+ * them there in the HTML of the editor's first screen (server/services/storefront/firstScreen.ts).
  */
 
 /** Template art: templates name it `art/x.svg` (or `/templates2/art/x.svg`); served under /templates2/. */

@@ -1,6 +1,6 @@
 /**
  * The dates a shopper's account keeps (issue 18): the yearly dates of the calendars they make,
- * offered in the next calendar. Pure rules; server/services/personalDates.ts stores them.
+ * offered in the next calendar. Pure rules; server/services/cart/personalDates.ts stores them.
  */
 import { MAX_PERSONAL_DATES, type PersonalDate } from '../engine/calendar.ts';
 

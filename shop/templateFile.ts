@@ -7,7 +7,7 @@ import type { Resource } from '../engine/template.ts';
 
 export const TEMPLATE_FILE = 'template.json';
 
-/** The list preview of a template version, drawn by the shop from its scene (server/services/previews.ts). */
+/** The list preview of a template version, drawn by the shop from its scene (server/services/templates/previews.ts). */
 export const previewName = (uuid: string, version: number) => `${uuid}-${version}.png`;
 
 /**

@@ -445,7 +445,7 @@ export const transactions = pgTable(
     currencyCode: text('currency_code').notNull(),
     /** The payment's state (shop/payment.ts): pending, authorised, captured, … */
     status: text('status').notNull().default('pending'),
-    /** What is paid for, as computed when the transaction was made (server/services/checkout.ts). */
+    /** What is paid for, as computed when the transaction was made (server/services/checkout/checkout.ts). */
     request: jsonb('request').notNull(),
     orderUuid: uuid('order_uuid'),
     /** The provider's name for the payment (a Checkout Session id, a Vipps reference), once started. */
@@ -608,7 +608,7 @@ export type MenuRow = typeof menuItems.$inferSelect;
 export type { MenuItem };
 
 /**
- * Counters of the shared limits (services/limitStore.ts): every instance of the shop counts in the
+ * Counters of the shared limits (services/limits/limitStore.ts): every instance of the shop counts in the
  * same row, so two instances do not give twice the guesses. A row past `resets_at` counts as absent.
  */
 export const rateLimits = pgTable('rate_limits', {
@@ -621,7 +621,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * Secrets the shop makes itself, once, and every instance reads from here (so no environment variable
- * has to be set alike on each): the device cookies' HMAC key (services/deviceCookies.ts).
+ * has to be set alike on each): the device cookies' HMAC key (services/identity/deviceCookies.ts).
  */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
@@ -630,7 +630,7 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
- * One-time login links mailed to an account's address (services/loginLinks.ts): only the sha256 of the
+ * One-time login links mailed to an account's address (services/identity/loginLinks.ts): only the sha256 of the
  * link's token is kept, so a copy of the table logs nobody in.
  */
 export const loginLinks = pgTable(

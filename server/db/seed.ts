@@ -3,7 +3,7 @@ import { languageOf } from '../../engine/calendar.ts';
 import { assertTemplate, type Template, templateInLanguage } from '../../engine/template.ts';
 import type { MenuItem } from '../../shop/contract.ts';
 import { portalPreviewName } from '../../shop/templateFile.ts';
-import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templateFiles.ts';
+import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templates/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {
   contentPages,

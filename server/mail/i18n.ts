@@ -5,7 +5,7 @@
 import enEmail from '../../public/locale/en_GB/email.json' with { type: 'json' };
 import type { DeliveryTimeUnit } from '../../shop/checkout.ts';
 import { FALLBACK_LANGUAGE, serverT, type Values } from '../i18n.ts';
-import { deliveryTimeString } from '../services/checkoutText.ts';
+import { deliveryTimeString } from '../services/checkout/checkoutText.ts';
 
 export const MAIL_FALLBACK_LANGUAGE = FALLBACK_LANGUAGE;
 

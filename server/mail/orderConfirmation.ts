@@ -5,7 +5,7 @@
  */
 import { formatMoney } from '../../shop/money.ts';
 import { orderReference } from '../../shop/production.ts';
-import type { OrderSnapshot } from '../services/orders.ts';
+import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { html, multiline, type SafeHtml } from './html.ts';
 import { bcp47, type MailWords, mailWords } from './i18n.ts';
 

@@ -8,13 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors.ts';
-import type { LimitStore } from '../services/limitStore.ts';
-import { hashToken } from '../services/sessions.ts';
+import { hashToken } from '../services/identity/sessions.ts';
+import type { LimitStore } from '../services/limits/limitStore.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The shared counters (services/limitStore.ts), for limits that count failures, not requests. */
+    /** The shared counters (services/limits/limitStore.ts), for limits that count failures, not requests. */
     limits: LimitStore;
     requestLimits: RequestLimits;
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PortalConfig } from '../../shop/contract.ts';
-import type { PortalRegistry } from '../services/portals.ts';
+import type { PortalRegistry } from '../services/storefront/portals.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

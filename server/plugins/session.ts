@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
-import { createSession, findSession, SESSION_DAYS, type Session } from '../services/sessions.ts';
+import { createSession, findSession, SESSION_DAYS, type Session } from '../services/identity/sessions.ts';
 
 export const SESSION_COOKIE = 'ps_session';
 

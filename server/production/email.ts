@@ -11,7 +11,7 @@ import { emailOutbox, orders, paymentRefunds, transactions } from '../db/schema.
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { type ConfirmedOrder, composeOrderConfirmation } from '../mail/orderConfirmation.ts';
 import { composePaymentRefund } from '../mail/paymentRefund.ts';
-import type { OrderSnapshot } from '../services/orders.ts';
+import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { REFUND_MAIL } from '../services/payments/operations.ts';
 import { CONFIRMATION } from './jobs.ts';
 

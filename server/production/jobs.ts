@@ -16,7 +16,7 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connect.ts';
 import { emailOutbox, orders } from '../db/schema.ts';
-import type { OrderSnapshot } from '../services/orders.ts';
+import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import type { OrderJobs } from './types.ts';
 
 export const QUEUES = {
@@ -24,7 +24,7 @@ export const QUEUES = {
   productionDead: 'order-production-dead',
   email: 'order-email',
   emailDead: 'order-email-dead',
-  /** Idle visitors' sessions, carts and pictures (services/cleanup.ts), on a schedule. */
+  /** Idle visitors' sessions, carts and pictures (services/identity/cleanup.ts), on a schedule. */
   cleanup: 'visitor-cleanup',
   /** Taking an authorised payment when its order leaves the lab (issue 29). */
   capture: 'payment-capture',
@@ -84,7 +84,7 @@ export interface JobHandlers {
   productionGaveUp(orderUuid: string): Promise<void>;
   /** Sends one outbox mail (if not sent yet); throws to have it retried. */
   email(outboxUuid: string): Promise<void>;
-  /** Removes what idle visitors left behind (services/cleanup.ts). */
+  /** Removes what idle visitors left behind (services/identity/cleanup.ts). */
   cleanup(): Promise<void>;
   /** Captures an authorised payment; throws to have it retried. */
   capture(transactionUuid: string): Promise<void>;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { MM_PER_INCH, type PictureSize, PRINT_DPI, xphotoType } from '../../engine/image.ts';
 import type { Product } from '../../shop/contract.ts';
 import { draftView, type LineImage } from '../../shop/printEdit.ts';
-import { withEffect } from '../services/pictures.ts';
+import { withEffect } from '../services/pictures/pictures.ts';
 
 /** Below this a print looks soft: printed anyway, and the lab is told (manifest warning). */
 export const MIN_PRINT_DPI = 150;

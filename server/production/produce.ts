@@ -19,9 +19,9 @@ import {
 } from '../../shop/production.ts';
 import type { Db } from '../db/connect.ts';
 import { orders, pictures, products, templates } from '../db/schema.ts';
-import type { OrderSnapshot } from '../services/orders.ts';
-import { uprightKey } from '../services/pictures.ts';
-import type { StoredTemplate } from '../services/templateLines.ts';
+import type { OrderSnapshot } from '../services/checkout/orders.ts';
+import { uprightKey } from '../services/pictures/pictures.ts';
+import type { StoredTemplate } from '../services/templates/templateLines.ts';
 import type { ObjectStore, StorageConfig } from '../storage/objectStore.ts';
 import { MANIFEST_NAME, type Manifest, orderFolder, readManifest, writeManifest } from './manifest.ts';
 import type { RenderResult, RenderTask } from './renderTask.ts';

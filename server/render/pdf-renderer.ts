@@ -42,7 +42,7 @@ export interface PdfOptions {
   userPicture(uuid: string): Promise<Uint8Array | null>;
   /** Where template art is read (default public/templates2/). */
   templatesRoot?: string;
-  /** Template art by src (services/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
+  /** Template art by src (services/templates/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
   art?: (src: string) => Promise<Uint8Array | null>;
   bleedMm?: number;
   title: string;

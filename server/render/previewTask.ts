@@ -8,7 +8,7 @@ import type { PreviewSheet } from '../../engine/previewSheet.ts';
 import type { PageScene } from '../../engine/scene.ts';
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { loadFontSet } from '../fonts.ts';
-import { artReader } from '../services/templateArt.ts';
+import { artReader } from '../services/templates/templateArt.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
 import { createImageLoader } from './images.ts';
@@ -25,7 +25,7 @@ export interface PreviewTask {
   pictures: Record<string, Uint8Array>;
   /**
    * The shop's storage, as plain data: a published template's art is stored there, not on disk
-   * (services/templateArt.ts), so the thread opens its own client, as production's does.
+   * (services/templates/templateArt.ts), so the thread opens its own client, as production's does.
    */
   storage: StorageConfig;
 }

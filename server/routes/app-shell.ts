@@ -23,9 +23,9 @@ import {
 import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
-import type { ContentImages } from '../services/contentImages.ts';
-import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/firstScreen.ts';
-import { RouteChunks, type ScreenAssets } from '../services/routeChunks.ts';
+import type { ContentImages } from '../services/pictures/contentImages.ts';
+import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/storefront/firstScreen.ts';
+import { RouteChunks, type ScreenAssets } from '../services/storefront/routeChunks.ts';
 
 /** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

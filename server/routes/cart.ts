@@ -20,11 +20,15 @@ import {
   findCart,
   sessionCart,
   setAutoCorrection,
-} from '../services/cart.ts';
-import { linePreview, PreviewWidth, sendPreview } from '../services/linePreviews.ts';
-import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures.ts';
-import type { Session } from '../services/sessions.ts';
-import { loadTemplate, storedTemplateOf, type TemplateLineDeps } from '../services/templateLines.ts';
+} from '../services/cart/cart.ts';
+import type { Session } from '../services/identity/sessions.ts';
+import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
+import { linePreview, PreviewWidth, sendPreview } from '../services/templates/linePreviews.ts';
+import {
+  loadTemplate,
+  storedTemplateOf,
+  type TemplateLineDeps,
+} from '../services/templates/templateLines.ts';
 
 const LineParams = z.object({ lineUuid: z.string().uuid('The order line id is not a valid uuid') });
 const PreviewQuery = z.object({ width: PreviewWidth });

@@ -18,8 +18,7 @@ import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import type { OrderJobs } from '../production/types.ts';
-import { AttemptLimiter } from '../services/attemptLimiter.ts';
-import { cartOf } from '../services/cart.ts';
+import { cartOf } from '../services/cart/cart.ts';
 import {
   applyRebateCode,
   createTransaction,
@@ -29,7 +28,7 @@ import {
   paymentOptionsFor,
   productsTotal,
   resolveDelivery,
-} from '../services/checkout.ts';
+} from '../services/checkout/checkout.ts';
 import {
   applyPaymentReport,
   fulfilFromReturn,
@@ -38,7 +37,8 @@ import {
   startedPayment,
   stateOf,
   transactionRow,
-} from '../services/orders.ts';
+} from '../services/checkout/orders.ts';
+import { AttemptLimiter } from '../services/limits/attemptLimiter.ts';
 import { type Providers, providerOf } from '../services/payments/index.ts';
 
 const DeliveryOptionParams = z.object({ deliveryOptionUuid: z.string().max(64) });

@@ -4,8 +4,8 @@ import { CONTENT_IMAGE_FILE, CONTENT_IMAGE_FORMATS, CONTENT_IMAGE_WIDTHS } from 
 import { PageId } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
-import { pageOf } from '../services/content.ts';
-import type { ContentImages } from '../services/contentImages.ts';
+import type { ContentImages } from '../services/pictures/contentImages.ts';
+import { pageOf } from '../services/storefront/content.ts';
 
 const ImageParams = z.object({
   file: z.string().regex(CONTENT_IMAGE_FILE, 'A content picture is a file name in public/img'),

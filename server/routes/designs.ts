@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
-import { accountDesignAnswer, designsOf, removeDesign, saveDesign } from '../services/designs.ts';
+import { accountDesignAnswer, designsOf, removeDesign, saveDesign } from '../services/cart/designs.ts';
 
 /** A design is a few kilobytes (a 13-page calendar with texts and dates well under 100 KB). */
 const DESIGN_MAX_BYTES = 256 * 1024;

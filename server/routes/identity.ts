@@ -4,8 +4,8 @@
  *
  * Issue 28, an owner is never locked out by a stranger (docs/decisions.md, "Login: device cookies and
  * login links"): a login from a browser the account logged in on before (its device cookie,
- * services/deviceCookies.ts) is not held by the account's delay, which strangers keep running; and
- * POST /m/api/user/login-link mails a one-time link (services/loginLinks.ts) that the app's page
+ * services/identity/deviceCookies.ts) is not held by the account's delay, which strangers keep running; and
+ * POST /m/api/user/login-link mails a one-time link (services/identity/loginLinks.ts) that the app's page
  * redeems with POST /m/api/user/login-link/redeem.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,8 +26,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { messageIn } from '../plugins/errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
-import { AttemptLimiter, GrowingDelay } from '../services/attemptLimiter.ts';
-import { fieldErrors } from '../services/checkout.ts';
+import { fieldErrors } from '../services/checkout/checkout.ts';
 import {
   cookieWithLogin,
   DEVICE_COOKIE,
@@ -35,7 +34,7 @@ import {
   type DeviceAccount,
   deviceCookieKey,
   trustedDeviceNonce,
-} from '../services/deviceCookies.ts';
+} from '../services/identity/deviceCookies.ts';
 import {
   authenticate,
   createUser,
@@ -47,7 +46,7 @@ import {
   type UserRow,
   userByEmail,
   userByUuid,
-} from '../services/identity.ts';
+} from '../services/identity/identity.ts';
 import {
   hostsOf,
   issueLoginLink,
@@ -55,7 +54,8 @@ import {
   loginLinkUrl,
   redeemLoginLink,
   shopOrigin,
-} from '../services/loginLinks.ts';
+} from '../services/identity/loginLinks.ts';
+import { AttemptLimiter, GrowingDelay } from '../services/limits/attemptLimiter.ts';
 
 export const LOGIN_FAILED = 'Wrong email address or password';
 /** At most this many failed logins and sign-ups per address in the window; the next is refused. */

@@ -19,7 +19,6 @@ import {
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
-import { AttemptLimiter } from '../services/attemptLimiter.ts';
 import {
   listOrders,
   orderDetail,
@@ -28,11 +27,12 @@ import {
   passwordMatches,
   recordStatus,
   rerunProduction,
-} from '../services/lab.ts';
+} from '../services/checkout/lab.ts';
+import { AttemptLimiter } from '../services/limits/attemptLimiter.ts';
 import type { Providers } from '../services/payments/index.ts';
 import { refundOrder, transactionOfOrder } from '../services/payments/operations.ts';
 import { paymentProblems } from '../services/payments/views.ts';
-import { publishTemplate, TemplateRefused } from '../services/templateImport.ts';
+import { publishTemplate, TemplateRefused } from '../services/templates/templateImport.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 
 const IdempotencyKeyHeader = z

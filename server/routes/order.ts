@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MyOrder, Receipt } from '../../shop/checkout.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { ordersOfUser, receiptOf } from '../services/orders.ts';
+import { ordersOfUser, receiptOf } from '../services/checkout/orders.ts';
 
 const OrderParams = z.object({ orderUuid: z.string().uuid('The order id is not a valid uuid') });
 

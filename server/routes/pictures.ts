@@ -9,8 +9,7 @@ import { storableLabel } from '../../shop/text.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
-import { addPrintLines } from '../services/cart.ts';
-import { productsOf } from '../services/content.ts';
+import { addPrintLines } from '../services/cart/cart.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
@@ -23,7 +22,8 @@ import {
   PictureStore,
   type PictureUpload,
   type Rotation,
-} from '../services/pictures.ts';
+} from '../services/pictures/pictures.ts';
+import { productsOf } from '../services/storefront/content.ts';
 
 export interface PictureRoutesOptions {
   db: Db;

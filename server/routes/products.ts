@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { categoriesOf, productsOf } from '../services/content.ts';
+import { categoriesOf, productsOf } from '../services/storefront/content.ts';
 
 export async function productRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/m/api/products/categories', async (request) => ({

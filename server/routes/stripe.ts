@@ -20,14 +20,14 @@ import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
-import { isUuid } from '../services/checkout.ts';
+import { isUuid } from '../services/checkout/checkout.ts';
 import {
   applyPaymentReport,
   ownedBy,
   providerTransaction,
   type TransactionRow,
   transactionRow,
-} from '../services/orders.ts';
+} from '../services/checkout/orders.ts';
 import { ProviderRefused, returnUrl } from '../services/payments/provider.ts';
 import { STRIPE_BACK_PATH, STRIPE_WEBHOOK_PATH, type StripeProvider } from '../services/payments/stripe.ts';
 import { rawJsonBodies } from './payments.ts';

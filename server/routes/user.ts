@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Me } from '../../shop/contract.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
-import { savedPersonalDates } from '../services/personalDates.ts';
+import { savedPersonalDates } from '../services/cart/personalDates.ts';
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // The yearly dates the account keeps from its calendars (issue 18); none for a visitor.

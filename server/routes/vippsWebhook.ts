@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';
-import { applyPaymentReport, transactionRow } from '../services/orders.ts';
+import { applyPaymentReport, transactionRow } from '../services/checkout/orders.ts';
 import {
   reportOfEvent,
   transactionOfReference,

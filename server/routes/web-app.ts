@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ICON_SIZES, TOUCH_ICON_SIZE, webManifestOf } from '../../shop/webManifest.ts';
 import { notFound } from '../errors.ts';
-import { AppIcons } from '../services/appIcons.ts';
+import { AppIcons } from '../services/storefront/appIcons.ts';
 
 const IconParams = z.object({
   name: z

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products, sessions } from '../../server/db/schema.ts';
-import { cartOf } from '../../server/services/cart.ts';
-import { hashToken } from '../../server/services/sessions.ts';
+import { cartOf } from '../../server/services/cart/cart.ts';
+import { hashToken } from '../../server/services/identity/sessions.ts';
 import type { Cart } from '../../shop/contract.ts';
 import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';

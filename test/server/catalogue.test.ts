@@ -13,8 +13,8 @@ import { parseTemplate, renderPartsOf, type Template, visiblePages } from '../..
 import type { FontSet } from '../../engine/text/fonts.ts';
 import { productKeyOf, TEMPLATE_CATEGORIES } from '../../server/db/templates/products.ts';
 import { loadFontSet } from '../../server/fonts.ts';
-import { checkTemplateFolder } from '../../server/services/templateCheck.ts';
-import { readTemplateFolder } from '../../server/services/templateFiles.ts';
+import { checkTemplateFolder } from '../../server/services/templates/templateCheck.ts';
+import { readTemplateFolder } from '../../server/services/templates/templateFiles.ts';
 import { TEMPLATE_FILE } from '../../shop/templateFile.ts';
 import { currentDemoTemplates, DEMO_TEMPLATES_DIR } from '../support/demoTemplates.ts';
 
@@ -200,7 +200,7 @@ describe('the template catalogue', () => {
 
   it("has each art file in public/templates2/art/ too, one drawing to a name: the seed's templates read it there", () => {
     // The seed stores a demo template as its file says (`art/bunting.svg`), and the shop serves and
-    // prints such art from public/templates2/ (server/services/templateArt.ts); publishing a folder
+    // prints such art from public/templates2/ (server/services/templates/templateArt.ts); publishing a folder
     // compares that art with the folder's own, so a missing or different copy is refused as a
     // changed design and the seeded template is drawn without its art.
     const publicArt = path.resolve(DEMO_TEMPLATES_DIR, '../public/templates2/art');

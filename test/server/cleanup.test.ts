@@ -7,7 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orderLines, pictures, rateLimits, sessions } from '../../server/db/schema.ts';
 import { CLEANUP_CRON, QUEUES } from '../../server/production/jobs.ts';
-import { hashToken } from '../../server/services/sessions.ts';
+import { hashToken } from '../../server/services/identity/sessions.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';

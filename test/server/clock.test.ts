@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../engine/template.ts';
-import { SESSION_DAYS } from '../../server/services/sessions.ts';
+import { SESSION_DAYS } from '../../server/services/identity/sessions.ts';
 import type { Receipt } from '../../shop/checkout.ts';
 import { SetClock, systemClock } from '../../shop/clock.ts';
 import type { Cart } from '../../shop/contract.ts';

@@ -27,8 +27,8 @@ import { contact, placeOrder } from './production-helpers.ts';
 
 // Passwords hashed at a fraction of the real cost: a fuzzed login or sign-up that gets through the
 // validation is hashed like any other, and a thousand of them at 50 ms would be most of the run.
-vi.mock('../../server/services/passwords.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/services/passwords.ts')>();
+vi.mock('../../server/services/identity/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/services/identity/passwords.ts')>();
   const cheap = { N: 16, r: 1, p: 1 };
   const dummy = real.hashPassword('no one’s password', cheap);
   return {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema.ts';
-import { hashToken } from '../../server/services/sessions.ts';
+import { hashToken } from '../../server/services/identity/sessions.ts';
 import { VALIDATION_MESSAGES } from '../../shop/customerForms.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import {

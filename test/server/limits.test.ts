@@ -8,7 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ACCOUNT_DELAY, LOGIN_LIMIT } from '../../server/routes/identity.ts';
-import { type LimitStore, PostgresLimitStore, RedisLimitStore } from '../../server/services/limitStore.ts';
+import {
+  type LimitStore,
+  PostgresLimitStore,
+  RedisLimitStore,
+} from '../../server/services/limits/limitStore.ts';
 import { appBehindProxy, LOCALE_DIR, newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { freshEmail, login, PASSWORD, registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';

@@ -14,8 +14,8 @@ import {
   LINK_ACCOUNT_LIMIT,
   LINK_ADDRESS_LIMIT,
 } from '../../server/routes/identity.ts';
-import { DEVICE_COOKIE } from '../../server/services/deviceCookies.ts';
-import { LOGIN_LINK_MINUTES } from '../../server/services/loginLinks.ts';
+import { DEVICE_COOKIE } from '../../server/services/identity/deviceCookies.ts';
+import { LOGIN_LINK_MINUTES } from '../../server/services/identity/loginLinks.ts';
 import type { Clock } from '../../shop/clock.ts';
 import { appBehindProxy, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf, freshEmail, me, PASSWORD, uploadPrints } from './checkout-helpers.ts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PICTURE_LIMITS, pictureStats } from '../../server/services/pictures.ts';
+import { DEFAULT_PICTURE_LIMITS, pictureStats } from '../../server/services/pictures/pictures.ts';
 import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { multipartBody } from './multipart.ts';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connect.ts';
-import { DEFAULT_PICTURE_LIMITS, pictureStats } from '../../server/services/pictures.ts';
+import { DEFAULT_PICTURE_LIMITS, pictureStats } from '../../server/services/pictures/pictures.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'print-shop-picture-memory-'));

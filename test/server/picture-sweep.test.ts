@@ -1,5 +1,5 @@
 /**
- * The sweep of upload leftovers (services/pictureSweep.ts): picture files no row names and
+ * The sweep of upload leftovers (services/pictures/pictureSweep.ts): picture files no row names and
  * temporaries go once old enough; files a row names, and young ones an upload may still commit, stay.
  */
 import { createHash } from 'node:crypto';
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pictures, portals } from '../../server/db/schema.ts';
-import { sweepPictureFiles } from '../../server/services/pictureSweep.ts';
-import { pictureKeys } from '../../server/services/pictures.ts';
+import { sweepPictureFiles } from '../../server/services/pictures/pictureSweep.ts';
+import { pictureKeys } from '../../server/services/pictures/pictures.ts';
 import { LocalObjectStore } from '../../server/storage/localStore.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 import { fileSystemNow } from './file-clock.ts';

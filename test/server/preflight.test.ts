@@ -10,7 +10,7 @@ import type { Template } from '../../engine/template.ts';
 import { loadFontSet } from '../../server/fonts.ts';
 import { createImageLoader } from '../../server/render/images.ts';
 import { renderPreviewPng } from '../../server/render/page-renderer.ts';
-import { runPreflight } from '../../server/services/preflight.ts';
+import { runPreflight } from '../../server/services/templates/preflight.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { cardTemplate, font } from '../fixtures/templates.ts';
 import { demoTemplate, demoTemplateFolder } from '../support/demoTemplates.ts';

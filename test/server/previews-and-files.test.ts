@@ -11,7 +11,7 @@ import {
   LIST_PREVIEW_DRAWING,
   PREVIEW_WIDTH_PX,
   renderMissingPreviews,
-} from '../../server/services/previews.ts';
+} from '../../server/services/templates/previews.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
 import { demoTemplate } from '../support/demoTemplates.ts';

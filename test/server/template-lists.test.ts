@@ -8,7 +8,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '../../engine/template.ts';
-import { chooseEncoding, TemplateLists } from '../../server/services/templateLists.ts';
+import { chooseEncoding, TemplateLists } from '../../server/services/templates/templateLists.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 

@@ -17,7 +17,7 @@ import type { Db } from '../../server/db/connect.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { orderLines, pictures } from '../../server/db/schema.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
-import { sweepPictureFiles } from '../../server/services/pictureSweep.ts';
+import { sweepPictureFiles } from '../../server/services/pictures/pictureSweep.ts';
 import type { ObjectStore, StorageConfig } from '../../server/storage/objectStore.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
 import { startTestApp } from './app-harness.ts';

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { orders, paymentEvents, transactions } from '../../server/db/schema.ts';
-import { providerTransaction } from '../../server/services/orders.ts';
+import { providerTransaction } from '../../server/services/checkout/orders.ts';
 import { createProviders } from '../../server/services/payments/index.ts';
 import {
   capturePayment,

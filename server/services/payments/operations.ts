@@ -25,7 +25,7 @@ import {
   providerTransaction,
   type TransactionRow,
   transactionRow,
-} from '../orders.ts';
+} from '../checkout/orders.ts';
 import { type Providers, providerOf } from './index.ts';
 import type { ProviderType } from './provider.ts';
 

@@ -5,11 +5,11 @@
  * says so (`capture`, `refund`, `cancel`). Every call that changes something at the provider carries
  * an idempotency key derived from the transaction, so a retry after a timeout is a replay, never a
  * second payment. Orders are never made here: every report goes through `applyPaymentReport`
- * (server/services/orders.ts), the one idempotent place an order is made.
+ * (server/services/checkout/orders.ts), the one idempotent place an order is made.
  */
 import type { PaymentReport, PaymentState } from '../../../shop/payment.ts';
 import { HttpError } from '../../errors.ts';
-import type { TransactionSnapshot } from '../checkout.ts';
+import type { TransactionSnapshot } from '../checkout/checkout.ts';
 
 export type ProviderType = 'store' | 'invoice' | 'test-card' | 'stripe' | 'vipps';
 export const PROVIDER_TYPES: readonly ProviderType[] = ['store', 'invoice', 'test-card', 'stripe', 'vipps'];

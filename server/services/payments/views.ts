@@ -2,7 +2,7 @@
  * What the lab and the shopper see of payments (issue 29): the desk list's mark on an order whose
  * payment needs the lab, the desk's list of payment problems (most of them have no order to show them
  * on), and the shopper's view of an online payment on the receipt and in My orders. Read-only: every
- * change of a payment goes through applyPaymentReport (services/orders.ts) and operations.ts.
+ * change of a payment goes through applyPaymentReport (services/checkout/orders.ts) and operations.ts.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ShopperPayment } from '../../../shop/checkout.ts';
@@ -11,7 +11,7 @@ import { lapsingSoon, type PaymentState } from '../../../shop/payment.ts';
 import { orderReference } from '../../../shop/production.ts';
 import type { Db } from '../../db/connect.ts';
 import { paymentRefunds, transactions } from '../../db/schema.ts';
-import type { TransactionSnapshot } from '../checkout.ts';
+import type { TransactionSnapshot } from '../checkout/checkout.ts';
 import type { Providers } from './index.ts';
 import type { ProviderType } from './provider.ts';
 

@@ -18,7 +18,7 @@ import type { FontSet } from '../../../engine/text/fonts.ts';
 import { loadFontSet } from '../../../server/fonts.ts';
 import { printScenes } from '../../../server/production/renderTask.ts';
 import { DEFAULT_BLEED_MM, renderPdf } from '../../../server/render/pdf-renderer.ts';
-import type { StoredTemplate } from '../../../server/services/templateLines.ts';
+import type { StoredTemplate } from '../../../server/services/templates/templateLines.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
 

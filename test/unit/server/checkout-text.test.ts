@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryTimeString, wordsFor } from '../../../server/services/checkoutText.ts';
+import { deliveryTimeString, wordsFor } from '../../../server/services/checkout/checkoutText.ts';
 
 describe('delivery time strings', () => {
   it('business days and hours, singular and plural', () => {

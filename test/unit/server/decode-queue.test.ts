@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DecodeQueue, DecodeQueueBusy } from '../../../server/services/decodeQueue.ts';
+import { DecodeQueue, DecodeQueueBusy } from '../../../server/services/pictures/decodeQueue.ts';
 
 const MP = 1_000_000;
 

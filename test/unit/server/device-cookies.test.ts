@@ -6,15 +6,15 @@ import {
   DEVICE_TOKENS_KEPT,
   issueDeviceToken,
   trustedDeviceNonce,
-} from '../../../server/services/deviceCookies.ts';
+} from '../../../server/services/identity/deviceCookies.ts';
 import {
   LOGIN_LINK_MINUTES,
   LOGIN_TOKEN_SHAPE,
   loginLinkExpiry,
   loginLinkUrl,
   shopOrigin,
-} from '../../../server/services/loginLinks.ts';
-import { hashToken, newToken } from '../../../server/services/sessions.ts';
+} from '../../../server/services/identity/loginLinks.ts';
+import { hashToken, newToken } from '../../../server/services/identity/sessions.ts';
 import { LoginLinkRedeem, LoginLinkRequest } from '../../../shop/checkout.ts';
 
 const key = randomBytes(32);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELAY } from '../../../server/routes/identity.ts';
-import { delayAfter } from '../../../server/services/attemptLimiter.ts';
+import { delayAfter } from '../../../server/services/limits/attemptLimiter.ts';
 
 describe('delayAfter (the wait between login attempts on one account)', () => {
   const o = { free: 5, firstDelayMs: 1000, maxDelayMs: 60_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivativeFor, previewHash } from '../../../server/services/linePreviews.ts';
+import { derivativeFor, previewHash } from '../../../server/services/templates/linePreviews.ts';
 import { systemClock } from '../../../shop/clock.ts';
 
 const year = systemClock.now().getFullYear();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeOrderConfirmation, receiptUrl } from '../../../server/mail/orderConfirmation.ts';
-import type { OrderSnapshot } from '../../../server/services/orders.ts';
+import type { OrderSnapshot } from '../../../server/services/checkout/orders.ts';
 import { orderReference } from '../../../shop/production.ts';
 
 const ORDER_UUID = '3f2a9c41-7b1e-4d2a-9c3b-5e6f7a8b9c0d';

@@ -6,7 +6,7 @@ import {
   orderInfoOf,
   type Rebate,
   rebateAmount,
-} from '../../../server/services/orderTotals.ts';
+} from '../../../server/services/checkout/orderTotals.ts';
 
 const tenPercent: Rebate = { code: 'SUMMER10', text: '10 % off', percentOff: 10, amountOff: null };
 const fiveOff: Rebate = { code: 'WELCOME5', text: '£5 off', percentOff: null, amountOff: 500 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dummyHash, hashPassword, verifyPassword } from '../../../server/services/passwords.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../../server/services/identity/passwords.ts';
 
 // Small parameters keep the suite fast; the format and the checks are the same.
 const FAST = { N: 1024, r: 8, p: 1 };

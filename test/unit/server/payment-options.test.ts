@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offered } from '../../../server/services/checkout.ts';
+import { offered } from '../../../server/services/checkout/checkout.ts';
 import type { Providers } from '../../../server/services/payments/index.ts';
 import type { PaymentProvider } from '../../../server/services/payments/provider.ts';
 

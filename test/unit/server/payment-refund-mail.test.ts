@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composePaymentRefund } from '../../../server/mail/paymentRefund.ts';
-import type { OrderSnapshot } from '../../../server/services/orders.ts';
+import type { OrderSnapshot } from '../../../server/services/checkout/orders.ts';
 
 const ORDER_UUID = '8c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
 const REFERENCE = '8c1d2e3f';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOf, type TransactionRow } from '../../../server/services/orders.ts';
+import { stateOf, type TransactionRow } from '../../../server/services/checkout/orders.ts';
 
 /** A transaction row as far as the shopper's hand-off reads it. */
 const row = (status: string, locale: string, more: Partial<TransactionRow> = {}) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fontFamiliesOf } from '../../../engine/text/families.ts';
 import { embedFirstScreen, embedPortalConfig, inlineStylesheets } from '../../../server/routes/app-shell.ts';
-import { hostName } from '../../../server/services/portals.ts';
+import { hostName } from '../../../server/services/storefront/portals.ts';
 import type { PortalConfig } from '../../../shop/contract.ts';
 import { firstScreenApi } from '../../../shop/firstScreen.ts';
 import { cardTemplate } from '../../fixtures/templates.ts';

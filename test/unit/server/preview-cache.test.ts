@@ -2,7 +2,11 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PREVIEW_CACHE_DAYS, renewCached, sweepPreviewCache } from '../../../server/services/previewCache.ts';
+import {
+  PREVIEW_CACHE_DAYS,
+  renewCached,
+  sweepPreviewCache,
+} from '../../../server/services/templates/previewCache.ts';
 import { systemClock } from '../../../shop/clock.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SceneText } from '../../../engine/scene.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
 import { printScenes } from '../../../server/production/renderTask.ts';
-import type { StoredTemplate } from '../../../server/services/templateLines.ts';
+import type { StoredTemplate } from '../../../server/services/templates/templateLines.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { calendarHolidays } from '../../../shop/holidays.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';

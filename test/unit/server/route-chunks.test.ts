@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RouteChunks, SCREEN_CHUNKS } from '../../../server/services/routeChunks.ts';
+import { RouteChunks, SCREEN_CHUNKS } from '../../../server/services/storefront/routeChunks.ts';
 
 function distWith(manifest: Record<string, unknown>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'route-chunks-'));

@@ -1,0 +1,528 @@
+import { and, asc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
+import {
+  adaptionForCrop,
+  cropBelowMinimum,
+  frameLike,
+  MIN_CROP_DPI,
+  startingCrop,
+} from '../../../engine/image.ts';
+import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../../shop/contract.ts';
+import { type LineTally, orderChangeProblem } from '../../../shop/orderLimits.ts';
+import { linePrice } from '../../../shop/pricing.ts';
+import { chooseCalendarExtras, chooseStartMonth, templateLinePrice } from '../../../shop/templateLine.ts';
+import type { Db } from '../../db/connect.ts';
+import { carts, orderLines, pictures, sessions } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { idHashOf, type Session, touchSession } from '../identity/sessions.ts';
+import { productsOf } from '../storefront/content.ts';
+import {
+  checkTemplateProduct,
+  loadTemplate,
+  resolveTemplateState,
+  type StoredTemplate,
+  storedTemplateOf,
+  type TemplateLineDeps,
+  templateLineDescription,
+} from '../templates/templateLines.ts';
+import { rememberPersonalDates } from './personalDates.ts';
+
+export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
+
+/**
+ * Which cart a session uses: an anonymous session has a cart of its own; a logged-in session uses its
+ * user's cart (one per user, whichever session or device), which has no session.
+ */
+export function cartOwner(session: Session) {
+  return session.userUuid ? eq(carts.userUuid, session.userUuid) : eq(carts.sessionIdHash, session.idHash);
+}
+
+/** The session's cart, made on first use. */
+export async function cartOf(db: Db, session: Session): Promise<string> {
+  const [found] = await db.select({ uuid: carts.uuid }).from(carts).where(cartOwner(session));
+  if (found) return found.uuid;
+  const [made] = await db
+    .insert(carts)
+    .values(
+      session.userUuid
+        ? { portalUuid: session.portalUuid, sessionIdHash: null, userUuid: session.userUuid }
+        : { portalUuid: session.portalUuid, sessionIdHash: session.idHash, userUuid: null },
+    )
+    .onConflictDoNothing()
+    .returning({ uuid: carts.uuid });
+  if (made) return made.uuid;
+  // Two first requests of one session (or user) raced; the other made the cart.
+  const [raced] = await db.select({ uuid: carts.uuid }).from(carts).where(cartOwner(session));
+  return raced!.uuid;
+}
+
+/** The session's cart row when it has one (nothing is made). */
+export async function findCart(db: Db, session: Session | null) {
+  if (!session) return null;
+  const [found] = await db.select().from(carts).where(cartOwner(session));
+  return found ?? null;
+}
+
+type LineRow = typeof orderLines.$inferSelect;
+
+/** A template line's stored entry keeps its subproducts; the answer shows them on the line. */
+function answeredTemplates(r: LineRow): Pick<OrderLine, 'templates' | 'subProductUuids'> {
+  const stored = r.type === PRINT ? null : storedTemplateOf(r.templates);
+  if (!stored) return { templates: r.templates as OrderLine['templates'], subProductUuids: [] };
+  const { subProductUuids, ...entry } = stored;
+  return { templates: [entry], subProductUuids };
+}
+
+function toCart(rows: LineRow[]): Cart {
+  const lines: OrderLine[] = rows.map((r) => ({
+    uuid: r.uuid,
+    type: r.type,
+    description: r.description,
+    product: { uuid: r.productUuid, type: r.type },
+    files: r.files as OrderLine['files'],
+    quantity: r.quantity,
+    actualLinePrice: r.actualLinePrice,
+    image: (r.image as OrderLine['image']) ?? null,
+    ...answeredTemplates(r),
+  }));
+  return { orderLines: lines, summary: { totalPrice: lines.reduce((sum, l) => sum + l.actualLinePrice, 0) } };
+}
+
+export async function cartView(db: Db, cartUuid: string): Promise<Cart> {
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  return toCart(rows);
+}
+
+/**
+ * The session's cart with its lines in one query (the cart is read on every page). Nothing is made:
+ * no session or no cart yet reads as an empty cart.
+ */
+export async function sessionCart(db: Db, session: Session | null): Promise<Cart> {
+  if (!session) return emptyCart();
+  const rows = await db
+    .select({ cartUuid: carts.uuid, line: orderLines })
+    .from(carts)
+    .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
+    .where(cartOwner(session))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  if (rows.length === 0) return emptyCart();
+  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+}
+
+/**
+ * The cart of a session cookie's token in one query (the cart is read on every page): the session,
+ * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
+ */
+export async function cartOfToken(
+  db: Db,
+  token: string | undefined,
+  portalUuid: string,
+  now: Date,
+): Promise<Cart> {
+  const idHash = idHashOf(token);
+  if (!idHash) return emptyCart();
+  const rows = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, line: orderLines })
+    .from(sessions)
+    .leftJoin(
+      carts,
+      or(
+        eq(carts.userUuid, sessions.userUuid),
+        and(isNull(sessions.userUuid), eq(carts.sessionIdHash, sessions.idHash)),
+      ),
+    )
+    .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.portalUuid, portalUuid), gt(sessions.expiresAt, now)))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+  if (rows.length === 0) return emptyCart();
+  await touchSession(db, idHash, rows[0]!.lastSeenAt, now);
+  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+}
+
+/** Deletes one line of this cart; another cart's line is not found, exactly like a missing one. */
+export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Promise<void> {
+  const deleted = await db
+    .delete(orderLines)
+    .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cartUuid)))
+    .returning({ uuid: orderLines.uuid });
+  if (deleted.length === 0) throw notFound('The order line');
+}
+
+/**
+ * The cart's lines as the order's limits count them (shop/orderLimits.ts), read under a lock on the
+ * cart: changes of one cart are checked and written one after another, so two at once cannot each
+ * stay within a limit and together pass it.
+ */
+async function lockedTally(tx: Db, cartUuid: string): Promise<Map<string, LineTally>> {
+  await tx.select({ uuid: carts.uuid }).from(carts).where(eq(carts.uuid, cartUuid)).for('update');
+  const rows = await tx
+    .select({ uuid: orderLines.uuid, quantity: orderLines.quantity, linePrice: orderLines.actualLinePrice })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  return new Map(rows.map((r) => [r.uuid, { quantity: r.quantity, linePrice: r.linePrice }]));
+}
+
+/** A 400 naming the limit when the change takes the order past one of them (nothing is written). */
+function refuseOverLimits(before: Iterable<LineTally>, after: Iterable<LineTally>): void {
+  const problem = orderChangeProblem([...before], [...after]);
+  if (problem) throw new HttpError(400, problem.code, problem.message, undefined, { max: problem.limit });
+}
+
+/** The cart's next free position, read in the transaction that adds to it. */
+async function nextPosition(tx: Db, cartUuid: string): Promise<number> {
+  const [last] = await tx
+    .select({ position: max(orderLines.position) })
+    .from(orderLines)
+    .where(eq(orderLines.cartUuid, cartUuid));
+  return (last?.position ?? -1) + 1;
+}
+
+/** The portal's default print format (S0 §3): the first print format by position that sells singly. */
+export function defaultPrintFormat(products: readonly Product[]): Product | null {
+  return products.find((p) => p.producttype === 0 && p.minQuantity === 1) ?? null;
+}
+
+export interface UploadedPrint {
+  uuid: string;
+  size: number;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Each stored file of a print upload becomes a print line (type 0) of the session's cart: the default
+ * format turned to the picture's orientation, its minimum quantity, a centred fill-in crop (the fit
+ * test then says fill-in) and the server's own price.
+ */
+export async function addPrintLines(
+  db: Db,
+  session: Session,
+  files: readonly UploadedPrint[],
+  /** The portal's products, read beforehand when `db` is a transaction (productsOf reads in parallel). */
+  catalogue?: readonly Product[],
+): Promise<void> {
+  if (files.length === 0) return;
+  const product = defaultPrintFormat(catalogue ?? (await productsOf(db, session.portalUuid)));
+  if (!product) return;
+  const cartUuid = await cartOf(db, session);
+  const quantity = Math.max(1, product.minQuantity);
+  const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
+  const price = linePrice(product, quantity);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = [...(await lockedTally(tx, cartUuid)).values()];
+    refuseOverLimits(before, [...before, ...files.map(() => ({ quantity, linePrice: price }))]);
+    let position = await nextPosition(tx, cartUuid);
+    await tx.insert(orderLines).values(
+      files.map((f) => {
+        const crop = startingCrop(f, 0, frameLike(frame, f), 'fill-in');
+        return {
+          cartUuid,
+          position: position++,
+          type: 0,
+          productUuid: product.uuid,
+          description: f.name,
+          quantity,
+          actualLinePrice: price,
+          image: { filter: 'original' as const, cropRect: crop, adaption: adaptionForCrop(crop) },
+          files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
+        };
+      }),
+    );
+  });
+}
+
+/** Order line type 0 is a print (S0 §2): its product is a print format (product type 0). */
+const PRINT = 0;
+
+/**
+ * Applies a client's changes to lines of this session's cart, all or nothing: one transaction, and
+ * any change that cannot be applied (a line of another cart, an unknown format, a quantity below the
+ * format's minimum, an order past its limits) rolls back every other. Each line is written whole in one UPDATE, so two edits of
+ * one line at the same moment leave one of them, never a mix (last write wins per line). Prices come
+ * from the price list, never from the client.
+ */
+export async function applyLineChanges(
+  db: Db,
+  session: Session,
+  changes: readonly OrderLineChange[],
+  templateDeps: TemplateLineDeps,
+): Promise<Cart> {
+  const uuids = changes.map((c) => c.uuid);
+  if (new Set(uuids).size !== uuids.length) {
+    throw new HttpError(400, 'duplicate_line', 'An order line appears twice in the update');
+  }
+  const cartUuid = await cartOf(db, session);
+  const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
+  // Template lines are checked before the transaction (templates, pictures and fonts are read
+  // outside it: PGlite's one connection is held by a transaction). A line never changes its template
+  // or product, so what is checked here still holds when the locked row is written.
+  const templateUpdates = await prepareTemplateUpdates(
+    db,
+    session,
+    cartUuid,
+    changes,
+    catalogue,
+    templateDeps,
+  );
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = await lockedTally(tx, cartUuid);
+    const after = new Map(before);
+    // Every change is checked before anything is written: a price past what a column holds is
+    // refused as a 400, not met by the database.
+    const writes: (() => Promise<unknown>)[] = [];
+    const rows =
+      uuids.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(orderLines)
+            .where(and(eq(orderLines.cartUuid, cartUuid), inArray(orderLines.uuid, uuids)))
+            .for('update');
+    const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+    const sizes = await printPictureSizes(tx, changes, byUuid);
+    for (const change of changes) {
+      const row = byUuid.get(change.uuid);
+      if (!row) throw notFound('The order line');
+      if (change.deleted) {
+        after.delete(row.uuid);
+        writes.push(() => tx.delete(orderLines).where(eq(orderLines.uuid, row.uuid)));
+        continue;
+      }
+      const product = catalogue.get(change.product.uuid);
+      const sameKind = row.type === PRINT ? product?.producttype === 0 : product?.uuid === row.productUuid;
+      if (!product || !sameKind) {
+        throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+      }
+      if (change.quantity < product.minQuantity) {
+        throw new HttpError(
+          400,
+          'below_minimum',
+          `The minimum quantity of ${product.name} is ${product.minQuantity}`,
+        );
+      }
+      if (row.type === PRINT && change.image === null) {
+        throw new HttpError(400, 'invalid_image', 'A print needs its filter and crop');
+      }
+      if (row.type !== PRINT) {
+        const update = templateUpdates.get(row.uuid);
+        if (!update) throw notFound('The template of the order line');
+        const price = update.price(change.quantity);
+        after.set(row.uuid, { quantity: change.quantity, linePrice: price });
+        writes.push(() =>
+          tx
+            .update(orderLines)
+            .set({
+              quantity: change.quantity,
+              templates: [update.entry],
+              actualLinePrice: price,
+              updatedAt: templateDeps.today,
+            })
+            .where(eq(orderLines.uuid, row.uuid)),
+        );
+        continue;
+      }
+      const image = change.image === undefined ? row.image : lineImage(change.image);
+      const picture = sizes.get((row.files as OrderLine['files'])[0]?.uuid ?? '');
+      const crop = change.image?.cropRect;
+      if (crop && picture) {
+        const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
+        if (cropBelowMinimum(crop, picture, 0, frame)) {
+          throw new HttpError(
+            400,
+            'crop_too_small',
+            `The crop is zoomed in too far: ${product.name} would print below ${MIN_CROP_DPI} dpi`,
+            undefined,
+            { product: product.name, dpi: MIN_CROP_DPI },
+          );
+        }
+      }
+      const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
+      const price = linePrice(product, change.quantity);
+      after.set(row.uuid, { quantity: change.quantity, linePrice: price });
+      writes.push(() =>
+        tx
+          .update(orderLines)
+          .set({
+            productUuid: product.uuid,
+            quantity: change.quantity,
+            image,
+            files,
+            actualLinePrice: price,
+            updatedAt: templateDeps.today,
+          })
+          .where(eq(orderLines.uuid, row.uuid)),
+      );
+    }
+    refuseOverLimits(before.values(), after.values());
+    for (const write of writes) await write();
+    // In the same transaction: the lines and the account's kept dates change together, or neither.
+    if (session.userUuid) {
+      const dates = [...templateUpdates.values()].flatMap((u) => u.entry.personalDates);
+      await rememberPersonalDates(tx, session.userUuid, dates);
+    }
+  });
+  return cartView(db, cartUuid);
+}
+
+interface TemplateUpdate {
+  entry: StoredTemplate;
+  price(quantity: number): number;
+}
+
+/**
+ * The checked new state of each template line in `changes`: its resources and year when sent (checked
+ * against the line's own template version), else as stored, with its subproducts kept. Lines of other
+ * carts and prints are left to the transaction.
+ */
+async function prepareTemplateUpdates(
+  db: Db,
+  session: Session,
+  cartUuid: string,
+  changes: readonly OrderLineChange[],
+  catalogue: ReadonlyMap<string, Product>,
+  deps: TemplateLineDeps,
+): Promise<Map<string, TemplateUpdate>> {
+  const wanted = changes.filter((c) => !c.deleted).map((c) => c.uuid);
+  const updates = new Map<string, TemplateUpdate>();
+  if (wanted.length === 0) return updates;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.cartUuid, cartUuid), inArray(orderLines.uuid, wanted)));
+  const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+  for (const change of changes) {
+    const row = byUuid.get(change.uuid);
+    if (!row || row.type === PRINT || change.deleted) continue;
+    const stored = storedTemplateOf(row.templates);
+    if (!stored) throw new HttpError(409, 'not_a_template_line', 'The order line has no template');
+    const loaded = await loadTemplate(db, session.portalUuid, stored.template, stored.version);
+    if (!loaded) throw notFound(`Version ${stored.version} of the line's template`);
+    const product = catalogue.get(change.product.uuid);
+    if (!product || product.uuid !== row.productUuid) {
+      throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+    }
+    checkTemplateProduct(catalogue, loaded, product.uuid, stored.subProductUuids, change.quantity);
+    let entry = stored;
+    const sent = change.templates?.[0];
+    if (sent) {
+      if (
+        sent.template !== stored.template ||
+        (sent.version !== undefined && sent.version !== stored.version)
+      ) {
+        throw new HttpError(400, 'template_mismatch', "The template in the body is not the order line's");
+      }
+      const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
+      const startMonth = chooseStartMonth(loaded.template, sent.startMonth, stored.startMonth);
+      const extras = chooseCalendarExtras(loaded.template, sent, stored);
+      entry = { ...stored, ...state, startMonth, ...extras };
+    }
+    const t = loaded.template;
+    updates.set(row.uuid, {
+      entry,
+      price: (quantity) => templateLinePrice(product, t, quantity, stored.subProductUuids),
+    });
+  }
+  return updates;
+}
+
+/**
+ * Adds one template line (S1 §3 cart add payload) to the session's cart: the template (its current
+ * version unless one is named), its own product with known subproducts and at least the minimum
+ * quantity, the resources and year checked against the template, the server's price. Answers the
+ * cart; the new line is the last one.
+ */
+export async function addTemplateLine(
+  db: Db,
+  session: Session,
+  body: TemplateLineAdd,
+  deps: TemplateLineDeps,
+  locale: string,
+): Promise<Cart> {
+  const loaded = await loadTemplate(
+    db,
+    session.portalUuid,
+    body.template.uuid,
+    body.template.version ?? null,
+  );
+  if (!loaded) {
+    const which = body.template.version ? `Version ${body.template.version} of the template` : 'The template';
+    throw new HttpError(400, 'unknown_template', `${which} ${body.template.uuid} is not sold here`);
+  }
+  const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
+  const subProductUuids = [...new Set(body.subProductUuids)];
+  const product = checkTemplateProduct(catalogue, loaded, body.product.uuid, subProductUuids, body.quantity);
+  const t = loaded.template;
+  const state = await resolveTemplateState(t, body.template.resources, body.template.year, deps);
+  const entry: StoredTemplate = {
+    template: t.uuid,
+    version: t.version,
+    resources: state.resources,
+    year: state.year,
+    startMonth: chooseStartMonth(t, body.template.startMonth),
+    ...chooseCalendarExtras(t, body.template),
+    subProductUuids,
+  };
+  const cartUuid = await cartOf(db, session);
+  const price = templateLinePrice(product, t, body.quantity, subProductUuids);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = [...(await lockedTally(tx, cartUuid)).values()];
+    refuseOverLimits(before, [...before, { quantity: body.quantity, linePrice: price }]);
+    await tx.insert(orderLines).values({
+      cartUuid,
+      position: await nextPosition(tx, cartUuid),
+      type: product.producttype,
+      productUuid: product.uuid,
+      description: templateLineDescription(t, product, subProductUuids, locale),
+      quantity: body.quantity,
+      actualLinePrice: price,
+      image: null,
+      files: [],
+      templates: [entry],
+    });
+    // A logged-in shopper's yearly dates are kept with the account for the next calendar (issue 18),
+    // in the same transaction as the line.
+    if (session.userUuid) await rememberPersonalDates(tx, session.userUuid, entry.personalDates);
+  });
+  return cartView(db, cartUuid);
+}
+
+/** The upright sizes of the pictures of the print lines whose crop a change sets. */
+async function printPictureSizes(
+  tx: Db,
+  changes: readonly OrderLineChange[],
+  rows: ReadonlyMap<string, typeof orderLines.$inferSelect>,
+): Promise<Map<string, { width: number; height: number }>> {
+  const uuids = changes.flatMap((change) => {
+    const row = rows.get(change.uuid);
+    const file =
+      row?.type === PRINT && change.image?.cropRect ? (row.files as OrderLine['files'])[0] : undefined;
+    return file ? [file.uuid] : [];
+  });
+  if (uuids.length === 0) return new Map();
+  const found = await tx
+    .select({ uuid: pictures.uuid, width: pictures.width, height: pictures.height })
+    .from(pictures)
+    .where(inArray(pictures.uuid, uuids));
+  return new Map(found.map((p) => [p.uuid, p]));
+}
+
+/** The stored picture settings: the fit test on the crop decides the adaption (S0 §4), not the client. */
+function lineImage(image: OrderLineChange['image']): OrderLine['image'] {
+  if (!image) return null;
+  const crop = image.cropRect;
+  return { filter: image.filter, cropRect: crop, adaption: crop ? adaptionForCrop(crop) : 0 };
+}
+
+/** S0 §7 auto-correction: the shopper's answer to the checkout question, kept on the cart. */
+export async function setAutoCorrection(db: Db, session: Session, value: 0 | 1, now: Date): Promise<Cart> {
+  const cartUuid = await cartOf(db, session);
+  await db.update(carts).set({ autoCorrection: value, updatedAt: now }).where(eq(carts.uuid, cartUuid));
+  return cartView(db, cartUuid);
+}

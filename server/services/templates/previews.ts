@@ -1,0 +1,98 @@
+/**
+ * Template list previews (/templates2/all/{preview.large}) are drawn by the print renderer from the
+ * template's own pages with sample pictures, laid out as its preview sheet (engine/previewSheet.ts:
+ * every printed part, at the product's own aspect ratio), when a database is seeded or a template
+ * version appears: never drawn by hand, so a list preview always shows the template as it prints.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { languageOf } from '../../../engine/calendar.ts';
+import { harnessInstance } from '../../../engine/harness.ts';
+import type { PictureRef } from '../../../engine/instance.ts';
+import { type PreviewSheet, previewSheet } from '../../../engine/previewSheet.ts';
+import { type PageScene, pageScene } from '../../../engine/scene.ts';
+import { assertTemplate, type Template } from '../../../engine/template.ts';
+import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { Db } from '../../db/connect.ts';
+import { portals, templates } from '../../db/schema.ts';
+import type { PictureLoader } from '../../render/images.ts';
+import { renderSheetPng } from '../../render/sheet-renderer.ts';
+
+/** List previews are 640 px wide (S0 §9 preview scale). */
+export const PREVIEW_WIDTH_PX = 640;
+
+/**
+ * Bump when the list previews' drawing changes: a previews folder drawn by another drawing (its
+ * `.drawing` file says which) is drawn again on the next full pass, since the files are named by the
+ * template version alone. 2: the preview sheet (issue 18), every printed part.
+ */
+export const LIST_PREVIEW_DRAWING = 2;
+const DRAWING_FILE = '.drawing';
+
+export interface PreviewDeps {
+  fonts: FontSet;
+  /** Loads art and the sample pictures (user sources with the samples' uuids). */
+  loadImage: PictureLoader;
+  samplePictures: PictureRef[];
+  /** Now, by the app's clock: the year a calendar's preview shows. */
+  today: Date;
+}
+
+/**
+ * The template's preview sheet with the sample pictures autofilled, as a shopper would first see it:
+ * the sheet and the scenes of its pages, in the order of its cells.
+ */
+export function previewScenes(
+  template: Template,
+  deps: Pick<PreviewDeps, 'fonts' | 'samplePictures' | 'today'> & { language?: string },
+): { sheet: PreviewSheet; scenes: PageScene[] } {
+  const instance = harnessInstance(template, null, deps.samplePictures, deps.today);
+  const sheet = previewSheet(template);
+  const scenes = sheet.cells.map((c) => pageScene(template, instance, c.pageId, deps.fonts, deps.language));
+  return { sheet, scenes };
+}
+
+/**
+ * Writes the missing previews of every stored template version, or of the versions named in `only`
+ * (those just published); returns the files written.
+ */
+export async function renderMissingPreviews(
+  db: Db,
+  outDir: string,
+  deps: PreviewDeps,
+  only?: { uuid: string; version: number }[],
+): Promise<string[]> {
+  await mkdir(outDir, { recursive: true });
+  const drawingFile = path.join(outDir, DRAWING_FILE);
+  const drawing = await readFile(drawingFile, 'utf8').catch(() => '');
+  // Files of an older drawing count as missing: they are drawn again, over themselves.
+  const current = drawing.trim() === String(LIST_PREVIEW_DRAWING);
+  const rows = await db
+    .selectDistinct({ body: templates.body, locale: portals.locale })
+    .from(templates)
+    .innerJoin(portals, eq(portals.uuid, templates.portalUuid));
+  const written: string[] = [];
+  const seen = new Set<string>();
+  for (const { body, locale } of rows) {
+    const template = assertTemplate(body);
+    if (only && !only.some((v) => v.uuid === template.uuid && v.version === template.version)) continue;
+    const file = path.join(outDir, path.basename(template.preview.large));
+    if (seen.has(file) || (current && existsSync(file))) continue;
+    seen.add(file);
+    const { sheet, scenes } = previewScenes(template, { ...deps, language: languageOf(locale) });
+    const png = await renderSheetPng(sheet, scenes, PREVIEW_WIDTH_PX, {
+      fonts: deps.fonts,
+      loadImage: deps.loadImage,
+    });
+    // Written aside and renamed, so a reader never sees half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, png);
+    await rename(partial, file);
+    written.push(file);
+  }
+  // Only a full pass has drawn every version; a pass over the versions just published has not.
+  if (!current && !only) await writeFile(drawingFile, `${LIST_PREVIEW_DRAWING}\n`);
+  return written;
+}

@@ -1,0 +1,207 @@
+/**
+ * Publishing a template version into every portal of the shop (docs/template-format.md
+ * "Publishing"): from templates/ at start and when a file there changes, from
+ * `npm run templates -- import`, and from POST /lab/api/templates. It is stored in the database, so
+ * every instance lists it at once; its art goes to the storage (services/templates/templateArt.ts).
+ */
+import { and, eq, inArray, max } from 'drizzle-orm';
+import { languageOf } from '../../../engine/calendar.ts';
+import {
+  parseTemplate,
+  type Template,
+  type TemplateProblem,
+  templateInLanguage,
+} from '../../../engine/template.ts';
+import { artSources, portalPreviewName, previewName, withPreview } from '../../../shop/templateFile.ts';
+import { canonicalJson, type PublishOutcome, publishOutcome } from '../../../shop/templateVersions.ts';
+import type { Db } from '../../db/connect.ts';
+import { portals, products, templates } from '../../db/schema.ts';
+import {
+  nameIn,
+  productKeyOf,
+  TEMPLATE_PRODUCTS,
+  type TemplateProductKey,
+  templateProductUuid,
+} from '../../db/templates/products.ts';
+import type { ObjectStore } from '../../storage/objectStore.ts';
+import { type ArtReader, artReader, sha256, storeArt, storedArtName } from './templateArt.ts';
+
+export interface PublishDeps {
+  db: Db;
+  storage: ObjectStore;
+  /** Art a template names but does not bring (a by-uuid answer republished); default artReader(storage). */
+  art?: ArtReader;
+}
+
+export interface Published {
+  uuid: string;
+  version: number;
+  outcome: Exclude<PublishOutcome, 'changed-design'>;
+}
+
+/** A template the shop will not publish, with every reason (each with its JSON path). */
+export class TemplateRefused extends Error {
+  constructor(
+    readonly problems: TemplateProblem[],
+    /** The version is already published with another design. */
+    readonly conflict = false,
+  ) {
+    super(`The template was refused:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+  }
+}
+
+/** The product key a template names: the portal-neutral uuid of a file, or any portal's own (a by-uuid answer). */
+async function productKey(db: Db, productUuid: string): Promise<TemplateProductKey | null> {
+  const neutral = productKeyOf(productUuid);
+  if (neutral) return neutral;
+  const [row] = await db
+    .select({ portalUuid: products.portalUuid })
+    .from(products)
+    .where(eq(products.uuid, productUuid));
+  if (!row) return null;
+  const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
+  return keys.find((k) => templateProductUuid(row.portalUuid, k) === productUuid) ?? null;
+}
+
+const withArt = (t: Template, src: (old: string) => string): Template => {
+  const resource = <R extends Template['resources'][number]>(r: R): R =>
+    r.image ? { ...r, image: { ...r.image, src: src(r.image.src) } } : r;
+  return {
+    ...t,
+    resources: t.resources.map(resource),
+    partTypes: t.partTypes.map((p) => ({ ...p, resources: p.resources.map(resource) })),
+  };
+};
+
+/** What makes two versions the same design: everything but the portal's product and the art's names. */
+async function designOf(t: Template, readArt: ArtReader): Promise<string> {
+  const hashes = new Map<string, string>();
+  for (const src of artSources(t)) {
+    const bytes = await readArt(src);
+    hashes.set(src, bytes ? sha256(bytes) : `missing:${src}`);
+  }
+  const { product: _product, preview: _preview, ...rest } = withArt(t, (src) => hashes.get(src)!);
+  return canonicalJson(rest);
+}
+
+/**
+ * Checks and publishes one template version. `json` is the template as written (count fields and
+ * preview may be left out), `art` the files it brings by the src that names them.
+ */
+export async function publishTemplate(
+  deps: PublishDeps,
+  json: unknown,
+  art: ReadonlyMap<string, Buffer>,
+): Promise<Published> {
+  const readStored = deps.art ?? artReader(deps.storage);
+  const parsed = parseTemplate(withPreview(json));
+  if (!parsed.ok) throw new TemplateRefused(parsed.problems);
+  const problems: TemplateProblem[] = [];
+  const key = await productKey(deps.db, parsed.template.product.uuid);
+  if (!key)
+    problems.push({ path: 'product.uuid', message: `no template product "${parsed.template.product.uuid}"` });
+  // Brought art is stored under its content; art not brought must be art the shop already has.
+  const srcs = new Map<string, string>();
+  for (const src of artSources(parsed.template)) {
+    const bytes = art.get(src);
+    if (bytes) {
+      const name = storedArtName(src, bytes);
+      if (!name) problems.push({ path: `art ${src}`, message: 'art is SVG, PNG or JPEG' });
+      else srcs.set(src, await storeArt(deps.storage, name, bytes));
+    } else if (!(await readStored(src))) {
+      problems.push({ path: `art ${src}`, message: `the art file "${src}" is missing` });
+    }
+  }
+  if (problems.length || !key) throw new TemplateRefused(problems);
+  const template: Template = {
+    ...withArt(parsed.template, (src) => srcs.get(src) ?? src),
+    preview: { large: previewName(parsed.template.uuid, parsed.template.version) },
+  };
+  const design = await designOf(template, readStored);
+
+  return deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const existing = await tx
+      .select({ version: templates.version, body: templates.body, locale: portals.locale })
+      .from(templates)
+      .innerJoin(portals, eq(portals.uuid, templates.portalUuid))
+      .where(eq(templates.uuid, template.uuid));
+    // A row is stored in its portal's language (suggested texts chosen): it is the same design when
+    // the incoming template, put in that language, is the same.
+    const stored = await Promise.all(
+      existing.map(async (r) => ({
+        version: r.version,
+        design:
+          (await designOf(r.body, readStored)) ===
+          (await designOf(templateInLanguage(template, r.locale), readStored))
+            ? design
+            : `other:${r.locale}`,
+      })),
+    );
+    const outcome = publishOutcome(stored, { version: template.version, design });
+    if (outcome === 'changed-design') {
+      throw new TemplateRefused(
+        [
+          {
+            path: 'version',
+            message: `version ${template.version} is published with another design: a changed design is a new version (give it a higher version)`,
+          },
+        ],
+        true,
+      );
+    }
+    if (outcome !== 'unchanged') await insertVersion(tx, template, key, outcome);
+    return { uuid: template.uuid, version: template.version, outcome };
+  });
+}
+
+/** The version in every portal that sells its product, current when it is the newest. */
+async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outcome: PublishOutcome) {
+  const all = await tx.select({ uuid: portals.uuid, locale: portals.locale }).from(portals);
+  const productOf = new Map(all.map((p) => [p.uuid, templateProductUuid(p.uuid, key)]));
+  const sold = new Set(
+    (
+      await tx
+        .select({ uuid: products.uuid })
+        .from(products)
+        .where(inArray(products.uuid, [...productOf.values()]))
+    ).map((r) => r.uuid),
+  );
+  const current = outcome === 'new-template' || outcome === 'new-version';
+  for (const portal of all) {
+    const productUuid = productOf.get(portal.uuid)!;
+    if (!sold.has(productUuid)) continue;
+    const [placed] = await tx
+      .select({ position: max(templates.position) })
+      .from(templates)
+      .where(and(eq(templates.portalUuid, portal.uuid), eq(templates.uuid, t.uuid)));
+    const [last] = await tx
+      .select({ position: max(templates.position) })
+      .from(templates)
+      .where(and(eq(templates.portalUuid, portal.uuid), eq(templates.type, t.type)));
+    if (current) {
+      await tx
+        .update(templates)
+        .set({ isCurrent: false })
+        .where(and(eq(templates.portalUuid, portal.uuid), eq(templates.uuid, t.uuid)));
+    }
+    const def = TEMPLATE_PRODUCTS[key];
+    await tx.insert(templates).values({
+      portalUuid: portal.uuid,
+      uuid: t.uuid,
+      version: t.version,
+      type: t.type,
+      categories: t.categories,
+      productUuid,
+      // Stored in the portal's language, so its editor, previews and prints suggest the same texts.
+      body: {
+        ...templateInLanguage(t, portal.locale),
+        preview: { large: portalPreviewName(t.uuid, t.version, languageOf(portal.locale)) },
+        product: { ...t.product, uuid: productUuid, name: nameIn(def.names, portal.locale) },
+      },
+      // A new version keeps its template's place in the list; a new template comes last.
+      position: placed?.position ?? (last?.position ?? -1) + 1,
+      isCurrent: current,
+    });
+  }
+}
