@@ -9,7 +9,7 @@
  * Linux only (it reads /proc). The canvas pixel ratio the editor draws with is capped at 2
  * (src/features/editor/PageCanvas.tsx): the figure is what a phone keeps with that cap.
  *
- * The goal is read as the page's own memory, the renderer's (docs/decisions.md, "Editor memory"):
+ * The goal is read as the page's own memory, the renderer's (docs/decisions.md, "The editor's open time, frames and memory"):
  * Chromium's shared processes (browser, GPU, network, zygotes, a spare renderer) hold about 330 MB
  * for a blank page here, more than 300 MB on their own. So the bench also measures a blank page the
  * same way (a fresh context on about:blank) and reports what the calendar adds to all processes.

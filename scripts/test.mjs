@@ -44,7 +44,7 @@ function clockAheadStep() {
 
 const clockAhead = clockAheadStep();
 // PostgreSQL only when PGlite has the faked-clock pass: the same suite a third time would take CI past
-// its 30 minutes (docs/decisions.md, "CI stays under 30 minutes").
+// its 30 minutes (docs/decisions.md, "CI's time budget").
 const postgresOnly = Boolean(process.env.DATABASE_URL) && !clockAhead.missing;
 const steps = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
