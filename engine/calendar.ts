@@ -12,6 +12,7 @@
  */
 import { getISOWeek, type Locale } from 'date-fns';
 import { da, enGB, nb } from 'date-fns/locale';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language, languageOf } from './languages.ts';
 import { MONTH_YEAR_STRING, type Template, YEAR_STRING } from './template.ts';
 
 /** 'holiday' is a Sunday inside the month, 'extraday' any day outside it (S1 §9). */
@@ -39,17 +40,7 @@ export interface MonthGrid {
   readonly weeks: readonly Week[];
 }
 
-/** The languages the shop's portals speak (their `locale`), the first being the fallback. */
-export const LANGUAGES = ['en_GB', 'nb_NO', 'da_DK'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en_GB';
-
 const DATE_LOCALES: Record<Language, Locale> = { en_GB: enGB, nb_NO: nb, da_DK: da };
-
-/** A portal's `locale`; anything the shop has no words for reads as English. */
-export function languageOf(locale: string | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : FALLBACK_LANGUAGE;
-}
 
 // Titles and headings start a line, so they take a capital even where the language writes "januar".
 const capitalised = (word: string) => word.charAt(0).toLocaleUpperCase() + word.slice(1);

@@ -5,9 +5,10 @@
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
  * BackdropSampler (server/services/templates/preflight.ts renders one in Node); without it the rule is skipped.
  */
-import { allMonthNames, LANGUAGES, weekdayHeadings } from './calendar.ts';
+import { allMonthNames, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';
 import { createInstance } from './instance.ts';
+import { LANGUAGES } from './languages.ts';
 import { type PageScene, pageScene, textFontOf } from './scene.ts';
 import {
   type Fold,

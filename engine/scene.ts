@@ -7,7 +7,6 @@
 import {
   calendarMonth,
   dayNotes,
-  FALLBACK_LANGUAGE,
   type Holiday,
   monthGrid,
   type PersonalDate,
@@ -16,6 +15,7 @@ import {
 } from './calendar.ts';
 import type { CropRect, Effect, Rotation } from './image.ts';
 import type { Instance } from './instance.ts';
+import { FALLBACK_LANGUAGE } from './languages.ts';
 import {
   type Font,
   fullIdOf,

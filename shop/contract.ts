@@ -7,6 +7,7 @@ import { MAX_PERSONAL_DATES, personalDateProblem } from '../engine/calendar.ts';
 import type { CropRect, Effect, Rotation } from '../engine/image.ts';
 import { cropProblem } from '../engine/image.ts';
 import type { ImageValue, Instance, ResourceValue } from '../engine/instance.ts';
+import { PORTAL_LOCALES } from '../engine/languages.ts';
 import { Font, type Template } from '../engine/template.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
@@ -17,8 +18,7 @@ import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
  */
 export const DbInteger = z.int32();
 
-export const localeCodes = ['en_GB', 'en_US', 'nb_NO', 'da_DK'] as const;
-export const LocaleCode = z.enum(localeCodes);
+export const LocaleCode = z.enum(PORTAL_LOCALES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
 export interface MenuItem {

@@ -1,9 +1,10 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './app/app.css';
+import { FALLBACK_LANGUAGE } from '../engine/index.ts';
 import { App, BootError } from './app/App.tsx';
 import { useCartStore } from './app/cartStore.ts';
 import { installErrorReporter } from './app/errorReporter.ts';
-import { FALLBACK_LANGUAGE, initI18n } from './app/i18n.ts';
+import { initI18n } from './app/i18n.ts';
 import { loadPortalConfig } from './app/portalConfig.ts';
 import { preloadFirstScreen } from './app/router.tsx';
 

@@ -1,8 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { languageOf } from '../../engine/calendar.ts';
-import { assertTemplate, type Template, templateInLanguage } from '../../engine/template.ts';
-import type { MenuItem } from '../../shop/contract.ts';
-import { portalPreviewName } from '../../shop/templateFile.ts';
+import { assertTemplate, languageOf, type Template, templateInLanguage } from '../../engine/index.ts';
+import type { MenuItem } from '../../shop/index.ts';
+import { portalPreviewName } from '../../shop/index.ts';
 import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templates/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {

@@ -3,11 +3,9 @@
  * delivery time phrases, so the mail says '3 hverdage' exactly as the checkout did.
  */
 import enEmail from '../../public/locale/en_GB/email.json' with { type: 'json' };
-import type { DeliveryTimeUnit } from '../../shop/checkout.ts';
-import { FALLBACK_LANGUAGE, serverT, type Values } from '../i18n.ts';
+import type { DeliveryTimeUnit } from '../../shop/index.ts';
+import { serverT, type Values } from '../i18n.ts';
 import { deliveryTimeString } from '../services/checkout/checkoutText.ts';
-
-export const MAIL_FALLBACK_LANGUAGE = FALLBACK_LANGUAGE;
 
 export type EmailKey = keyof typeof enEmail;
 export interface MailWords {
@@ -24,5 +22,4 @@ export function mailWords(locale: string): MailWords {
   };
 }
 
-/** `nb_NO` → `nb-NO`, the form Intl wants. */
-export const bcp47 = (locale: string) => locale.replace('_', '-');
+export { bcp47 } from '../../engine/index.ts';

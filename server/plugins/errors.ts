@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import type { ApiError } from '../../shop/contract.ts';
+import { FALLBACK_LANGUAGE } from '../../engine/index.ts';
+import type { ApiError } from '../../shop/index.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { HttpError } from '../errors.ts';
-import { FALLBACK_LANGUAGE, hasKey, serverT } from '../i18n.ts';
+import { hasKey, serverT } from '../i18n.ts';
 
 /** Paths whose answers are JSON: the API, and the legacy /ajax and /system calls of the contract. */
 export const isApiPath = (url: string) => /^\/(m2?\/api|ajax|system)(\/|$)/.test(url);

@@ -1,9 +1,8 @@
 import i18next, { type BackendModule, type i18n, type Services } from 'i18next';
 import type HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { bcp47, FALLBACK_LANGUAGE } from '../../engine/index.ts';
 import { firstScreenTranslations } from '../api/firstScreen.ts';
-
-export const FALLBACK_LANGUAGE = 'en_GB';
 
 /**
  * i18next-http-backend, loaded the first time a namespace must be fetched (the lab's; every one on
@@ -65,5 +64,5 @@ export async function initI18n(language: string): Promise<i18n> {
 
 /** `nb_NO` → `nb-NO`, the BCP 47 form the `lang` attribute wants. */
 export function setDocumentLanguage(language: string): void {
-  document.documentElement.lang = language.replace('_', '-');
+  document.documentElement.lang = bcp47(language);
 }

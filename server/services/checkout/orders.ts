@@ -9,21 +9,20 @@
  * anyway; on PostgreSQL the lock is what makes concurrent callers wait and then see 'paid'.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MyOrder, Receipt, TransactionState } from '../../../shop/checkout.ts';
+import { FALLBACK_LANGUAGE } from '../../../engine/index.ts';
+import type { MyOrder, Receipt, TransactionState } from '../../../shop/index.ts';
 import {
+  type FulfilmentStatus,
   isHeld,
+  type OrderProgress,
+  orderReference,
   type PaymentFacts,
   type PaymentReport,
   type PaymentState,
+  type ProductionStatus,
   paymentChange,
   UNPAID_ENDS,
-} from '../../../shop/payment.ts';
-import {
-  type FulfilmentStatus,
-  type OrderProgress,
-  orderReference,
-  type ProductionStatus,
-} from '../../../shop/production.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   carts,
@@ -35,7 +34,7 @@ import {
   transactions,
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { FALLBACK_LANGUAGE, serverT } from '../../i18n.ts';
+import { serverT } from '../../i18n.ts';
 import type { OrderJobs } from '../../production/types.ts';
 import type { Session } from '../identity/sessions.ts';
 import { type Providers, providerOf } from '../payments/index.ts';

@@ -8,13 +8,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { languageOf } from '../../../engine/calendar.ts';
-import { harnessInstance } from '../../../engine/harness.ts';
-import type { PictureRef } from '../../../engine/instance.ts';
-import { type PreviewSheet, previewSheet } from '../../../engine/previewSheet.ts';
-import { type PageScene, pageScene } from '../../../engine/scene.ts';
-import { assertTemplate, type Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { FontSet, PictureRef } from '../../../engine/index.ts';
+import {
+  assertTemplate,
+  harnessInstance,
+  languageOf,
+  type PageScene,
+  type PreviewSheet,
+  pageScene,
+  previewSheet,
+  type Template,
+} from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, templates } from '../../db/schema.ts';
 import type { PictureLoader } from '../../render/images.ts';

@@ -5,15 +5,22 @@
  * every instance lists it at once; its art goes to the storage (services/templates/templateArt.ts).
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
-import { languageOf } from '../../../engine/calendar.ts';
 import {
+  languageOf,
   parseTemplate,
   type Template,
   type TemplateProblem,
   templateInLanguage,
-} from '../../../engine/template.ts';
-import { artSources, portalPreviewName, previewName, withPreview } from '../../../shop/templateFile.ts';
-import { canonicalJson, type PublishOutcome, publishOutcome } from '../../../shop/templateVersions.ts';
+} from '../../../engine/index.ts';
+import {
+  artSources,
+  canonicalJson,
+  type PublishOutcome,
+  portalPreviewName,
+  previewName,
+  publishOutcome,
+  withPreview,
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, products, templates } from '../../db/schema.ts';
 import {

@@ -9,7 +9,6 @@ import {
   formatYears,
   isDayOfMonth,
   isYearAllowed,
-  languageOf,
   MONTH_NAMES,
   type MonthGrid,
   monthGrid,
@@ -23,6 +22,7 @@ import {
   weekdayHeadings,
   YEARS_AHEAD,
 } from '../../../engine/calendar.ts';
+import { languageOf } from '../../../engine/languages.ts';
 import { systemClock } from '../../../shop/clock.ts';
 
 /** This year by the clock: the tests of the year rules hold in any year they are run in. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../../../engine/languages.ts';
 import { VALIDATION_MESSAGES } from '../../../shop/customerForms.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -9,6 +10,9 @@ function load(language: string, namespace = 'common'): Tree {
     readFileSync(new URL(`../../../public/locale/${language}/${namespace}.json`, import.meta.url), 'utf8'),
   );
 }
+
+/** The languages translated from the fallback's (English) files. */
+const TRANSLATED = LANGUAGES.filter((language) => language !== FALLBACK_LANGUAGE);
 
 /** Every namespace file the English locale has (common, the lab's desk, the mail). */
 const NAMESPACES = readdirSync(new URL('../../../public/locale/en_GB/', import.meta.url))
@@ -27,6 +31,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 
 describe('locale files', () => {
   const english = new Map(entries(load('en_GB')));
+
+  it('has a folder for every language of engine/languages.ts, and no other', () => {
+    const folders = readdirSync(new URL('../../../public/locale/', import.meta.url));
+    expect(folders.sort()).toEqual([...LANGUAGES].sort());
+    expect(FALLBACK_LANGUAGE).toBe('en_GB');
+  });
 
   it('uses the English wording of the specification', () => {
     expect(english.get('common.loading')).toBe('Loading');
@@ -82,7 +92,7 @@ describe('locale files', () => {
     expect(english.get('editor.closeWithoutSaving')).toBe('Close without saving');
     expect(english.get('editor.continueEditing')).toBe('Continue editing');
     // S1 §2: the overview is headed with a Danish word for preview, in every language.
-    for (const language of ['en_GB', 'nb_NO', 'da_DK']) {
+    for (const language of LANGUAGES) {
       expect(new Map(entries(load(language))).get('editor.overviewTitle')).toBe('Forhåndsvisning');
     }
   });
@@ -93,7 +103,7 @@ describe('locale files', () => {
     expect(english.get('templates.showTemplates_other')).toBe('Show {{count}} templates');
     expect(english.get('templates.showTemplates_one')).toBe('Show {{count}} template');
     expect(english.get('templates.prices')).toBe('Prices');
-    for (const language of ['nb_NO', 'da_DK']) {
+    for (const language of TRANSLATED) {
       const translated = new Map(entries(load(language)));
       expect(translated.get('templates.showTemplates_other'), language).toContain('{{count}}');
       expect(translated.get('templates.showTemplates_one'), language).toContain('{{count}}');
@@ -123,7 +133,7 @@ describe('locale files', () => {
     expect(english.get('editorText.chooseText')).toBe('Choose text');
   });
 
-  for (const language of ['nb_NO', 'da_DK']) {
+  for (const language of TRANSLATED) {
     it.each(NAMESPACES)(`${language} translates every key of %s with the same placeholders`, (namespace) => {
       const source = new Map(entries(load('en_GB', namespace)));
       const translated = new Map(entries(load(language, namespace)));
