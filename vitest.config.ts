@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './test/longFirstSequencer.ts';
 
 const ONCE = ['test/server/fuzz.test.ts', 'test/server/render/pdf-renderer.test.ts'];
 
@@ -19,6 +20,7 @@ export default defineConfig({
     // from 361 s to 128 s (CI stays under its 30 minutes). At most 4 on larger machines: each file
     // opens its own database connections.
     maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {

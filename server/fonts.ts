@@ -1,8 +1,7 @@
 /** The 15 editor fonts of fonts/ in one FontSet, read from disk: for previews, print files and benches. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FONT_CATALOGUE } from '../engine/text/catalogue.ts';
-import { addFonts, createFontSet, type FontSet } from '../engine/text/fonts.ts';
+import { addFonts, createFontSet, FONT_CATALOGUE, type FontSet } from '../engine/index.ts';
 import { projectRoot } from './config.ts';
 
 export const FONTS_DIR = path.join(projectRoot, 'fonts');

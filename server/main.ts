@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock } from '../shop/clock.ts';
+import { systemClock } from '../shop/index.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv, trustProxyWarning } from './config.ts';
 import { openDatabase } from './db/connect.ts';

@@ -24,12 +24,13 @@ import { clampQuantity } from './pricing.ts';
 
 export type EditPage = 'main' | 'filter' | 'quantity' | 'format' | 'crop';
 export type PrintFilter = NonNullable<OrderLine['image']>['filter'];
-export type LineImage = NonNullable<OrderLine['image']>;
+/** A print line's picture settings (named apart from contract.ts's LineImage, a template slot's picture). */
+export type PrintImage = NonNullable<OrderLine['image']>;
 
 export interface PrintDraft {
   productUuid: string;
   quantity: number;
-  image: LineImage;
+  image: PrintImage;
 }
 
 export interface EditSession {
@@ -48,7 +49,7 @@ export interface EditContext {
 }
 
 /** A print line saved before the picture settings existed has none: it prints the whole default. */
-const DEFAULT_IMAGE: LineImage = { filter: 'original', cropRect: null, adaption: 0 };
+const DEFAULT_IMAGE: PrintImage = { filter: 'original', cropRect: null, adaption: 0 };
 
 export function startSession(line: OrderLine): EditSession {
   return {

@@ -38,6 +38,7 @@ export {
   tryChangeSize,
   tryChangeText,
 } from './layout.ts';
+export { fontFamiliesOf } from './families.ts';
 export { lineHeightPt, MM_PER_PT, measureText, mmToPt, ptToMm } from './measure.ts';
 export { shapeRun, shapeText } from './shape.ts';
 export type {

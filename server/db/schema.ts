@@ -17,9 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PersonalDate } from '../../engine/calendar.ts';
-import type { Template } from '../../engine/template.ts';
-import type { MenuItem } from '../../shop/contract.ts';
+import type { PersonalDate, Template } from '../../engine/index.ts';
+import type { MenuItem } from '../../shop/index.ts';
 
 export const portals = pgTable('portals', {
   uuid: uuid('uuid').primaryKey(),

@@ -7,7 +7,7 @@
  * own database never gets a demo portal.
  */
 import { createHash } from 'node:crypto';
-import type { MenuItem } from '../../shop/contract.ts';
+import type { MenuItem } from '../../shop/index.ts';
 
 export function stableUuid(name: string): string {
   const h = createHash('sha1').update(`print-shop:${name}`).digest('hex');

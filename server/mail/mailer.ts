@@ -11,7 +11,7 @@
  */
 import nodemailer, { type SMTPSentMessageInfo } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
-import { systemClock } from '../../shop/clock.ts';
+import { systemClock } from '../../shop/index.ts';
 import { writeOutboxFile } from './outboxFile.ts';
 
 export interface MailMessage {

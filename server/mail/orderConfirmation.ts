@@ -3,8 +3,7 @@
  * where the order goes and how it is paid, in the portal's language. Pure: the order in, the message
  * out; the job (server/production/email.ts) sends it.
  */
-import { formatMoney } from '../../shop/money.ts';
-import { orderReference } from '../../shop/production.ts';
+import { formatMoney, orderReference } from '../../shop/index.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { html, multiline, type SafeHtml } from './html.ts';
 import { bcp47, type MailWords, mailWords } from './i18n.ts';

@@ -4,8 +4,7 @@
  * amount, what stays paid, and the order's reference. Pure: the order and the refund in, the message
  * out; the mail job (server/production/email.ts) sends it once.
  */
-import { formatMoney } from '../../shop/money.ts';
-import { orderReference } from '../../shop/production.ts';
+import { formatMoney, orderReference } from '../../shop/index.ts';
 import { serverT } from '../i18n.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bcp47 } from './i18n.ts';

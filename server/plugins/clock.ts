@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../../shop/clock.ts';
+import type { Clock } from '../../shop/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

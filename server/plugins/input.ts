@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findTextProblem } from '../../shop/text.ts';
+import { findTextProblem } from '../../shop/index.ts';
 import { HttpError } from '../errors.ts';
 
 const PARTS = [

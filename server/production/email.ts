@@ -5,7 +5,7 @@
  * time, and a row marked sent is never sent again, whatever retries or restarts follow.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../shop/clock.ts';
+import type { Clock } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { emailOutbox, orders, paymentRefunds, transactions } from '../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';

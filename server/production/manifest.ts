@@ -3,10 +3,10 @@
  * whole at every status change (a storage write is all or nothing); the final one (ready or failed)
  * is written after every file, so a manifest saying 'ready' means every file it lists is complete.
  */
-import type { Manifest } from '../../shop/production.ts';
+import type { Manifest } from '../../shop/index.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 
-export type { Manifest, ManifestFile, ManifestLine } from '../../shop/production.ts';
+export type { Manifest, ManifestFile, ManifestLine } from '../../shop/index.ts';
 
 export const MANIFEST_NAME = 'manifest.json';
 

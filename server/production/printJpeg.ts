@@ -9,9 +9,9 @@
  * gaps and the white border stay white).
  */
 import sharp from 'sharp';
-import { MM_PER_INCH, type PictureSize, PRINT_DPI, xphotoType } from '../../engine/image.ts';
-import type { Product } from '../../shop/contract.ts';
-import { draftView, type LineImage } from '../../shop/printEdit.ts';
+import { MM_PER_INCH, type PictureSize, PRINT_DPI, xphotoType } from '../../engine/index.ts';
+import type { Product } from '../../shop/index.ts';
+import { draftView, type PrintImage } from '../../shop/index.ts';
 import { withEffect } from '../services/pictures/pictures.ts';
 
 /** Below this a print looks soft: printed anyway, and the lab is told (manifest warning). */
@@ -22,7 +22,7 @@ export interface PrintJpegInput {
   original: Buffer;
   /** The upright pixel size, as stored with the picture. */
   picture: PictureSize;
-  image: LineImage;
+  image: PrintImage;
   product: { widthMm: number; heightMm: number; whiteBorder: boolean };
 }
 

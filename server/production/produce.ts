@@ -9,14 +9,14 @@
  * Rendering (CPU) runs in worker threads (pool.ts); this module only reads rows and notes.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Template } from '../../engine/template.ts';
-import { systemClock } from '../../shop/clock.ts';
+import type { Template } from '../../engine/index.ts';
 import {
   type LineKind,
   type ManifestFile,
   type ManifestLine,
   orderReference,
-} from '../../shop/production.ts';
+  systemClock,
+} from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { orders, pictures, products, templates } from '../db/schema.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';

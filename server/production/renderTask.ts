@@ -7,13 +7,9 @@
  */
 
 import { createHash } from 'node:crypto';
-import { startMonthOf } from '../../engine/calendar.ts';
-import { PRINT_DPI } from '../../engine/image.ts';
-import { pageScene } from '../../engine/scene.ts';
-import type { Template } from '../../engine/template.ts';
-import type { FontSet } from '../../engine/text/fonts.ts';
-import { calendarHolidays } from '../../shop/holidays.ts';
-import { lineInstance } from '../../shop/templateLine.ts';
+import type { FontSet, Template } from '../../engine/index.ts';
+import { PRINT_DPI, pageScene, startMonthOf } from '../../engine/index.ts';
+import { calendarHolidays, lineInstance } from '../../shop/index.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
 import { artReader } from '../services/templates/templateArt.ts';

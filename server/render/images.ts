@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Image, loadImage } from '@napi-rs/canvas';
-import type { PictureSource } from '../../engine/scene.ts';
+import type { PictureSource } from '../../engine/index.ts';
 
 export const DEFAULT_TEMPLATES_ROOT = fileURLToPath(new URL('../../public/templates2/', import.meta.url));
 

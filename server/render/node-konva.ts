@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createCanvas, DOMMatrix, GlobalFonts, Image, Path2D } from '@napi-rs/canvas';
 import Konva from 'konva';
-import { FONT_CATALOGUE } from '../../engine/text/catalogue.ts';
+import { FONT_CATALOGUE } from '../../engine/index.ts';
 import { FONTS_DIR } from '../fonts.ts';
 
 let ready = false;

@@ -12,10 +12,15 @@
 import { crc32 } from 'node:zlib';
 import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
 import type Konva from 'konva';
-import { type Canvas2D, drawBackground, drawItem, type MakeCanvas } from '../../engine/draw.ts';
-import { MM_PER_INCH, PRINT_DPI } from '../../engine/image.ts';
-import type { PageScene, PictureSource, ScenePicture } from '../../engine/scene.ts';
-import type { FontSet } from '../../engine/text/fonts.ts';
+import type { FontSet, PageScene, PictureSource, ScenePicture } from '../../engine/index.ts';
+import {
+  type Canvas2D,
+  drawBackground,
+  drawItem,
+  type MakeCanvas,
+  MM_PER_INCH,
+  PRINT_DPI,
+} from '../../engine/index.ts';
 import { setupNodeKonva } from './node-konva.ts';
 
 export interface RenderDeps {

@@ -24,13 +24,17 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import sharp, { type Matrix3x3 } from 'sharp';
-import { type Canvas2D, drawText } from '../../engine/draw.ts';
-import { BLEED_MM } from '../../engine/guides.ts';
-import { MM_PER_INCH, PRINT_DPI } from '../../engine/image.ts';
-import type { PageScene, ScenePicture, SceneRotation, SceneText } from '../../engine/scene.ts';
-import type { FontSet } from '../../engine/text/fonts.ts';
-import { glyphOutline, traceOutline } from '../../engine/text/glyphs.ts';
-import { systemClock } from '../../shop/clock.ts';
+import type { FontSet, PageScene, ScenePicture, SceneRotation, SceneText } from '../../engine/index.ts';
+import {
+  BLEED_MM,
+  type Canvas2D,
+  drawText,
+  glyphOutline,
+  MM_PER_INCH,
+  PRINT_DPI,
+  traceOutline,
+} from '../../engine/index.ts';
+import { systemClock } from '../../shop/index.ts';
 import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
 
 export const PT_PER_MM = 72 / MM_PER_INCH;

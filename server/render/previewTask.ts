@@ -4,9 +4,7 @@
  * @napi-rs/canvas (tens to hundreds of milliseconds of CPU a page), so the shop keeps answering while
  * thumbnails are drawn.
  */
-import type { PreviewSheet } from '../../engine/previewSheet.ts';
-import type { PageScene } from '../../engine/scene.ts';
-import type { FontSet } from '../../engine/text/fonts.ts';
+import type { FontSet, PageScene, PreviewSheet } from '../../engine/index.ts';
 import { loadFontSet } from '../fonts.ts';
 import { artReader } from '../services/templates/templateArt.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';

@@ -5,7 +5,7 @@
  * (GET /m/api/dev/sample-pictures, server/routes/harness.ts).
  */
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
-import type { PictureRef } from '../../engine/instance.ts';
+import type { PictureRef } from '../../engine/index.ts';
 
 export interface SamplePhotoSpec {
   name: string;

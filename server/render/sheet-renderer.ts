@@ -5,8 +5,8 @@
  * and the thumbnails' worker thread (previewTask.ts).
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { type PreviewSheet, SHEET_BACKGROUND } from '../../engine/previewSheet.ts';
-import type { PageScene } from '../../engine/scene.ts';
+import type { PageScene } from '../../engine/index.ts';
+import { type PreviewSheet, SHEET_BACKGROUND } from '../../engine/index.ts';
 import { type RenderDeps, renderPreviewPng, withPageCanvas } from './page-renderer.ts';
 
 /** The sheet's pixel size at `widthPx` wide (the height rounded, as a page's is). */

@@ -10,16 +10,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentImageSources } from '../../shop/contentImages.ts';
-import type { PortalConfig } from '../../shop/contract.ts';
+import type { PortalConfig } from '../../shop/index.ts';
 import {
   appPathOf,
+  contentImageSources,
   drawnOnServer,
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreen,
   heroImageOf,
   VISITOR_ANSWERS_ELEMENT_ID,
-} from '../../shop/firstScreen.ts';
+} from '../../shop/index.ts';
 import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AutoCorrection, OrderLineChange, TemplateLineAdd } from '../../shop/contract.ts';
+import { AutoCorrection, OrderLineChange, TemplateLineAdd } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';

@@ -13,7 +13,7 @@ import {
   type TransactionAnswer,
   TransactionRequest,
   type TransactionState,
-} from '../../shop/checkout.ts';
+} from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';

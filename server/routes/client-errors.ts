@@ -11,7 +11,7 @@ import {
   CLIENT_ERROR_LIMITS,
   CLIENT_ERRORS_PATH,
   type ClientErrorReport,
-} from '../../shop/clientErrors.ts';
+} from '../../shop/index.ts';
 
 export const ClientErrorReportSchema = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),

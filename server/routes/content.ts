@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CONTENT_IMAGE_FILE, CONTENT_IMAGE_FORMATS, CONTENT_IMAGE_WIDTHS } from '../../shop/contentImages.ts';
-import { PageId } from '../../shop/contract.ts';
+import { CONTENT_IMAGE_FILE, CONTENT_IMAGE_FORMATS, CONTENT_IMAGE_WIDTHS, PageId } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';

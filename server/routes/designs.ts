@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
+import type { AccountDesign, DesignSummary } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import { accountDesignAnswer, designsOf, removeDesign, saveDesign } from '../services/cart/designs.ts';

@@ -20,11 +20,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { harnessInstance } from '../../engine/harness.ts';
-import { pageScene } from '../../engine/scene.ts';
-import { parseTemplate } from '../../engine/template.ts';
-import { UnknownFontError } from '../../engine/text/fonts.ts';
-import { withPreview } from '../../shop/templateFile.ts';
+import { harnessInstance, pageScene, parseTemplate, UnknownFontError } from '../../engine/index.ts';
+import { withPreview } from '../../shop/index.ts';
 import { HttpError } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';

@@ -11,14 +11,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type IdentityAnswer,
+  isValid,
   type LoginLinkAnswer,
   LoginLinkRedeem,
   LoginLinkRequest,
   LoginRequest,
   type LogoutAnswer,
   SignUpRequest,
-} from '../../shop/checkout.ts';
-import { isValid, validateSignUp } from '../../shop/customerForms.ts';
+  validateSignUp,
+} from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import { composeLoginLink } from '../mail/loginLink.ts';

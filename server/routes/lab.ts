@@ -15,7 +15,7 @@ import {
   LabStatusRequest,
   TEMPLATE_PUBLISH_MAX_BYTES,
   TemplatePublishRequest,
-} from '../../shop/lab.ts';
+} from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import type { OrderJobs } from '../production/types.ts';

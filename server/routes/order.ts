@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { MyOrder, Receipt } from '../../shop/checkout.ts';
+import type { MyOrder, Receipt } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { ordersOfUser, receiptOf } from '../services/checkout/orders.ts';

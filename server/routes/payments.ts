@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { formatMoney } from '../../shop/money.ts';
+import { formatMoney } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';

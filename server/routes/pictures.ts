@@ -5,7 +5,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { storableLabel } from '../../shop/text.ts';
+import { storableLabel } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';

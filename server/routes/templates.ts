@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarHolidays } from '../../shop/holidays.ts';
+import { calendarHolidays } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { templateCategories } from '../db/schema.ts';
 import { notFound } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Me } from '../../shop/contract.ts';
+import type { Me } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { savedPersonalDates } from '../services/cart/personalDates.ts';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ICON_SIZES, TOUCH_ICON_SIZE, webManifestOf } from '../../shop/webManifest.ts';
+import { ICON_SIZES, TOUCH_ICON_SIZE, webManifestOf } from '../../shop/index.ts';
 import { notFound } from '../errors.ts';
 import { AppIcons } from '../services/storefront/appIcons.ts';
 

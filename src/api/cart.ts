@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Cart, OrderLine, TemplateLineAdd, TemplateLineTemplates } from '../../shop/contract.ts';
+import type { Cart, OrderLine, TemplateLineAdd, TemplateLineTemplates } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 /**

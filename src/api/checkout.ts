@@ -1,12 +1,12 @@
 /** The checkout's calls (S0 §7) with the shapes of shop/checkout.ts. */
 import type {
+  Cart,
   DeliveryType,
   OrderInfo,
   PaymentOption,
   Receipt,
   TransactionState,
-} from '../../shop/checkout.ts';
-import type { Cart } from '../../shop/contract.ts';
+} from '../../shop/index.ts';
 import { call } from './call.ts';
 
 /** S0 §7: the shopper's answer to the auto-correction question, kept on the cart. */

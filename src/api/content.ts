@@ -1,5 +1,5 @@
-import type { ContentPage } from '../../shop/contract.ts';
-import { firstScreenApi } from '../../shop/firstScreen.ts';
+import type { ContentPage } from '../../shop/index.ts';
+import { firstScreenApi } from '../../shop/index.ts';
 import { call } from './call.ts';
 import { takeFirstScreenAnswer } from './firstScreen.ts';
 

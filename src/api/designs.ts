@@ -1,6 +1,6 @@
-import type { Instance } from '../../engine/instance.ts';
-import type { AccountDesign, DesignSummary } from '../../shop/contract.ts';
-import { firstScreenApi } from '../../shop/firstScreen.ts';
+import type { Instance } from '../../engine/index.ts';
+import type { AccountDesign, DesignSummary } from '../../shop/index.ts';
+import { firstScreenApi } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 /** The account's design of a template, and whether anyone is logged in (a visitor has none). */

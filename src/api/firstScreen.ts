@@ -1,8 +1,4 @@
-import {
-  FIRST_SCREEN_ELEMENT_ID,
-  type FirstScreen,
-  VISITOR_ANSWERS_ELEMENT_ID,
-} from '../../shop/firstScreen.ts';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, VISITOR_ANSWERS_ELEMENT_ID } from '../../shop/index.ts';
 
 /**
  * The first screen's data the server put in the HTML (shop/firstScreen.ts). Each answer is used

@@ -1,4 +1,4 @@
-import { type Effect, type Rotation, xphotoType } from '../../engine/image.ts';
+import { type Effect, type Rotation, xphotoType } from '../../engine/index.ts';
 import { call, resolveUrl } from './call.ts';
 import { postFile } from './upload.ts';
 

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../shop/contract.ts';
+import type { PortalConfig } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export function getPortal(signal?: AbortSignal): Promise<PortalConfig> {

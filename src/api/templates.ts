@@ -2,9 +2,8 @@
  * The template calls of S1 §7. Answers are the server's validated templates (engine/template.ts),
  * so they are typed, not parsed again.
  */
-import type { Holiday, PersonalDate } from '../../engine/calendar.ts';
-import type { Template } from '../../engine/template.ts';
-import type { ListType } from '../../shop/templateList.ts';
+import type { Holiday, PersonalDate, Template } from '../../engine/index.ts';
+import type { ListType } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export interface CardCategory {

@@ -1,6 +1,11 @@
-import type { IdentityAnswer, LoginLinkAnswer, LogoutAnswer, MyOrder } from '../../shop/checkout.ts';
-import type { Me } from '../../shop/contract.ts';
-import type { SignUpInput } from '../../shop/customerForms.ts';
+import type {
+  IdentityAnswer,
+  LoginLinkAnswer,
+  LogoutAnswer,
+  Me,
+  MyOrder,
+  SignUpInput,
+} from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export type SignedIn = Extract<IdentityAnswer, { result: 'OK' }>;

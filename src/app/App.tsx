@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import type { PortalConfig } from '../../shop/contract.ts';
+import type { PortalConfig } from '../../shop/index.ts';
 import { useCartStore } from './cartStore.ts';
 import { routingFor } from './layout.ts';
 import { PortalProvider } from './portal.tsx';

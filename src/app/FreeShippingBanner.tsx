@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { freeShippingMessage } from '../../shop/shipping.ts';
+import { freeShippingMessage } from '../../shop/index.ts';
 import { selectTotalPrice, useCartStore } from './cartStore.ts';
 import { useMoney } from './format.ts';
 import { usePortal } from './portal.tsx';

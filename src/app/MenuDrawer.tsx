@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Me, MenuItem } from '../../shop/contract.ts';
+import type { Me, MenuItem } from '../../shop/index.ts';
 import { getMe, logout } from '../api/user.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { ChevronIcon } from '../ui/icons.tsx';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Cart } from '../../shop/contract.ts';
+import type { Cart } from '../../shop/index.ts';
 import { deleteCartLine, getCart, type LineToSave, putCartLine, putCartLines } from '../api/cart.ts';
 
 type CartStatus = 'idle' | 'loading' | 'ready' | 'failed';

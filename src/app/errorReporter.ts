@@ -4,7 +4,7 @@
  * handled, and screens that crashed (pages.tsx). Each distinct error once per page load and at most
  * a few in all, so a loop that throws on every frame costs the shopper nothing and the server little.
  */
-import { CLIENT_ERROR_LIMITS, CLIENT_ERRORS_PATH, type ClientErrorReport } from '../../shop/clientErrors.ts';
+import { CLIENT_ERROR_LIMITS, CLIENT_ERRORS_PATH, type ClientErrorReport } from '../../shop/index.ts';
 
 export const MAX_REPORTS_PER_PAGE = 5;
 

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { formatMoney } from '../../shop/money.ts';
-import { formatSize } from '../../shop/sizes.ts';
+import { formatMoney, formatSize } from '../../shop/index.ts';
 import { usePortal } from './portal.tsx';
 
 /** Formats minor units with the portal's currency format string. */

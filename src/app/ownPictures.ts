@@ -4,7 +4,7 @@
  * design in the editor starts with them autofilled. An external store for useSyncExternalStore.
  */
 import { useSyncExternalStore } from 'react';
-import { mergeOwnPictures, type OwnPicture, parseOwnPictures } from '../../shop/templateList.ts';
+import { mergeOwnPictures, type OwnPicture, parseOwnPictures } from '../../shop/index.ts';
 
 const KEY = 'templates.ownPictures';
 const listeners = new Set<() => void>();

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { PortalConfig } from '../../shop/contract.ts';
+import type { PortalConfig } from '../../shop/index.ts';
 
 const PortalContext = createContext<PortalConfig | null>(null);
 

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../shop/contract.ts';
+import type { PortalConfig } from '../../shop/index.ts';
 import { getPortal } from '../api/portal.ts';
 
 /**

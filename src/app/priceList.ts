@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { Product } from '../../shop/contract.ts';
+import type { Product } from '../../shop/index.ts';
 import { getProducts } from '../api/products.ts';
 
 /**

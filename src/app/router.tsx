@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { appPathOf, EDITOR_PATH } from '../../shop/firstScreen.ts';
+import { appPathOf, EDITOR_PATH } from '../../shop/index.ts';
 import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';

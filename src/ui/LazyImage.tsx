@@ -1,5 +1,5 @@
 import { type CSSProperties, type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
-import type { ContentImageSources } from '../../shop/contentImages.ts';
+import type { ContentImageSources } from '../../shop/index.ts';
 import { observeNearViewport } from './nearViewport.ts';
 
 /** S0 §9: a failed picture is tried again after 2 s; a few times, not for ever. */

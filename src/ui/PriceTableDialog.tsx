@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../shop/contract.ts';
-import { priceTable } from '../../shop/pricing.ts';
+import type { Product } from '../../shop/index.ts';
+import { priceTable } from '../../shop/index.ts';
 import { useMoney } from '../app/format.ts';
 import { Dialog } from './Dialog.tsx';
 import './price-table.css';

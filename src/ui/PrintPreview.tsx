@@ -6,7 +6,7 @@ import {
   hasFitWarning,
   isLowQuality,
   type PictureSize,
-} from '../../engine/image.ts';
+} from '../../engine/index.ts';
 import { useRetryingSrc } from './LazyImage.tsx';
 import './print-preview.css';
 import type { FingerHandlers } from './useFingerGesture.ts';

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_LINE_QUANTITY } from '../../shop/orderLimits.ts';
-import { clampQuantity, minusQuantity, plusQuantity, typedQuantity } from '../../shop/pricing.ts';
+import {
+  clampQuantity,
+  MAX_LINE_QUANTITY,
+  minusQuantity,
+  plusQuantity,
+  typedQuantity,
+} from '../../shop/index.ts';
 import { countIn } from '../app/format.ts';
 
 interface QuantityStepperProps {

@@ -5,6 +5,7 @@
  * page both use it. The surface needs `touch-action: none`, or the browser scrolls and zooms the page.
  */
 import { type PointerEvent, useRef } from 'react';
+import type { CropRect } from '../../engine/index.ts';
 import {
   beginGesture,
   type Finger,
@@ -13,8 +14,7 @@ import {
   fingerUp,
   type Gesture,
   gestureResult,
-} from '../../engine/gesture.ts';
-import type { CropRect } from '../../engine/image.ts';
+} from '../../engine/index.ts';
 
 export interface FingerGestureOptions {
   /** The crop shown when a gesture starts (null: nothing to move). */

@@ -5,11 +5,16 @@ import {
   frameLike,
   MIN_CROP_DPI,
   startingCrop,
-} from '../../../engine/image.ts';
-import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../../shop/contract.ts';
-import { type LineTally, orderChangeProblem } from '../../../shop/orderLimits.ts';
-import { linePrice } from '../../../shop/pricing.ts';
-import { chooseCalendarExtras, chooseStartMonth, templateLinePrice } from '../../../shop/templateLine.ts';
+} from '../../../engine/index.ts';
+import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../../shop/index.ts';
+import {
+  chooseCalendarExtras,
+  chooseStartMonth,
+  type LineTally,
+  linePrice,
+  orderChangeProblem,
+  templateLinePrice,
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { carts, orderLines, pictures, sessions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';

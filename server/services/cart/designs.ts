@@ -4,8 +4,8 @@
  * the change (a browser's late answer never overwrites a newer design).
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import { type Instance, keptInstance } from '../../../engine/instance.ts';
-import { type AccountDesign, DbInteger, type DesignSummary } from '../../../shop/contract.ts';
+import { type Instance, keptInstance } from '../../../engine/index.ts';
+import { type AccountDesign, DbInteger, type DesignSummary } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { designs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';

@@ -1,7 +1,7 @@
 /** The dates an account keeps (issue 18; the rules in shop/personalDates.ts). */
 import { eq } from 'drizzle-orm';
-import type { PersonalDate } from '../../../engine/calendar.ts';
-import { keptDates } from '../../../shop/personalDates.ts';
+import type { PersonalDate } from '../../../engine/index.ts';
+import { keptDates } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
 

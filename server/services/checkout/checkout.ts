@@ -5,27 +5,26 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PortalConfig } from '../../../shop/index.ts';
 import {
+  amountProblem,
   type DeliveryTimeUnit,
   type DeliveryType,
   isExpress,
+  isValid,
   type OrderInfo,
+  orderLimitProblem,
   type PaymentOption,
   type PickupLocation,
+  type PostageInput,
   type PostageOption,
   type RebateAnswer,
   type TransactionRequest,
-} from '../../../shop/checkout.ts';
-import type { PortalConfig } from '../../../shop/contract.ts';
-import {
-  isValid,
-  type PostageInput,
   VALIDATION_MESSAGES,
   type ValidationKey,
   validatePickupContact,
   validatePostage,
-} from '../../../shop/customerForms.ts';
-import { amountProblem, orderLimitProblem } from '../../../shop/orderLimits.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import {
   carts,

@@ -4,8 +4,8 @@
  * server's locale files and the app's own delivery phrases (`common`), through the one server i18n
  * (server/i18n.ts), so Danish is Danish and the receipt says what the checkout showed.
  */
-import type { DeliveryTimeUnit } from '../../../shop/checkout.ts';
-import { deliveryTimeKey } from '../../../shop/deliveryChoice.ts';
+import type { DeliveryTimeUnit } from '../../../shop/index.ts';
+import { deliveryTimeKey } from '../../../shop/index.ts';
 import { serverT } from '../../i18n.ts';
 
 const WORDS = [

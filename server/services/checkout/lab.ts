@@ -20,8 +20,8 @@ import type {
   LabPaymentSummary,
   LineKind,
   ProductionStatus,
-} from '../../../shop/lab.ts';
-import { orderReference } from '../../../shop/production.ts';
+} from '../../../shop/index.ts';
+import { orderReference } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { orderEvents, orders, portals } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';

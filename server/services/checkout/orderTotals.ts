@@ -10,8 +10,7 @@
  *   (the same rule as the banner, shop/shipping.ts);
  * - total = products − rebate + minimum + delivery.
  */
-import { ORDER_INFO_TYPES, type OrderInfo } from '../../../shop/checkout.ts';
-import { minimumOrderAdjustment } from '../../../shop/pricing.ts';
+import { minimumOrderAdjustment, ORDER_INFO_TYPES, type OrderInfo } from '../../../shop/index.ts';
 
 export interface Rebate {
   code: string;

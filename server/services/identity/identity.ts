@@ -5,7 +5,7 @@
  * session deleted.
  */
 import { and, eq, max, sql } from 'drizzle-orm';
-import type { SignUpInput } from '../../../shop/customerForms.ts';
+import type { SignUpInput } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { carts, orderLines, orders, pictures, sessions, transactions, users } from '../../db/schema.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';

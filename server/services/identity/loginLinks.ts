@@ -6,7 +6,7 @@
  * scanner that fetches the link gets the app's page, which logs in only when its button is pressed.
  */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { LOGIN_LINK_MINUTES } from '../../../shop/checkout.ts';
+import { LOGIN_LINK_MINUTES } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { loginLinks, portalHosts } from '../../db/schema.ts';
 import { hostName } from '../storefront/portals.ts';

@@ -6,14 +6,14 @@
  * one place a payment's state changes.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { LabPayment } from '../../../shop/lab.ts';
+import type { LabPayment } from '../../../shop/index.ts';
 import {
   lapsesAt,
   lapsingSoon,
   type PaymentFacts,
   type PaymentState,
   refundable,
-} from '../../../shop/payment.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { orders, paymentEvents, paymentRefunds, transactions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';

@@ -7,7 +7,7 @@
  * second payment. Orders are never made here: every report goes through `applyPaymentReport`
  * (server/services/checkout/orders.ts), the one idempotent place an order is made.
  */
-import type { PaymentReport, PaymentState } from '../../../shop/payment.ts';
+import type { PaymentReport, PaymentState } from '../../../shop/index.ts';
 import { HttpError } from '../../errors.ts';
 import type { TransactionSnapshot } from '../checkout/checkout.ts';
 

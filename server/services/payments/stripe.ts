@@ -17,7 +17,7 @@
  * which is checked before anything is sent; any other sum falls back to the one line.
  */
 import Stripe from 'stripe';
-import type { PaymentReport } from '../../../shop/payment.ts';
+import type { PaymentReport } from '../../../shop/index.ts';
 import type { StripeSettings } from '../../config.ts';
 import {
   type PaymentProvider,

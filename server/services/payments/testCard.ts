@@ -8,7 +8,7 @@
  * moves).
  */
 import { z } from 'zod';
-import type { PaymentReport } from '../../../shop/payment.ts';
+import type { PaymentReport } from '../../../shop/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { verifyBody } from './signature.ts';
 

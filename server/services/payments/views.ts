@@ -5,10 +5,13 @@
  * change of a payment goes through applyPaymentReport (services/checkout/orders.ts) and operations.ts.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ShopperPayment } from '../../../shop/checkout.ts';
-import type { LabPaymentProblem, LabPaymentProblems, LabPaymentSummary } from '../../../shop/lab.ts';
-import { lapsingSoon, type PaymentState } from '../../../shop/payment.ts';
-import { orderReference } from '../../../shop/production.ts';
+import type {
+  LabPaymentProblem,
+  LabPaymentProblems,
+  LabPaymentSummary,
+  ShopperPayment,
+} from '../../../shop/index.ts';
+import { lapsingSoon, orderReference, type PaymentState } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { paymentRefunds, transactions } from '../../db/schema.ts';
 import type { TransactionSnapshot } from '../checkout/checkout.ts';

@@ -16,7 +16,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentReport } from '../../../shop/payment.ts';
+import type { PaymentReport } from '../../../shop/index.ts';
 import type { VippsSettings } from '../../config.ts';
 import {
   type PaymentProvider,

@@ -12,7 +12,7 @@ import {
   type ContentImageFormat,
   type ContentImageWidth,
   resizableFile,
-} from '../../../shop/contentImages.ts';
+} from '../../../shop/index.ts';
 
 export interface ImageSize {
   width: number;

@@ -5,7 +5,7 @@ import {
   type ContentPage,
   type PageModule,
   type Product,
-} from '../../../shop/contract.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { contentPages, productCategories, productPrices, products, subproducts } from '../../db/schema.ts';
 import { sanitizeContentHtml } from './safeHtml.ts';

@@ -5,19 +5,24 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import i18next, { type i18n } from 'i18next';
-import { pageArt } from '../../../engine/scene.ts';
-import { type Template, visiblePages } from '../../../engine/template.ts';
-import { catalogueEntry } from '../../../engine/text/catalogue.ts';
-import { fontFamiliesOf } from '../../../engine/text/families.ts';
-import { artUrl, fontUrl } from '../../../shop/assetUrls.ts';
-import { PageId, type PortalConfig } from '../../../shop/contract.ts';
 import {
+  catalogueEntry,
+  fontFamiliesOf,
+  pageArt,
+  type Template,
+  visiblePages,
+} from '../../../engine/index.ts';
+import {
+  artUrl,
   type FirstScreen,
   type FirstScreenCall,
   firstScreenCalls,
+  fontUrl,
   isTemplateAddress,
+  PageId,
+  type PortalConfig,
   visitorCalls,
-} from '../../../shop/firstScreen.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { accountDesignAnswer } from '../cart/designs.ts';
 import type { ContentImages } from '../pictures/contentImages.ts';

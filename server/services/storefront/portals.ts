@@ -3,7 +3,7 @@
  * because the Host header is read on every request and portals change rarely.
  */
 import { asc } from 'drizzle-orm';
-import type { MenuItem, PortalConfig } from '../../../shop/contract.ts';
+import type { MenuItem, PortalConfig } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { menuItems, portalHosts, portals } from '../../db/schema.ts';
 

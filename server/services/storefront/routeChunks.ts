@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EDITOR_PATH } from '../../../shop/firstScreen.ts';
+import { EDITOR_PATH } from '../../../shop/index.ts';
 
 /**
  * The screens that are chunks of their own (src/app/router.tsx), by the app path that opens them.

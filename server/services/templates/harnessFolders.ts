@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TEMPLATE_FILE } from '../../../shop/templateFile.ts';
+import { TEMPLATE_FILE } from '../../../shop/index.ts';
 import { HttpError } from '../../errors.ts';
 import { artPath } from '../../render/images.ts';
 

@@ -11,13 +11,16 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { defaultYear, startMonthOf } from '../../../engine/calendar.ts';
-import { type PreviewSheet, previewSheet } from '../../../engine/previewSheet.ts';
-import { type PageScene, pageScene } from '../../../engine/scene.ts';
-import type { Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import { calendarHolidays } from '../../../shop/holidays.ts';
-import { lineInstance } from '../../../shop/templateLine.ts';
+import type { FontSet, Template } from '../../../engine/index.ts';
+import {
+  defaultYear,
+  type PageScene,
+  type PreviewSheet,
+  pageScene,
+  previewSheet,
+  startMonthOf,
+} from '../../../engine/index.ts';
+import { calendarHolidays, lineInstance } from '../../../shop/index.ts';
 import type { PreviewPool } from '../../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from '../pictures/pictures.ts';
 import { renewCached } from './previewCache.ts';

@@ -4,24 +4,24 @@
  * The check command, the template upload and the harness's dev endpoint all call `runPreflight`.
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Canvas2D } from '../../../engine/draw.ts';
-import { drawText } from '../../../engine/draw.ts';
+import type { Canvas2D, PageScene, ScenePicture, SceneText } from '../../../engine/index.ts';
 import {
+  drawText,
+  type FontSet,
   type PreflightProblem,
   parseForPreflight,
   preflight,
   preflightScenes,
   type Rgb,
   turnedBoxMm,
-} from '../../../engine/preflight.ts';
-import type { PageScene, ScenePicture, SceneText } from '../../../engine/scene.ts';
-import { type FontSet, UnknownFontError } from '../../../engine/text/fonts.ts';
-import { systemClock } from '../../../shop/clock.ts';
+  UnknownFontError,
+} from '../../../engine/index.ts';
+import { systemClock } from '../../../shop/index.ts';
 import { loadFontSet } from '../../fonts.ts';
 import { createImageLoader, type PictureLoader } from '../../render/images.ts';
 import { withPageCanvas } from '../../render/page-renderer.ts';
 
-export type { PreflightProblem } from '../../../engine/preflight.ts';
+export type { PreflightProblem } from '../../../engine/index.ts';
 
 export interface RunPreflightOptions {
   /** The day the check is for (calendar years follow it); default now. */

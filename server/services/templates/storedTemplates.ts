@@ -3,7 +3,7 @@
  * product's current name and size from the products table.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Template } from '../../../engine/template.ts';
+import type { Template } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { products, templates } from '../../db/schema.ts';
 

@@ -4,9 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import { locatePath } from '../../../shop/jsonLocation.ts';
-import { TEMPLATE_FILE } from '../../../shop/templateFile.ts';
+import type { FontSet } from '../../../engine/index.ts';
+import { locatePath, TEMPLATE_FILE } from '../../../shop/index.ts';
 import { runPreflight } from './preflight.ts';
 import { type FolderProblem, readTemplateFolder, templateFolderPaths } from './templateFiles.ts';
 

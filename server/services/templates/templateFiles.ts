@@ -6,9 +6,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertTemplate, type Resource, type Template } from '../../../engine/template.ts';
-import { syntaxProblems } from '../../../shop/jsonLocation.ts';
-import { TEMPLATE_FILE, withPreview } from '../../../shop/templateFile.ts';
+import { assertTemplate, type Resource, type Template } from '../../../engine/index.ts';
+import { syntaxProblems, TEMPLATE_FILE, withPreview } from '../../../shop/index.ts';
 
 export const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../../templates/', import.meta.url));
 

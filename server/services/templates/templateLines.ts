@@ -5,17 +5,16 @@
  * owns, and stores the resources normalised, one value per user slot, ready to become an Instance again.
  */
 import { and, eq } from 'drizzle-orm';
-import { type PersonalDate, startMonthOf } from '../../../engine/calendar.ts';
-import { parseTemplate, type Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import type { LineResource, Product, TemplateResourceInput } from '../../../shop/contract.ts';
+import type { FontSet } from '../../../engine/index.ts';
+import { type PersonalDate, parseTemplate, startMonthOf, type Template } from '../../../engine/index.ts';
+import type { LineResource, Product, TemplateResourceInput } from '../../../shop/index.ts';
 import {
   checkLineResources,
   chooseLineYear,
   type LineVerdict,
   lineVerdict,
   type PictureInfo,
-} from '../../../shop/templateLine.ts';
+} from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { templates } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Template } from '../../../engine/template.ts';
+import type { Template } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { catalogueStamp, currentTemplates } from './storedTemplates.ts';
 

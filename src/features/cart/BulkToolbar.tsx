@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../shop/index.ts';
 import {
   applyFilter,
   applyFormat,
@@ -8,8 +9,7 @@ import {
   bulkMinimum,
   type Filter,
   toggleDeleted,
-} from '../../../shop/bulkEdit.ts';
-import type { Product } from '../../../shop/contract.ts';
+} from '../../../shop/index.ts';
 import { useSizeFormat } from '../../app/format.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';

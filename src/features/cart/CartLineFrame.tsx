@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderLine } from '../../../shop/contract.ts';
+import type { OrderLine } from '../../../shop/index.ts';
 import { TrashIcon } from '../../ui/icons.tsx';
 
 interface CartLineFrameProps {

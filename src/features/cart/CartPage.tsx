@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { PictureSize } from '../../../engine/image.ts';
+import type { PictureSize } from '../../../engine/index.ts';
+import type { OrderLine, Product } from '../../../shop/index.ts';
 import {
   type BulkEdit,
   bulkChanges,
+  type DraftView,
+  draftView,
+  minimumQuantity,
   startBulkEdit,
   toggleSelectAll,
   toggleSelected,
-} from '../../../shop/bulkEdit.ts';
-import type { OrderLine, Product } from '../../../shop/contract.ts';
-import { type DraftView, draftView, minimumQuantity } from '../../../shop/printEdit.ts';
+} from '../../../shop/index.ts';
 import { selectTotalPrice, useCartStore } from '../../app/cartStore.ts';
 import { useMoney } from '../../app/format.ts';
 import { printFormats, usePriceList } from '../../app/priceList.ts';

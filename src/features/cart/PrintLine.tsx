@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PictureSize } from '../../../engine/image.ts';
-import type { OrderLine, Product } from '../../../shop/contract.ts';
-import type { DraftView } from '../../../shop/printEdit.ts';
+import type { PictureSize } from '../../../engine/index.ts';
+import type { DraftView, OrderLine, Product } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useMoney } from '../../app/format.ts';
 import { CheckIcon } from '../../ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OrderLine } from '../../../shop/contract.ts';
+import type { OrderLine } from '../../../shop/index.ts';
 import { linePreviewUrl } from '../../api/cart.ts';
 import { useMoney } from '../../app/format.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';

@@ -5,7 +5,7 @@
  */
 import '../editor/editor.css';
 import { useTranslation } from 'react-i18next';
-import type { OrderLine } from '../../../shop/contract.ts';
+import type { OrderLine } from '../../../shop/index.ts';
 import { EditorNotReady } from '../editor/EditorNotReady.tsx';
 import { EditorScreen } from '../editor/EditorScreen.tsx';
 import { lineStorageKey } from '../editor/editorRules.ts';

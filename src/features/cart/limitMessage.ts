@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY } from '../../../shop/orderLimits.ts';
+import { MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { countIn } from '../../app/format.ts';
 

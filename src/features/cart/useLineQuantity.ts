@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderLine } from '../../../shop/contract.ts';
+import type { OrderLine } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import type { LineToSave } from '../../api/cart.ts';
 import { useCartStore } from '../../app/cartStore.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PictureSize } from '../../../engine/image.ts';
+import type { PictureSize } from '../../../engine/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { getRecentImages } from '../../api/pictures.ts';
 

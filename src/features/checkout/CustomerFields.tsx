@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ValidationKey } from '../../../shop/customerForms.ts';
+import type { ValidationKey } from '../../../shop/index.ts';
 import type { CustomerInfo } from './checkoutStore.ts';
 import { TextField } from './fields.tsx';
 

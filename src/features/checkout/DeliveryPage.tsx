@@ -2,9 +2,15 @@ import './checkout.css';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import type { DeliveryType } from '../../../shop/checkout.ts';
-import { isValid, validatePickupContact, validatePostage } from '../../../shop/customerForms.ts';
-import { choiceOnArrival, chooseType, orderDeliveryTypes } from '../../../shop/deliveryChoice.ts';
+import type { DeliveryType } from '../../../shop/index.ts';
+import {
+  choiceOnArrival,
+  chooseType,
+  isValid,
+  orderDeliveryTypes,
+  validatePickupContact,
+  validatePostage,
+} from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { getDeliveryOptions } from '../../api/checkout.ts';
 import { getMe } from '../../api/user.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { isEmailAddress } from '../../../shop/customerForms.ts';
+import { isEmailAddress } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { login, requestLoginLink } from '../../api/user.ts';
 import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type OrderProgress, shopperStep } from '../../../shop/production.ts';
+import { type OrderProgress, shopperStep } from '../../../shop/index.ts';
 
 /** Where an order stands, in the shopper's words, with the time of each of the lab's steps. */
 export function OrderStatus({ progress, store }: { progress: OrderProgress; store?: string }) {

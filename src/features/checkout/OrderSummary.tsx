@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ORDER_INFO_TYPES, type OrderInfo } from '../../../shop/checkout.ts';
+import { ORDER_INFO_TYPES, type OrderInfo } from '../../../shop/index.ts';
 import { useMoney } from '../../app/format.ts';
 
 /** S0 §3 order info: lines of type above 0 are shown; type 4 is the total, set apart at the foot. */

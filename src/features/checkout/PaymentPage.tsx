@@ -2,8 +2,8 @@ import './checkout.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { PaymentOption } from '../../../shop/checkout.ts';
-import { isValid, validatePickupContact, validatePostage } from '../../../shop/customerForms.ts';
+import type { PaymentOption } from '../../../shop/index.ts';
+import { isValid, validatePickupContact, validatePostage } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import {
   getOrderLines,

@@ -2,7 +2,7 @@ import './checkout.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { TransactionState } from '../../../shop/checkout.ts';
+import type { TransactionState } from '../../../shop/index.ts';
 import { getCart } from '../../api/cart.ts';
 import { fulfilTransaction } from '../../api/checkout.ts';
 import { useCartStore } from '../../app/cartStore.ts';

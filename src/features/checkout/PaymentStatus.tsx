@@ -1,7 +1,7 @@
 import './payment-status.css';
 import { useTranslation } from 'react-i18next';
-import type { ShopperPayment } from '../../../shop/checkout.ts';
-import { shopperPaymentLines } from '../../../shop/paymentView.ts';
+import type { ShopperPayment } from '../../../shop/index.ts';
+import { shopperPaymentLines } from '../../../shop/index.ts';
 
 /**
  * Where an online payment stands, in the shopper's words (issue 29): reserved until the order is

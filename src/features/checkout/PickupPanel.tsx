@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DeliveryType, isExpress, type PickupLocation } from '../../../shop/checkout.ts';
-import { expressTwin, listedStores, standardOf } from '../../../shop/deliveryChoice.ts';
+import {
+  type DeliveryType,
+  expressTwin,
+  isExpress,
+  listedStores,
+  type PickupLocation,
+  standardOf,
+} from '../../../shop/index.ts';
 import { useMoney } from '../../app/format.ts';
 import { usePortal } from '../../app/portal.tsx';
 import { useDeliveryTime } from './deliveryTime.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DeliveryType } from '../../../shop/checkout.ts';
+import type { DeliveryType } from '../../../shop/index.ts';
 import { useDeliveryTime } from './deliveryTime.ts';
 import { Price } from './PickupPanel.tsx';
 

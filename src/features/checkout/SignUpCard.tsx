@@ -1,12 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentityAnswer } from '../../../shop/checkout.ts';
-import {
-  isValid,
-  type SignUpInput,
-  type ValidationKey,
-  validateSignUp,
-} from '../../../shop/customerForms.ts';
+import type { IdentityAnswer } from '../../../shop/index.ts';
+import { isValid, type SignUpInput, type ValidationKey, validateSignUp } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { signUp } from '../../api/user.ts';
 import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';

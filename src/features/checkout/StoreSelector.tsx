@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { PickupLocation } from '../../../shop/checkout.ts';
-import { groupStores } from '../../../shop/deliveryChoice.ts';
+import type { PickupLocation } from '../../../shop/index.ts';
+import { groupStores } from '../../../shop/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 

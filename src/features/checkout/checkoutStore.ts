@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { OrderInfo } from '../../../shop/checkout.ts';
-import type { PostageInput } from '../../../shop/customerForms.ts';
-import type { DeliveryChoice, DeliveryTypeName } from '../../../shop/deliveryChoice.ts';
+import type { DeliveryChoice, DeliveryTypeName, OrderInfo, PostageInput } from '../../../shop/index.ts';
 
 /** S0 §3 customer info: the postage address is a superset of the pickup contact. */
 export type CustomerInfo = PostageInput;

@@ -2,7 +2,7 @@
  * Where a shopper who asked for a login link was (the checkout, My designs), so the link's page can
  * take them back there when the mail is opened in the same browser. Another browser starts at home.
  */
-import { LOGIN_LINK_MINUTES } from '../../../shop/checkout.ts';
+import { LOGIN_LINK_MINUTES } from '../../../shop/index.ts';
 
 export { LOGIN_LINK_MINUTES };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { START_PAGE_ID } from '../../../shop/firstScreen.ts';
+import { START_PAGE_ID } from '../../../shop/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { isShown, ModuleView } from './ModuleView.tsx';

@@ -1,4 +1,4 @@
-import type { ContentModule, PageModule } from '../../../shop/contract.ts';
+import type { ContentModule, PageModule } from '../../../shop/index.ts';
 import { ImageModule } from './modules/ImageModule.tsx';
 import { ParagraphModule } from './modules/ParagraphModule.tsx';
 import { PromoteCategoryModule } from './modules/PromoteCategoryModule.tsx';

@@ -1,3 +1,3 @@
-import type { ContentModule } from '../../../shop/contract.ts';
+import type { ContentModule } from '../../../shop/index.ts';
 
 export type ModuleOf<T extends ContentModule['type']> = Extract<ContentModule, { type: T }>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ContentPage } from '../../../shop/contract.ts';
+import type { ContentPage } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { getPage, inlinedPage } from '../../api/content.ts';
 

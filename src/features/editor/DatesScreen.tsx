@@ -11,7 +11,7 @@ import {
   MAX_PERSONAL_TEXT,
   monthName,
   type PersonalDate,
-} from '../../../engine/calendar.ts';
+} from '../../../engine/index.ts';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];

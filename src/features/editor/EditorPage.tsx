@@ -7,7 +7,7 @@
 import './editor.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { appPathOf, firstScreenCalls } from '../../../shop/firstScreen.ts';
+import { appPathOf, firstScreenCalls } from '../../../shop/index.ts';
 import { ownPictures } from '../../app/ownPictures.ts';
 import { EditorNotReady } from './EditorNotReady.tsx';
 import { EditorScreen } from './EditorScreen.tsx';

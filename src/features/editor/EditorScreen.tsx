@@ -10,21 +10,23 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
-import { calendarYearText, startMonthOf } from '../../../engine/calendar.ts';
-import { harnessInstance } from '../../../engine/harness.ts';
+import type { FontSet } from '../../../engine/index.ts';
 import {
+  calendarYearText,
   canRedo,
   canUndo,
   editableSlots,
+  harnessInstance,
   type PictureRef,
   pageComplete,
+  pageScene,
+  startMonthOf,
+  type Template,
   templateComplete,
-} from '../../../engine/instance.ts';
-import { pageScene } from '../../../engine/scene.ts';
-import { type Template, visiblePages } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import type { OrderLine } from '../../../shop/contract.ts';
-import { datesToOffer } from '../../../shop/personalDates.ts';
+  visiblePages,
+} from '../../../engine/index.ts';
+import type { OrderLine } from '../../../shop/index.ts';
+import { datesToOffer } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

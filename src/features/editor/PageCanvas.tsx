@@ -29,10 +29,17 @@ import type { ShapeConfig } from 'konva/lib/Shape';
 import { Rect } from 'konva/lib/shapes/Rect';
 import type { Ref } from 'react';
 import { useImperativeHandle, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Canvas2D, DrawableImage, DrawDeps, MakeCanvas } from '../../../engine/draw.ts';
-import { drawBackground, drawItem } from '../../../engine/draw.ts';
-import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
+import type {
+  Canvas2D,
+  DrawableImage,
+  DrawDeps,
+  FontSet,
+  MakeCanvas,
+  PageScene,
+  SceneItem,
+  ScenePicture,
+} from '../../../engine/index.ts';
+import { drawBackground, drawItem } from '../../../engine/index.ts';
 import { type LayerNode, layerRuns, layersToRedraw } from './editorRules.ts';
 
 export interface PageCanvasProps {

@@ -11,9 +11,7 @@
  */
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DrawableImage } from '../../../engine/draw.ts';
-import type { PageScene, SceneItem, ScenePicture } from '../../../engine/scene.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { DrawableImage, FontSet, PageScene, SceneItem, ScenePicture } from '../../../engine/index.ts';
 import { PICTURE_RETRY_MS } from './editorRules.ts';
 import { PageCanvas, pagePixels } from './PageCanvas.tsx';
 import { type BrowserPictureLoader, pictureKey } from './pictures.ts';

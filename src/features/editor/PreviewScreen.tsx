@@ -7,11 +7,8 @@
 
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Holiday } from '../../../engine/calendar.ts';
-import type { Instance } from '../../../engine/instance.ts';
-import { type PageScene, pageScene } from '../../../engine/scene.ts';
-import { type Template, visiblePages } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
+import type { FontSet, Holiday, Instance } from '../../../engine/index.ts';
+import { type PageScene, pageScene, type Template, visiblePages } from '../../../engine/index.ts';
 import { gridColumns } from '../../app/layout.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fitPxPerMm, PREVIEW_MARGINS } from './editorRules.ts';

@@ -7,8 +7,8 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarMonth, formatYears, monthName, selectableYears } from '../../../engine/calendar.ts';
-import type { Template } from '../../../engine/template.ts';
+import type { Template } from '../../../engine/index.ts';
+import { calendarMonth, formatYears, monthName, selectableYears } from '../../../engine/index.ts';
 import { yearMinus, yearOnBlur, yearPlus } from './editorRules.ts';
 
 export function YearScreen(props: {

@@ -5,9 +5,8 @@
  * name (not all 2.3 MB of the 15), and loads the others when the font menu opens. A failed font is
  * forgotten so the next call tries again.
  */
-import { FONT_CATALOGUE } from '../../../engine/text/catalogue.ts';
-import { createFontSet, type FontSet } from '../../../engine/text/fonts.ts';
-import { fontUrl } from '../../../shop/assetUrls.ts';
+import { createFontSet, FONT_CATALOGUE, type FontSet } from '../../../engine/index.ts';
+import { fontUrl } from '../../../shop/index.ts';
 
 const set: FontSet = createFontSet();
 const loading = new Map<string, Promise<void>>();

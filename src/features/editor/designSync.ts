@@ -4,7 +4,7 @@
  * left. The browser's own save stays the safety net: a save the network lost is sent again with the
  * next change, and the editor sends the browser's save when it is newer than the account's.
  */
-import type { Instance } from '../../../engine/instance.ts';
+import type { Instance } from '../../../engine/index.ts';
 import { deleteAccountDesign, putAccountDesign } from '../../api/designs.ts';
 
 /** How long after the last change the design is sent. */

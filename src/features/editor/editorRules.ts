@@ -3,9 +3,9 @@
  * page is drawn, the year field of the year screen, where leaving the editor goes, and the saved
  * instance of a reload. Pure functions, unit tested (test/unit/src/editor-rules.test.ts).
  */
-import { type Instance, keptInstance } from '../../../engine/instance.ts';
-import type { SceneItem } from '../../../engine/scene.ts';
-import type { Template } from '../../../engine/template.ts';
+
+import type { SceneItem, Template } from '../../../engine/index.ts';
+import { type Instance, keptInstance } from '../../../engine/index.ts';
 import { designKey } from '../designs/designKeys.ts';
 
 /** S1 §2: the page's margins inside its container, in CSS pixels (horizontal, vertical). */

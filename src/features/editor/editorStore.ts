@@ -6,6 +6,7 @@
  * for a logged-in shopper, to the account ('My designs', designSync.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Template } from '../../../engine/index.ts';
 import {
   type CommandArgs,
   type CommandName,
@@ -16,8 +17,7 @@ import {
   run,
   startHistory,
   undo,
-} from '../../../engine/instance.ts';
-import type { Template } from '../../../engine/template.ts';
+} from '../../../engine/index.ts';
 import type { DesignSync } from './designSync.ts';
 import { type KeptWork, newerWork, restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
 

@@ -15,9 +15,8 @@
  *
  * Decoded pictures are cached per source; a failed or missing picture is not, so it is retried.
  */
-import type { DrawableImage } from '../../../engine/draw.ts';
-import type { PictureSource } from '../../../engine/scene.ts';
-import { artUrl } from '../../../shop/assetUrls.ts';
+import type { DrawableImage, PictureSource } from '../../../engine/index.ts';
+import { artUrl } from '../../../shop/index.ts';
 
 export type BrowserPictureLoader = (source: PictureSource) => Promise<DrawableImage | null>;
 

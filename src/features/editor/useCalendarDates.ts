@@ -5,7 +5,7 @@
  * while they load, none when a call fails (the calendar is still made; the print has the holidays).
  */
 import { useEffect, useState } from 'react';
-import type { Holiday, PersonalDate } from '../../../engine/calendar.ts';
+import type { Holiday, PersonalDate } from '../../../engine/index.ts';
 import { getHolidays, getSavedDates } from '../../api/templates.ts';
 
 const NONE: readonly Holiday[] = [];

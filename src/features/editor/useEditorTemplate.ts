@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { config as zodConfig } from 'zod';
-import { keptInstance } from '../../../engine/instance.ts';
-import { parseTemplate, type Template } from '../../../engine/template.ts';
-import { fontFamiliesOf } from '../../../engine/text/families.ts';
-import { type FontSet, loadHarfBuzz } from '../../../engine/text/fonts.ts';
+import {
+  type FontSet,
+  fontFamiliesOf,
+  keptInstance,
+  loadHarfBuzz,
+  parseTemplate,
+  type Template,
+} from '../../../engine/index.ts';
 import { call } from '../../api/call.ts';
 import { getAccountDesign } from '../../api/designs.ts';
 import { loadBrowserFonts } from './browserFonts.ts';

@@ -12,21 +12,24 @@ import './harness.css';
 import type Konva from 'konva';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DrawableImage } from '../../../engine/draw.ts';
+import type { DrawableImage, FontSet, Instance, PictureRef } from '../../../engine/index.ts';
 import {
   GUIDES,
   type Guide,
   guidesFromParam,
   guidesParam,
+  harnessInstance,
+  harnessYears,
   type PageGuides,
+  type PageScene,
+  type PartRef,
   pageGuides,
-} from '../../../engine/guides.ts';
-import { harnessInstance, harnessYears } from '../../../engine/harness.ts';
-import type { Instance, PictureRef } from '../../../engine/instance.ts';
-import { type PageScene, pageScene, type ScenePicture } from '../../../engine/scene.ts';
-import { type PartRef, parseTemplate, type Template } from '../../../engine/template.ts';
-import type { FontSet } from '../../../engine/text/fonts.ts';
-import { withPreview } from '../../../shop/templateFile.ts';
+  pageScene,
+  parseTemplate,
+  type ScenePicture,
+  type Template,
+} from '../../../engine/index.ts';
+import { withPreview } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 import { loadBrowserFonts } from '../editor/browserFonts.ts';
 import { PageCanvas, pagePixels } from '../editor/PageCanvas.tsx';

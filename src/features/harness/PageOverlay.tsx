@@ -5,7 +5,7 @@
  * guide is on or not, so switching guides never moves the page.
  */
 import type { ReactNode } from 'react';
-import { BLEED_MM, type Guide, type PageGuides } from '../../../engine/guides.ts';
+import { BLEED_MM, type Guide, type PageGuides } from '../../../engine/index.ts';
 import type { HarnessProblem } from './problems.ts';
 
 export function PageOverlay(props: {

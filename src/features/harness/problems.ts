@@ -2,7 +2,7 @@
  * The preflight's problems as the harness gets them from POST /m/api/dev/preflight (the same
  * preflight `npm run templates -- check` runs): every problem at once, each naming its page and part.
  */
-import type { PreflightProblem } from '../../../engine/preflight.ts';
+import type { PreflightProblem } from '../../../engine/index.ts';
 import { call } from '../../api/call.ts';
 
 export type HarnessProblem = PreflightProblem;

@@ -1,8 +1,8 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FulfilmentStatus, LabLine, LabOrder } from '../../../shop/lab.ts';
-import { formatMoney } from '../../../shop/money.ts';
+import type { FulfilmentStatus, LabLine, LabOrder } from '../../../shop/index.ts';
+import { formatMoney } from '../../../shop/index.ts';
 import { observeNearViewport } from '../../ui/nearViewport.ts';
 import { downloadZip, fetchBlob, postRerun, postStatus } from './labApi.ts';
 import { STATUS_ACTION, useDateTime, useLab, useLabError } from './labContext.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LabOrder } from '../../../shop/lab.ts';
+import type { LabOrder } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { getOrders, isAuthFailure } from './labApi.ts';

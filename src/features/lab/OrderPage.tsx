@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LabOrder } from '../../../shop/lab.ts';
+import type { LabOrder } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { getOrder, isAuthFailure } from './labApi.ts';

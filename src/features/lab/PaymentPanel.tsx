@@ -1,9 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LabOrder, LabOrderDetail, LabPayment } from '../../../shop/lab.ts';
-import { formatMoney } from '../../../shop/money.ts';
-import type { PaymentState } from '../../../shop/payment.ts';
-import { amountInputText, parseAmountInput, paymentProblem } from '../../../shop/paymentView.ts';
+import type { LabOrder, LabOrderDetail, LabPayment, PaymentState } from '../../../shop/index.ts';
+import { amountInputText, formatMoney, parseAmountInput, paymentProblem } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
 import { getOrder, isAuthFailure, postCapture, postRefund } from './labApi.ts';
 import { useDateTime, useLab, useLabError } from './labContext.ts';

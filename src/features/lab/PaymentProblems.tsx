@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LabPaymentProblem } from '../../../shop/lab.ts';
-import { formatMoney } from '../../../shop/money.ts';
-import { paymentProblem } from '../../../shop/paymentView.ts';
+import type { LabPaymentProblem } from '../../../shop/index.ts';
+import { formatMoney, paymentProblem } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { getPaymentProblems, isAuthFailure } from './labApi.ts';
 import { useDateTime, useLab } from './labContext.ts';

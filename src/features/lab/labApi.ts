@@ -8,7 +8,7 @@ import type {
   LabOrderDetail,
   LabOrderPage,
   LabPaymentProblems,
-} from '../../../shop/lab.ts';
+} from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 
 export const LAB_BASENAME = '/lab';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FulfilmentStatus } from '../../../shop/lab.ts';
+import type { FulfilmentStatus } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { isAuthFailure } from './labApi.ts';
 

@@ -9,8 +9,8 @@ import {
   WHEEL_ZOOM_IN,
   WHEEL_ZOOM_OUT,
   zoomCrop,
-} from '../../../engine/image.ts';
-import type { DraftView } from '../../../shop/printEdit.ts';
+} from '../../../engine/index.ts';
+import type { DraftView } from '../../../shop/index.ts';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { useFingerGesture } from '../../ui/useFingerGesture.ts';
 import { useWheel } from '../../ui/useWheel.ts';

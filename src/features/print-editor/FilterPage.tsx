@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EFFECTS, type Effect } from '../../../engine/image.ts';
-import type { DraftView } from '../../../shop/printEdit.ts';
+import { EFFECTS, type Effect } from '../../../engine/index.ts';
+import type { DraftView } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
 import { EditorPage } from './EditorPage.tsx';

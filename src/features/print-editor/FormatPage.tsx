@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../shop/contract.ts';
-import { priceText } from '../../../shop/pricing.ts';
+import type { Product } from '../../../shop/index.ts';
+import { priceText } from '../../../shop/index.ts';
 import { useMoney, useSizeFormat } from '../../app/format.ts';
 import { EditorPage } from './EditorPage.tsx';
 

@@ -2,9 +2,8 @@ import './print-editor.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { adaptionName, EFFECTS, type Effect } from '../../../engine/image.ts';
-import type { OrderLine, Product } from '../../../shop/contract.ts';
-import { linePrice, priceText } from '../../../shop/pricing.ts';
+import { adaptionName, EFFECTS, type Effect } from '../../../engine/index.ts';
+import type { OrderLine, Product } from '../../../shop/index.ts';
 import {
   chooseFilter,
   chooseFormat,
@@ -17,16 +16,18 @@ import {
   flipOrientation,
   formatChoices,
   isChanged,
+  linePrice,
   mergeDraft,
   minimumQuantity,
   openPage,
   plainFormat,
+  priceText,
   setCrop,
   setQuantity,
   startSession,
   toggleWhiteBorder,
   whiteBorderTwin,
-} from '../../../shop/printEdit.ts';
+} from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useCartStore } from '../../app/cartStore.ts';
 import { useMoney, useSizeFormat } from '../../app/format.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity } from '../../../shop/pricing.ts';
+import { clampQuantity } from '../../../shop/index.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { EditorPage } from './EditorPage.tsx';
 

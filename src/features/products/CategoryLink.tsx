@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { categoryTarget } from '../../../shop/categories.ts';
-import type { Category } from '../../../shop/contract.ts';
+import type { Category } from '../../../shop/index.ts';
+import { categoryTarget } from '../../../shop/index.ts';
 
 interface CategoryLinkProps {
   category: Pick<Category, 'type' | 'category' | 'link'>;

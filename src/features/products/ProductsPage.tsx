@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../shop/contract.ts';
+import type { Category } from '../../../shop/index.ts';
 import { useSizeFormat } from '../../app/format.ts';
 import { usePortal } from '../../app/portal.tsx';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Category, Product } from '../../../shop/contract.ts';
-import { sizeRange } from '../../../shop/sizes.ts';
+import type { Category, Product } from '../../../shop/index.ts';
+import { sizeRange } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import { getCategories, getProducts, inlinedProductList } from '../../api/products.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localised } from '../../../shop/templateList.ts';
+import { localised } from '../../../shop/index.ts';
 import type { CardCategory } from '../../api/templates.ts';
 
 /** S1 §2: 5 skeletons while the categories load. */

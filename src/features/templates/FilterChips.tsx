@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { activeFilters, type TemplateFilters, withoutFilter } from '../../../shop/templateList.ts';
+import { activeFilters, type TemplateFilters, withoutFilter } from '../../../shop/index.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { useFilterLabel } from './filterLabels.ts';
 

@@ -8,7 +8,7 @@ import {
   NO_FILTERS,
   TEXT_VALUES,
   type TemplateFilters,
-} from '../../../shop/templateList.ts';
+} from '../../../shop/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useFilterLabel, useFilterName } from './filterLabels.ts';
 

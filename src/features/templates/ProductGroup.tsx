@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Template } from '../../../engine/template.ts';
-import type { Product } from '../../../shop/contract.ts';
-import { priceText } from '../../../shop/pricing.ts';
-import type { ListProduct, ListType } from '../../../shop/templateList.ts';
+import type { Template } from '../../../engine/index.ts';
+import type { ListProduct, ListType, Product } from '../../../shop/index.ts';
+import { priceText } from '../../../shop/index.ts';
 import { useMoney } from '../../app/format.ts';
 import { PriceTableDialog } from '../../ui/PriceTableDialog.tsx';
 import { TemplateTile } from './TemplateTile.tsx';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import type { Template } from '../../../engine/template.ts';
+import type { Template } from '../../../engine/index.ts';
 import {
   filtersToSearch,
   filterTemplates,
@@ -14,7 +14,7 @@ import {
   offeredFilters,
   parseFilters,
   type TemplateFilters,
-} from '../../../shop/templateList.ts';
+} from '../../../shop/index.ts';
 import { NotFoundPage } from '../../app/pages.tsx';
 import { usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';

@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { previewSheet } from '../../../engine/previewSheet.ts';
-import type { Template } from '../../../engine/template.ts';
-import {
-  editorPath,
-  type ListType,
-  localised,
-  ownPreviewUrl,
-  previewUrl,
-} from '../../../shop/templateList.ts';
+import type { Template } from '../../../engine/index.ts';
+import { previewSheet } from '../../../engine/index.ts';
+import { editorPath, type ListType, localised, ownPreviewUrl, previewUrl } from '../../../shop/index.ts';
 import { useOwnPictures } from '../../app/ownPictures.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 

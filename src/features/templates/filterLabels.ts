@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FilterKey, parseFormat } from '../../../shop/templateList.ts';
+import { type FilterKey, parseFormat } from '../../../shop/index.ts';
 import { useSizeFormat } from '../../app/format.ts';
 
 /** The words for a filter value: a format as the portal's cm or inches, counts with their noun. */

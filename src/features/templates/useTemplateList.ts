@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Template } from '../../../engine/template.ts';
-import type { ListType } from '../../../shop/templateList.ts';
+import type { Template } from '../../../engine/index.ts';
+import type { ListType } from '../../../shop/index.ts';
 import { isAbort } from '../../api/call.ts';
 import {
   type CardCategories,

@@ -43,14 +43,24 @@ function scenesOf(template: Template): PageScene[] {
   return template.pages.map((p) => pageScene(template, instance, p.id, fonts));
 }
 
-/** Big samples: the same pictures at print size, so the PDF can embed 300 ppi. */
-const userPicture = async (uuid: string) => {
-  const spec = SAMPLE_PICTURES.find((p) => p.uuid === uuid);
-  if (!spec) return null;
-  return sharp(samplePicturePng(uuid)!)
-    .resize(spec.width * 3, spec.height * 3)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+/**
+ * Big samples: the same pictures at print size, so the PDF can embed 300 ppi. Made once per picture:
+ * a calendar asks for the same few samples on every page, for the PDF and again for the canvas.
+ */
+const bigSamples = new Map<string, Promise<Buffer | null>>();
+const userPicture = (uuid: string) => {
+  let made = bigSamples.get(uuid);
+  if (!made) {
+    const spec = SAMPLE_PICTURES.find((p) => p.uuid === uuid);
+    made = spec
+      ? sharp(samplePicturePng(uuid)!)
+          .resize(spec.width * 3, spec.height * 3)
+          .jpeg({ quality: 90 })
+          .toBuffer()
+      : Promise.resolve(null);
+    bigSamples.set(uuid, made);
+  }
+  return made;
 };
 
 /**

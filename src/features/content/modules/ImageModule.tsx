@@ -1,4 +1,4 @@
-import { contentImageSources } from '../../../../shop/contentImages.ts';
+import { contentImageSources } from '../../../../shop/index.ts';
 import { LazyImage } from '../../../ui/LazyImage.tsx';
 import { SmartLink } from '../../../ui/SmartLink.tsx';
 import type { ModuleOf } from '../types.ts';

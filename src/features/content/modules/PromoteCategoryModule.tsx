@@ -1,4 +1,4 @@
-import { promotedCategories } from '../../../../shop/categories.ts';
+import { promotedCategories } from '../../../../shop/index.ts';
 import { LazyImage } from '../../../ui/LazyImage.tsx';
 import { CategoryLink } from '../../products/CategoryLink.tsx';
 import type { ModuleOf } from '../types.ts';

@@ -1,6 +1,6 @@
 import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentImageSources } from '../../../../shop/contentImages.ts';
+import { contentImageSources } from '../../../../shop/index.ts';
 import { LazyImage } from '../../../ui/LazyImage.tsx';
 import { SmartLink } from '../../../ui/SmartLink.tsx';
 import type { ModuleOf } from '../types.ts';

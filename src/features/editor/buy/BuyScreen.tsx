@@ -8,9 +8,8 @@
 import './buy.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Instance } from '../../../../engine/instance.ts';
-import type { Template } from '../../../../engine/template.ts';
-import type { Cart } from '../../../../shop/contract.ts';
+import type { Instance, Template } from '../../../../engine/index.ts';
+import type { Cart } from '../../../../shop/index.ts';
 import { postCartLine } from '../../../api/cart.ts';
 import { useCartStore } from '../../../app/cartStore.ts';
 import { useMoney } from '../../../app/format.ts';

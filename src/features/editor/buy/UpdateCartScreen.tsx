@@ -5,9 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Instance } from '../../../../engine/instance.ts';
-import type { Template } from '../../../../engine/template.ts';
-import type { OrderLine } from '../../../../shop/contract.ts';
+import type { Instance, Template } from '../../../../engine/index.ts';
+import type { OrderLine } from '../../../../shop/index.ts';
 import { useCartStore } from '../../../app/cartStore.ts';
 import { updatedLine } from './buyRules.ts';
 

@@ -6,26 +6,24 @@
  */
 
 import type { z } from 'zod';
-import { type PersonalDate, startMonthOf } from '../../../../engine/calendar.ts';
-import { createInstance, type Instance } from '../../../../engine/instance.ts';
-import type { Template } from '../../../../engine/template.ts';
-import type { FontSet } from '../../../../engine/text/fonts.ts';
-import type { OrderLine, Product, TemplateLineAdd } from '../../../../shop/contract.ts';
-import { linePrice } from '../../../../shop/pricing.ts';
+import type { FontSet, Template } from '../../../../engine/index.ts';
+import { createInstance, type Instance, type PersonalDate, startMonthOf } from '../../../../engine/index.ts';
+import type { OrderLine, Product, TemplateLineAdd } from '../../../../shop/index.ts';
 import {
   checkLineResources,
   chooseLineYear,
   instancePictures,
   lineInstance,
+  linePrice,
   lineResourceInputs,
   lineVerdict,
   lineYearInput,
   templateLinePrice,
-} from '../../../../shop/templateLine.ts';
+} from '../../../../shop/index.ts';
 import type { LineToSave } from '../../../api/cart.ts';
 
 /** S1 §4, §5: the quantity rules live in shop/, where the cart's photo gift lines use them too. */
-export { minusQuantity, plusQuantity, typedQuantity } from '../../../../shop/pricing.ts';
+export { minusQuantity, plusQuantity, typedQuantity } from '../../../../shop/index.ts';
 
 /** One quantity row: a subproduct, or the product itself when it has none (S1 §4). */
 export interface BuyRow {

@@ -1,6 +1,6 @@
 /** The image editor's Edit image tab (S1 §4): Rotate, Black/White, Sepia, Original. */
 import { useTranslation } from 'react-i18next';
-import type { Effect } from '../../../../engine/image.ts';
+import type { Effect } from '../../../../engine/index.ts';
 
 const EFFECT_KEYS = [
   { effect: 'bw', key: 'editorImage.bw' },

@@ -15,16 +15,17 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
+import type { PageScene, ScenePicture } from '../../../../engine/index.ts';
 import {
   type CropRect,
+  editableSlots,
   isLowQuality,
+  partFor,
   snapCrop,
   WHEEL_ZOOM_IN,
   WHEEL_ZOOM_OUT,
   zoomCrop,
-} from '../../../../engine/image.ts';
-import { editableSlots, partFor } from '../../../../engine/instance.ts';
-import type { PageScene, ScenePicture } from '../../../../engine/scene.ts';
+} from '../../../../engine/index.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
 import { useFingerGesture } from '../../../ui/useFingerGesture.ts';

@@ -16,20 +16,17 @@
 import './textEditor.css';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceValue } from '../../../../engine/instance.ts';
-import type { Font, Template } from '../../../../engine/template.ts';
-import { FONT_FAMILIES } from '../../../../engine/text/catalogue.ts';
-import type { FontSet } from '../../../../engine/text/fonts.ts';
+import type { Font, FontSet, HorizontalAlign, ResourceValue, Template } from '../../../../engine/index.ts';
 import {
   autoShrink,
   commitText,
+  FONT_FAMILIES,
   type RefusalReason,
   sizeSliderRange,
   tryChangeFamily,
   tryChangeSize,
   tryChangeText,
-} from '../../../../engine/text/layout.ts';
-import type { HorizontalAlign } from '../../../../engine/text/types.ts';
+} from '../../../../engine/index.ts';
 import { loadBrowserFonts } from '../browserFonts.ts';
 import type { EditorState } from '../editorStore.ts';
 import { useFitToVisibleViewport } from '../visibleViewport.ts';

@@ -3,7 +3,7 @@
  * (S1 §4). Same files as the engine's FontSet (/fonts/{file}); registered once per page load.
  * Only the buttons use these faces: the page itself is drawn from the scene's shaped glyphs.
  */
-import { FONT_CATALOGUE } from '../../../../engine/text/catalogue.ts';
+import { FONT_CATALOGUE } from '../../../../engine/index.ts';
 
 let registered = false;
 

@@ -3,11 +3,19 @@
  * choices written as the template format's override fields, a slot's box, and which slots the
  * Choose text screen numbers. Measuring and the refusal rules stay in engine/text.
  */
-import { editableSlots, partFor } from '../../../../engine/instance.ts';
-import { OVERRIDE_KEYS, textFontOf } from '../../../../engine/scene.ts';
-import { type Font, resourceSlots, type Template } from '../../../../engine/template.ts';
-import { effectiveFont, overridesFor } from '../../../../engine/text/layout.ts';
-import type { TextBox, TextStyle } from '../../../../engine/text/types.ts';
+
+import type { TextBox, TextStyle } from '../../../../engine/index.ts';
+import {
+  editableSlots,
+  effectiveFont,
+  type Font,
+  OVERRIDE_KEYS,
+  overridesFor,
+  partFor,
+  resourceSlots,
+  type Template,
+  textFontOf,
+} from '../../../../engine/index.ts';
 
 /** S1 §9: the text colours offered, in this order. */
 export const TEXT_PALETTE = [
