@@ -12,6 +12,7 @@ export * from './guides.ts';
 export * from './harness.ts';
 export * from './image.ts';
 export * from './instance.ts';
+export * from './languages.ts';
 export * from './preflight.ts';
 export * from './previewSheet.ts';
 export * from './scene.ts';
