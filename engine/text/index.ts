@@ -4,6 +4,7 @@
  */
 export type { CatalogueEntry, FontFamily } from './catalogue.ts';
 export { catalogueEntry, FONT_CATALOGUE, FONT_FAMILIES, isFontFamily } from './catalogue.ts';
+export { fontFamiliesOf } from './families.ts';
 export type { FontSet, FontSetOptions, HarfBuzzApi, LoadedFont } from './fonts.ts';
 export {
   addFonts,
@@ -38,7 +39,6 @@ export {
   tryChangeSize,
   tryChangeText,
 } from './layout.ts';
-export { fontFamiliesOf } from './families.ts';
 export { lineHeightPt, MM_PER_PT, measureText, mmToPt, ptToMm } from './measure.ts';
 export { shapeRun, shapeText } from './shape.ts';
 export type {
