@@ -4,7 +4,7 @@ import type { OrderLine } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import type { LineToSave } from '../../api/cart.ts';
 import { useCartStore } from '../../app/cartStore.ts';
-import { limitMessage } from './limitMessage.ts';
+import { limitMessage } from '../../shared/limitMessage.ts';
 import { createQuantitySaver, type QuantitySaver } from './quantitySaver.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { isEmailAddress } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { login, requestLoginLink } from '../../api/user.ts';
-import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
+import { moveLocalDesigns } from '../../shared/moveLocalDesigns.ts';
 import { errorText, TextField } from './fields.tsx';
 import { LOGIN_LINK_MINUTES, rememberLoginLinkReturn } from './loginLinkReturn.ts';
 import { reloadCart } from './reloadCart.ts';

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { CallError } from '../../api/call.ts';
 import { redeemLoginLink } from '../../api/user.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
+import { moveLocalDesigns } from '../../shared/moveLocalDesigns.ts';
 import { errorText } from './fields.tsx';
 import { takeLoginLinkReturn } from './loginLinkReturn.ts';
 import { reloadCart } from './reloadCart.ts';

@@ -4,7 +4,7 @@ import type { IdentityAnswer } from '../../../shop/index.ts';
 import { isValid, type SignUpInput, type ValidationKey, validateSignUp } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { signUp } from '../../api/user.ts';
-import { moveLocalDesigns } from '../designs/moveLocalDesigns.ts';
+import { moveLocalDesigns } from '../../shared/moveLocalDesigns.ts';
 import { errorText, TextField, useShownErrors } from './fields.tsx';
 import { reloadCart } from './reloadCart.ts';
 

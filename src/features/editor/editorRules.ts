@@ -6,7 +6,7 @@
 
 import type { SceneItem, Template } from '../../../engine/index.ts';
 import { type Instance, keptInstance } from '../../../engine/index.ts';
-import { designKey } from '../designs/designKeys.ts';
+import { designKey } from '../../shared/designKeys.ts';
 
 /** S1 §2: the page's margins inside its container, in CSS pixels (horizontal, vertical). */
 export const EDITOR_MARGINS = { x: 60, y: 20 } as const;

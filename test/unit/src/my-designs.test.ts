@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance, type Instance } from '../../../engine/instance.ts';
 import { systemClock } from '../../../shop/clock.ts';
-import { moveLocalDesigns } from '../../../src/features/designs/moveLocalDesigns.ts';
 import { accountDesignSync, type DesignSync } from '../../../src/features/editor/designSync.ts';
 import { serialiseInstance, storageKey } from '../../../src/features/editor/editorRules.ts';
 import { createEditorStore } from '../../../src/features/editor/editorStore.ts';
+import { moveLocalDesigns } from '../../../src/shared/moveLocalDesigns.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
 
 const today = systemClock.now();

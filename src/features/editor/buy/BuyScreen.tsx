@@ -14,7 +14,7 @@ import { postCartLine } from '../../../api/cart.ts';
 import { useCartStore } from '../../../app/cartStore.ts';
 import { useMoney } from '../../../app/format.ts';
 import { usePriceList } from '../../../app/priceList.ts';
-import { limitMessage } from '../../cart/limitMessage.ts';
+import { limitMessage } from '../../../shared/limitMessage.ts';
 import {
   addPayload,
   buyRows,

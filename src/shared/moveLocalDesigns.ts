@@ -5,9 +5,9 @@
  * account took (or already had newer) leaves the browser; one it cannot take (a template version
  * gone) stays here, where the editor still opens it.
  */
-import type { Instance } from '../../../engine/index.ts';
-import { CallError } from '../../api/call.ts';
-import { putAccountDesign } from '../../api/designs.ts';
+import type { Instance } from '../../engine/index.ts';
+import { CallError } from '../api/call.ts';
+import { putAccountDesign } from '../api/designs.ts';
 import { DESIGN_KEY_PREFIX } from './designKeys.ts';
 
 function browserStorage(): Storage | null {
