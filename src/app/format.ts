@@ -13,6 +13,3 @@ export function useSizeFormat(): (widthMm: number, heightMm: number) => string {
   const metric = usePortal().locale.use_metric_system;
   return useCallback((widthMm: number, heightMm: number) => formatSize(widthMm, heightMm, metric), [metric]);
 }
-
-/** A count as the shopper's language writes it (5,000 · 5 000), for a portal's `en_GB` style code. */
-export const countIn = (language: string, n: number) => n.toLocaleString(language.replace('_', '-'));

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY } from '../../shop/index.ts';
 import { CallError } from '../api/call.ts';
-import { countIn } from '../app/format.ts';
+import { countIn } from '../ui/format.ts';
 
 /**
  * The cart's words for a change the server refused because the order would pass one of its limits

@@ -7,7 +7,7 @@ import {
   plusQuantity,
   typedQuantity,
 } from '../../shop/index.ts';
-import { countIn } from '../app/format.ts';
+import { countIn } from './format.ts';
 
 interface QuantityStepperProps {
   value: number;

@@ -9,8 +9,8 @@ import { type UploadedPicture, uploadPicture } from '../../api/pictures.ts';
 import { isAcceptedPicture } from '../../api/upload.ts';
 import { addOwnPictures, clearOwnPictures, useOwnPictures } from '../../app/ownPictures.ts';
 import { createUploadQueue, type UploadQueue } from '../../app/uploadQueue.ts';
+import { UploadQueueDialogs } from '../../shared/UploadQueueDialogs.tsx';
 import { PictureFileInput } from '../../ui/PictureFileInput.tsx';
-import { UploadQueueDialogs } from '../../ui/UploadQueueDialogs.tsx';
 
 // One queue for the tab: uploads go on while the shopper moves between lists.
 let queue: UploadQueue<File, UploadedPicture> | null = null;

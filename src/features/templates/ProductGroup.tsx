@@ -4,7 +4,7 @@ import type { Template } from '../../../engine/index.ts';
 import type { ListProduct, ListType, Product } from '../../../shop/index.ts';
 import { priceText } from '../../../shop/index.ts';
 import { useMoney } from '../../app/format.ts';
-import { PriceTableDialog } from '../../ui/PriceTableDialog.tsx';
+import { PriceTableDialog } from '../../shared/PriceTableDialog.tsx';
 import { TemplateTile } from './TemplateTile.tsx';
 
 /** One product's templates, headed by its name, its lowest price and its 'Prices' dialog (S1 §2). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../shop/index.ts';
 import { priceTable } from '../../shop/index.ts';
 import { useMoney } from '../app/format.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import './price-table.css';
 
 interface PriceTableDialogProps {

@@ -7,7 +7,7 @@ import './upload-queue.css';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueProgress, type UploadQueue } from '../app/uploadQueue.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 
 export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }) {
   const { t } = useTranslation();
