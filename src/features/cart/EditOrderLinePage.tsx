@@ -5,7 +5,7 @@ import { lazyScreen } from '../../app/lazyScreen.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 
 /** Its own chunk: the crop gestures are not needed on the start page. */
-const PrintEditor = lazyScreen(() => import('../print-editor/PrintEditor.tsx').then((m) => m.PrintEditor));
+const PrintEditor = lazyScreen(() => import('../print-editor/shared.ts').then((m) => m.PrintEditor));
 
 /** The template editor in update mode: its own chunk with Konva, never the start page's. */
 const TemplateLineEditor = lazyScreen(() =>

@@ -3,13 +3,9 @@
  * line's template at the line's version and the browser fonts, then the editor in update mode with
  * the line's resources and year. Its own chunk with the editor (Konva), never the start page's.
  */
-import '../editor/editor.css';
 import { useTranslation } from 'react-i18next';
 import type { OrderLine } from '../../../shop/index.ts';
-import { EditorNotReady } from '../editor/EditorNotReady.tsx';
-import { EditorScreen } from '../editor/EditorScreen.tsx';
-import { lineStorageKey } from '../editor/editorRules.ts';
-import { useEditorTemplate } from '../editor/useEditorTemplate.ts';
+import { EditorNotReady, EditorScreen, lineStorageKey, useEditorTemplate } from '../editor/shared.ts';
 
 const ABOVE_SHELL = { position: 'fixed', inset: 0, zIndex: 100 } as const;
 

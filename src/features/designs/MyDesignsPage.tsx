@@ -9,7 +9,7 @@ import { deleteAccountDesign, getAccountDesigns } from '../../api/designs.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { Loading } from '../../ui/Loading.tsx';
-import { LoginCard } from '../checkout/LoginCard.tsx';
+import { LoginCard } from '../checkout/shared.ts';
 
 /**
  * 'My designs' (issue 18): a logged-in shopper's unfinished designs, last changed first, each

@@ -31,9 +31,14 @@ import {
 } from '../../../engine/index.ts';
 import { withPreview } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
-import { loadBrowserFonts } from '../editor/browserFonts.ts';
-import { PageCanvas, pagePixels } from '../editor/PageCanvas.tsx';
-import { type BrowserPictureLoader, createBrowserPictureLoader, pictureKey } from '../editor/pictures.ts';
+import {
+  type BrowserPictureLoader,
+  createBrowserPictureLoader,
+  loadBrowserFonts,
+  PageCanvas,
+  pagePixels,
+  pictureKey,
+} from '../editor/shared.ts';
 import { PageOverlay } from './PageOverlay.tsx';
 import { DIFF_TOLERANCE, pixelDiff } from './pixelDiff.ts';
 import { fetchProblems, type HarnessProblem, notJsonProblem } from './problems.ts';

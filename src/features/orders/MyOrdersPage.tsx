@@ -8,9 +8,7 @@ import { CallError, isAbort } from '../../api/call.ts';
 import { getMyOrders } from '../../api/user.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
-import { OrderStatus } from '../checkout/OrderStatus.tsx';
-import { PaymentStatus } from '../checkout/PaymentStatus.tsx';
-import { receiptPath } from '../checkout/paths.ts';
+import { OrderStatus, PaymentStatus, receiptPath } from '../checkout/shared.ts';
 
 /** My orders: a logged-in shopper's orders, newest first, each opening its receipt (the detail). */
 export function MyOrdersPage() {

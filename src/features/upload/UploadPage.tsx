@@ -10,7 +10,7 @@ import { useCartStore } from '../../app/cartStore.ts';
 import { useSizeFormat } from '../../app/format.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';
-import { type PrintSizeRange, printSizeRange } from '../products/useProductsPage.ts';
+import { type PrintSizeRange, printSizeRange } from '../products/shared.ts';
 
 /** S0 §4. */
 export type UploadPhase = 'WAITING_FOR_FILES' | 'UPLOADING' | 'UPLOAD_COMPLETE';

@@ -1,6 +1,6 @@
 import { promotedCategories } from '../../../../shop/index.ts';
 import { LazyImage } from '../../../ui/LazyImage.tsx';
-import { CategoryLink } from '../../products/CategoryLink.tsx';
+import { CategoryLink } from '../../products/shared.ts';
 import type { ModuleOf } from '../types.ts';
 
 export function PromoteCategoryModule({ module }: { module: ModuleOf<'PromoteCategory'> }) {
