@@ -45,6 +45,19 @@ export default defineConfig({
   use: { baseURL: `http://localhost:${port}`, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     {
+      // First: its tests are the suite's longest (the harness's renders of every template, the lab's
+      // desk), and Playwright hands out tests in the projects' order; listed last, they ran at the end
+      // on one worker while the other sat idle.
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+      // The desktop is a wider layout of the same app: the phone runs every spec, the desktop those
+      // tagged @desktop (layouts and breakpoints, mouse instead of touch, the lab's and the author's
+      // desktop tools, one journey each through upload, the editor and checkout). Running all twice
+      // took CI past its 30 minutes (docs/decisions.md).
+      grep: /@desktop/,
+      testIgnore: /payments\//,
+    },
+    {
       name: 'payments',
       testMatch: 'payments/**/*.spec.ts',
       use: {
@@ -62,16 +75,6 @@ export default defineConfig({
       // The lab's order desk is the lab's desktop tool: its spec runs on the desktop project. Tests
       // tagged @desktop-only (the author harness's side-by-side renders) are the desktop's alone.
       grepInvert: /@desktop-only/,
-    },
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions },
-      // The desktop is a wider layout of the same app: the phone runs every spec, the desktop those
-      // tagged @desktop (layouts and breakpoints, mouse instead of touch, the lab's and the author's
-      // desktop tools, one journey each through upload, the editor and checkout). Running all twice
-      // took CI past its 30 minutes (docs/decisions.md).
-      grep: /@desktop/,
-      testIgnore: /payments\//,
     },
   ],
   webServer: [
