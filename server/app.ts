@@ -30,6 +30,7 @@ import { produceOrder, productionGaveUp } from './production/produce.ts';
 import { createImageLoader } from './render/images.ts';
 import { createPreviewPool, type PreviewPool } from './render/previewPool.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
+import { artReader } from './render/templateArt.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
@@ -67,7 +68,6 @@ import type { PictureFiles, PictureLimits } from './services/pictures/pictures.t
 import { loadPortals } from './services/storefront/portals.ts';
 import { sweepPreviewCache } from './services/templates/previewCache.ts';
 import { renderMissingPreviews } from './services/templates/previews.ts';
-import { artReader } from './services/templates/templateArt.ts';
 import { DEMO_TEMPLATES_DIR } from './services/templates/templateFiles.ts';
 import type { PublishDeps } from './services/templates/templateImport.ts';
 import { publishTemplateFolders, watchTemplateFolders } from './services/templates/templateWatch.ts';
@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { db });
   const storageConfig = options.storage ?? storageFromEnv(process.env, dataDir);
   const storage = openObjectStore(storageConfig);
-  // Thumbnails draw published templates' art, which is in the storage (services/templates/templateArt.ts).
+  // Thumbnails draw published templates' art, which is in the storage (render/templateArt.ts).
   const previewPool = createPreviewPool(storageConfig);
   app.decorate('previewPool', previewPool);
   app.addHook('onClose', () => previewPool.close());

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/connect.ts';
-import { healthRoutes } from '../routes/health.ts';
+import { healthRoutes } from './health.ts';
 import { type MetricsOptions, metricsPlugin } from './metrics.ts';
 import { requestIdPlugin } from './requestId.ts';
 

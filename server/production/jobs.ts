@@ -16,8 +16,8 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connect.ts';
 import { emailOutbox, orders } from '../db/schema.ts';
+import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
-import type { OrderJobs } from './types.ts';
 
 export const QUEUES = {
   production: 'order-production',

@@ -22,8 +22,14 @@ import { orders, pictures, products, templates } from '../db/schema.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { uprightKey } from '../services/pictures/pictures.ts';
 import type { StoredTemplate } from '../services/templates/templateLines.ts';
+import {
+  MANIFEST_NAME,
+  type Manifest,
+  orderFolder,
+  readManifest,
+  writeManifest,
+} from '../storage/manifest.ts';
 import type { ObjectStore, StorageConfig } from '../storage/objectStore.ts';
-import { MANIFEST_NAME, type Manifest, orderFolder, readManifest, writeManifest } from './manifest.ts';
 import type { RenderResult, RenderTask } from './renderTask.ts';
 
 export interface ProduceDeps {

@@ -12,11 +12,11 @@ import { PRINT_DPI, pageScene, startMonthOf } from '../../engine/index.ts';
 import { calendarHolidays, lineInstance } from '../../shop/index.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
-import { artReader } from '../services/templates/templateArt.ts';
+import { artReader } from '../render/templateArt.ts';
 import type { StoredTemplate } from '../services/templates/templateLines.ts';
+import type { ManifestFile } from '../storage/manifest.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
-import type { ManifestFile } from './manifest.ts';
 import { renderPrintJpeg } from './printJpeg.ts';
 
 export type RenderTask = (

@@ -22,7 +22,7 @@ export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
 export interface ImageLoaderOptions {
   /** Where template art paths are resolved (default `public/templates2/`). */
   templatesRoot?: string;
-  /** Template art by src (services/templates/templateArt.ts `artReader`, which reads the storage); default: files under templatesRoot. */
+  /** Template art by src (render/templateArt.ts `artReader`, which reads the storage); default: files under templatesRoot. */
   art?: (src: string) => Promise<Uint8Array | null>;
   /** A user's picture by uuid: encoded bytes, a decoded image, or null when there is none. */
   userPicture?: (uuid: string) => Promise<Uint8Array | Image | null>;

@@ -46,7 +46,7 @@ export interface PdfOptions {
   userPicture(uuid: string): Promise<Uint8Array | null>;
   /** Where template art is read (default public/templates2/). */
   templatesRoot?: string;
-  /** Template art by src (services/templates/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
+  /** Template art by src (render/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
   art?: (src: string) => Promise<Uint8Array | null>;
   bleedMm?: number;
   title: string;

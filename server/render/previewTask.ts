@@ -6,11 +6,11 @@
  */
 import type { FontSet, PageScene, PreviewSheet } from '../../engine/index.ts';
 import { loadFontSet } from '../fonts.ts';
-import { artReader } from '../services/templates/templateArt.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
 import { createImageLoader } from './images.ts';
 import { renderSheetPng } from './sheet-renderer.ts';
+import { artReader } from './templateArt.ts';
 
 export interface PreviewTask {
   /** Where the pages go: every printed part of the product in one picture. */
@@ -23,7 +23,7 @@ export interface PreviewTask {
   pictures: Record<string, Uint8Array>;
   /**
    * The shop's storage, as plain data: a published template's art is stored there, not on disk
-   * (services/templates/templateArt.ts), so the thread opens its own client, as production's does.
+   * (render/templateArt.ts), so the thread opens its own client, as production's does.
    */
   storage: StorageConfig;
 }

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { artPath, DEFAULT_TEMPLATES_ROOT } from '../../render/images.ts';
-import type { ObjectStore } from '../../storage/objectStore.ts';
+import type { ObjectStore } from '../storage/objectStore.ts';
+import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
 
 /** An art file's bytes by the `image.src` that names it; null when there is none. */
 export type ArtReader = (src: string) => Promise<Uint8Array | null>;

@@ -17,7 +17,6 @@ import {
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
-import type { OrderJobs } from '../production/types.ts';
 import { cartOf } from '../services/cart/cart.ts';
 import {
   applyRebateCode,
@@ -29,6 +28,7 @@ import {
   productsTotal,
   resolveDelivery,
 } from '../services/checkout/checkout.ts';
+import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import {
   applyPaymentReport,
   fulfilFromReturn,

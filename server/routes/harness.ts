@@ -27,15 +27,15 @@ import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
+import { artReader } from '../render/templateArt.ts';
 import { folderDir, folderFile, listFolders, readFolder } from '../services/templates/harnessFolders.ts';
 import { runPreflight } from '../services/templates/preflight.ts';
-import { artReader } from '../services/templates/templateArt.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
 
 export interface HarnessOptions {
   /** The template folders the harness lists and watches (the repository's templates/ by default). */
   templatesDir: string;
-  /** The shop's storage: a published template's art is there (services/templates/templateArt.ts). */
+  /** The shop's storage: a published template's art is there (render/templateArt.ts). */
   storage: ObjectStore;
 }
 

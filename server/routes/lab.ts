@@ -18,7 +18,6 @@ import {
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
-import type { OrderJobs } from '../production/types.ts';
 import {
   listOrders,
   orderDetail,
@@ -28,6 +27,7 @@ import {
   recordStatus,
   rerunProduction,
 } from '../services/checkout/lab.ts';
+import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import { AttemptLimiter } from '../services/limits/attemptLimiter.ts';
 import type { Providers } from '../services/payments/index.ts';
 import { refundOrder, transactionOfOrder } from '../services/payments/operations.ts';

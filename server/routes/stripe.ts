@@ -19,8 +19,8 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
-import type { OrderJobs } from '../production/types.ts';
 import { isUuid } from '../services/checkout/checkout.ts';
+import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import {
   applyPaymentReport,
   ownedBy,

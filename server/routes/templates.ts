@@ -12,6 +12,7 @@ import { templateCategories } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { perSession } from '../plugins/limits.ts';
+import { artContentType, STORED_ART_NAME, storedArtKey } from '../render/templateArt.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
 import {
   OWN_PREVIEW_MAX_PICTURES,
@@ -20,7 +21,6 @@ import {
   sendPreview,
 } from '../services/templates/linePreviews.ts';
 import { oneTemplate } from '../services/templates/storedTemplates.ts';
-import { artContentType, STORED_ART_NAME, storedArtKey } from '../services/templates/templateArt.ts';
 import { type CompressedAnswer, chooseEncoding, TemplateLists } from '../services/templates/templateLists.ts';
 
 /** The path's type → the template's type. */
@@ -81,7 +81,7 @@ const StoredArtParams = z.object({ name: z.string().regex(STORED_ART_NAME, 'Not 
 export async function templateRoutes(app: FastifyInstance, { db, dataDir, files }: TemplateRoutesOptions) {
   const store = new PictureStore(db, files);
 
-  // Published templates' art, from the storage every instance shares (services/templates/templateArt.ts). The
+  // Published templates' art, from the storage every instance shares (render/templateArt.ts). The
   // name is the content's hash: the file never changes, so browsers keep it.
   app.get('/templates2/art/stored/:name', async (request, reply) => {
     const { name } = StoredArtParams.parse(request.params);

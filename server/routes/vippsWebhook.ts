@@ -15,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
-import type { OrderJobs } from '../production/types.ts';
+import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import { applyPaymentReport, transactionRow } from '../services/checkout/orders.ts';
 import {
   reportOfEvent,

@@ -4,7 +4,7 @@
  * is written after every file, so a manifest saying 'ready' means every file it lists is complete.
  */
 import type { Manifest } from '../../shop/index.ts';
-import type { ObjectStore } from '../storage/objectStore.ts';
+import type { ObjectStore } from './objectStore.ts';
 
 export type { Manifest, ManifestFile, ManifestLine } from '../../shop/index.ts';
 

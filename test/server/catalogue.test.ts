@@ -200,7 +200,7 @@ describe('the template catalogue', () => {
 
   it("has each art file in public/templates2/art/ too, one drawing to a name: the seed's templates read it there", () => {
     // The seed stores a demo template as its file says (`art/bunting.svg`), and the shop serves and
-    // prints such art from public/templates2/ (server/services/templates/templateArt.ts); publishing a folder
+    // prints such art from public/templates2/ (server/render/templateArt.ts); publishing a folder
     // compares that art with the folder's own, so a missing or different copy is refused as a
     // changed design and the seeded template is drawn without its art.
     const publicArt = path.resolve(DEMO_TEMPLATES_DIR, '../public/templates2/art');

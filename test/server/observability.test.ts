@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/connect.ts';
-import { HEALTH_TIMEOUT_MS, healthRoutes } from '../../server/routes/health.ts';
+import { HEALTH_TIMEOUT_MS, healthRoutes } from '../../server/plugins/health.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrintPictures } from './checkout-helpers.ts';
 import { databaseKinds } from './databases.ts';

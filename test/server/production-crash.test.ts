@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
-import type { Manifest } from '../../server/production/manifest.ts';
+import type { Manifest } from '../../server/storage/manifest.ts';
 import { startTestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 import {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../server/db/connect.ts';
 import { orders } from '../../server/db/schema.ts';
-import type { Manifest } from '../../server/production/manifest.ts';
+import type { Manifest } from '../../server/storage/manifest.ts';
 import type { DeliveryType, PaymentOption } from '../../shop/checkout.ts';
 import type { Cart } from '../../shop/contract.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../server/production/manifest.ts';
+import type { Manifest } from '../../server/storage/manifest.ts';
 import type { ObjectStore } from '../../server/storage/objectStore.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';

@@ -31,12 +31,12 @@ import {
   type ManifestFile,
   orderFolder,
   readManifest,
-} from '../../production/manifest.ts';
-import type { OrderJobs } from '../../production/types.ts';
+} from '../../storage/manifest.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 import type { Providers } from '../payments/index.ts';
 import { paymentOfOrder } from '../payments/operations.ts';
 import { paymentSummaries } from '../payments/views.ts';
+import type { OrderJobs } from './orderJobs.ts';
 import type { OrderSnapshot } from './orders.ts';
 
 /** Compares a presented password with the configured one without leaking either's length or content. */
@@ -172,7 +172,7 @@ function labOrder(
 
 export interface LabDeps {
   db: Db;
-  /** The storage of the print files: one folder per order (server/production/manifest.ts). */
+  /** The storage of the print files: one folder per order (server/storage/manifest.ts). */
   storage: ObjectStore;
   /** The payment providers, for an order's payment (its hold, what can be refunded); none: not shown. */
   providers?: Providers;

@@ -1,6 +1,9 @@
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../../db/connect.ts';
 
-/** The work an order causes after its request, as durable jobs (server/production/jobs.ts). */
+/**
+ * The work an order causes after its request, as durable jobs: the services call it, and
+ * server/production/jobs.ts implements it (so services/ need not import production/).
+ */
 export interface OrderJobs {
   /**
    * Called inside the database transaction that makes the order: its production and its confirmation

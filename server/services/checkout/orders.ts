@@ -35,13 +35,13 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { serverT } from '../../i18n.ts';
-import type { OrderJobs } from '../../production/types.ts';
 import type { Session } from '../identity/sessions.ts';
 import { type Providers, providerOf } from '../payments/index.ts';
 import { type ProviderTransaction, returnUrl, type StartContext } from '../payments/provider.ts';
 import { shopperPayments } from '../payments/views.ts';
 import type { TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
+import type { OrderJobs } from './orderJobs.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

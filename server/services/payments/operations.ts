@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { orders, paymentEvents, paymentRefunds, transactions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { OrderJobs } from '../../production/types.ts';
+import type { OrderJobs } from '../checkout/orderJobs.ts';
 import {
   applyPaymentReport,
   factsOf,

@@ -2,7 +2,7 @@
  * Publishing a template version into every portal of the shop (docs/template-format.md
  * "Publishing"): from templates/ at start and when a file there changes, from
  * `npm run templates -- import`, and from POST /lab/api/templates. It is stored in the database, so
- * every instance lists it at once; its art goes to the storage (services/templates/templateArt.ts).
+ * every instance lists it at once; its art goes to the storage (render/templateArt.ts).
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
 import {
@@ -30,8 +30,8 @@ import {
   type TemplateProductKey,
   templateProductUuid,
 } from '../../db/templates/products.ts';
+import { type ArtReader, artReader, sha256, storeArt, storedArtName } from '../../render/templateArt.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
-import { type ArtReader, artReader, sha256, storeArt, storedArtName } from './templateArt.ts';
 
 export interface PublishDeps {
   db: Db;
