@@ -19,6 +19,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/connect.ts';
 import { orders, transactions } from '../server/db/schema.ts';
 import { createProviders } from '../server/services/payments/index.ts';
@@ -63,20 +64,12 @@ else {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'payments-bench-'));
 const fake = await startFakeStripe({ webhookUrl: 'http://127.0.0.1:9/' });
 const stripe = { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url };
-const app = await buildApp({
-  database,
-  distDir: null,
-  localeDir: path.join(import.meta.dirname, '..', 'public', 'locale'),
-  logLevel: 'error',
-  dataDir,
-  storage: { kind: 'local', root: dataDir },
-  redisUrl: null,
-  smtpUrl: null,
-  templatesDir: null,
+const config = configFromEnv({ DATA_DIR: dataDir, DIST_DIR: '', TEMPLATES_DIR: '', LOG_LEVEL: 'error' });
+const app = await buildApp(
+  { ...config, previewsDir: null, stripe },
   // The order's print files and mail are not what is measured here.
-  jobs: { work: false },
-  payments: { stripe, vipps: null },
-});
+  { database, jobs: { work: false } },
+);
 /** The server's time for each webhook delivery, by the session it was about. */
 const webhookTimes: number[] = [];
 app.addHook('onResponse', async (request, reply) => {

@@ -5,12 +5,14 @@
  */
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 await seedIfEmpty(database.db);
-const app = await buildApp({ database, distDir: null, localeDir: '/nonexistent', logLevel: 'error' });
+const config = configFromEnv({ ...process.env, DIST_DIR: '', LOG_LEVEL: 'error' });
+const app = await buildApp({ ...config, localeDir: '/nonexistent', previewsDir: null }, { database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });

@@ -15,14 +15,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL;
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
 await seedIfEmpty(database.db);
-const app = await buildApp({
-  database,
-  distDir: path.join(root, 'dist'),
-  localeDir: configFromEnv().localeDir,
-  dataDir: process.env.DATA_DIR,
-  logLevel: 'error',
-  redisUrl: null,
-});
+const config = configFromEnv({ ...process.env, DIST_DIR: path.join(root, 'dist'), LOG_LEVEL: 'error' });
+const app = await buildApp({ ...config, previewsDir: null, redisUrl: null }, { database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });

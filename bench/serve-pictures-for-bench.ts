@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 import { pictureStats } from '../server/services/pictures/pictures.ts';
@@ -18,13 +19,8 @@ import { pictureStats } from '../server/services/pictures/pictures.ts';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pictures-data-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 await seedIfEmpty(database.db);
-const app = await buildApp({
-  database,
-  distDir: null,
-  localeDir: '/nonexistent',
-  logLevel: 'error',
-  dataDir,
-});
+const config = configFromEnv({ ...process.env, DATA_DIR: dataDir, DIST_DIR: '', LOG_LEVEL: 'error' });
+const app = await buildApp({ ...config, localeDir: '/nonexistent', previewsDir: null }, { database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let baseline = 0;

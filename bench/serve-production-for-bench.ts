@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { orders } from '../server/db/schema.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
@@ -20,16 +21,12 @@ import { seedIfEmpty } from '../server/db/seed.ts';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-production-data-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 await seedIfEmpty(database.db);
-const app = await buildApp({
-  database,
-  distDir: null,
-  localeDir: path.resolve(import.meta.dirname, '../public/locale'),
-  logLevel: 'error',
-  dataDir,
-  smtpUrl: null,
+const config = configFromEnv({ ...process.env, DATA_DIR: dataDir, DIST_DIR: '', LOG_LEVEL: 'error' });
+const app = await buildApp(
+  { ...config, previewsDir: null, smtpUrl: null },
   // The production defaults but a short poll, so the bench times rendering, not waiting.
-  jobs: { work: true, timing: { pollingIntervalSeconds: 0.5 } },
-});
+  { database, jobs: { work: true, timing: { pollingIntervalSeconds: 0.5 } } },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let baseline = 0;

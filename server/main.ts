@@ -1,33 +1,25 @@
-import path from 'node:path';
 import { systemClock } from '../shop/index.ts';
 import { buildApp } from './app.ts';
-import { configFromEnv, trustProxyWarning } from './config.ts';
+import { loadConfig, trustProxyWarning } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { renderMissingPreviews } from './services/templates/previews.ts';
 
-const config = configFromEnv();
+// The one read of the environment: a bad value ends the start here, naming the variable.
+const config = loadConfig();
 const database = await openDatabase(config.database, { seed: true });
-const previewsDir = path.join(config.dataDir, 'templates2', 'all');
 // Previews of templates new to this database are drawn now, before the first list is served.
-const previews = await renderMissingPreviews(database.db, previewsDir, {
-  fonts: await loadFontSet(),
-  loadImage: createImageLoader({ userPicture: async (uuid) => samplePicturePng(uuid) }),
-  samplePictures: [...SAMPLE_PICTURES],
-  today: systemClock.now(),
-});
-const app = await buildApp({
-  database,
-  distDir: config.distDir,
-  localeDir: config.localeDir,
-  previewsDir,
-  defaultPortalUuid: config.defaultPortalUuid,
-  trustProxy: config.trustProxy,
-  logLevel: config.logLevel,
-  clock: systemClock,
-});
+const previews = config.previewsDir
+  ? await renderMissingPreviews(database.db, config.previewsDir, {
+      fonts: await loadFontSet(),
+      loadImage: createImageLoader({ userPicture: async (uuid) => samplePicturePng(uuid) }),
+      samplePictures: [...SAMPLE_PICTURES],
+      today: systemClock.now(),
+    })
+  : [];
+const app = await buildApp(config, { database, clock: systemClock });
 
 const shutdown = async () => {
   await app.close();
@@ -48,5 +40,5 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
 console.log(`\nPrint Shop is running on ${where}${database.seeded ? ', seeded with demo data' : ''}.`);
-if (previews.length) console.log(`Drew ${previews.length} template previews in ${previewsDir}.`);
+if (previews.length) console.log(`Drew ${previews.length} template previews in ${config.previewsDir}.`);
 console.log(`Open http://localhost:${config.port}/m/\n`);

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type AppOptions, buildApp } from '../../server/app.ts';
+import { type AppOverrides, buildApp } from '../../server/app.ts';
+import {
+  configFromEnv,
+  type ServerConfig,
+  type StripeSettings,
+  type VippsSettings,
+} from '../../server/config.ts';
+import { DEFAULT_BODY_TIMEOUTS } from '../../server/plugins/bodyTimeouts.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { createSession } from '../../server/services/identity/sessions.ts';
 import type { PictureLimits } from '../../server/services/pictures/pictures.ts';
@@ -22,13 +29,13 @@ export interface TestAppOptions {
   /** A fixture build for the app shell, or null for none. */
   distDir?: string | null;
   pictureLimits?: Partial<PictureLimits>;
-  /** The test card provider's callback key (default: the environment's or the documented dev key). */
+  /** The test card provider's callback key (default: the documented dev key). */
   paymentTestSecret?: string | null;
   /**
    * Whether this app works the order queues (print files, mail). Off by default: most tests look at
    * the order, not its files, and two cores are better spent on the tests that do.
    */
-  jobs?: AppOptions['jobs'];
+  jobs?: AppOverrides['jobs'];
   /** SMTP URL for the shoppers' mail; default none (.eml files in the data directory). */
   smtpUrl?: string | null;
   /** A data directory to use (kept on close), e.g. one shared by two apps; default a fresh one. */
@@ -45,25 +52,29 @@ export interface TestAppOptions {
    */
   storage?: StorageConfig;
   /** The upload leftovers' sweep (ages, interval); default the app's. */
-  pictureSweep?: AppOptions['pictureSweep'];
-  /** The lab's order desk password; default the environment's LAB_PASSWORD. */
+  pictureSweep?: AppOverrides['pictureSweep'];
+  /** The lab's order desk password; default none (the desk is off). */
   labPassword?: string | null;
   /** Lower request limits (plugins/limits.ts) for a test of them. */
-  requestLimits?: AppOptions['requestLimits'];
+  requestLimits?: AppOverrides['requestLimits'];
   /** Where the app's log lines go (default stdout). */
-  logStream?: AppOptions['logStream'];
-  /** Told of every route the app adds (AppOptions.onRoute). */
-  onRoute?: AppOptions['onRoute'];
-  /** The author harness's dev routes; default: the environment's HARNESS=1. */
+  logStream?: AppOverrides['logStream'];
+  /** Told of every route the app adds (AppOverrides.onRoute). */
+  onRoute?: AppOverrides['onRoute'];
+  /** The author harness's dev routes, listing the demo templates; default off. */
   harness?: boolean;
-  /** The template folders published at start and on change (AppOptions.templatesDir); default none. */
+  /** The template folders published at start and on change (ServerConfig.templatesDir); default none. */
   templatesDir?: string | null;
-  /** Where list previews are drawn (AppOptions.previewsDir); default none. */
+  /** Where list previews are drawn (ServerConfig.previewsDir); default none. */
   previewsDir?: string | null;
   /** Request body timeouts (plugins/bodyTimeouts.ts); default the app's. */
-  bodyTimeouts?: AppOptions['bodyTimeouts'];
-  /** Stripe, Vipps and the reconciliation (AppOptions.payments); default: none of them, whatever the environment says. */
-  payments?: AppOptions['payments'];
+  bodyTimeouts?: Partial<ServerConfig['bodyTimeouts']>;
+  /** Stripe, Vipps and the reconciliation (ServerConfig); default: none of them, whatever the environment says. */
+  payments?: {
+    stripe?: StripeSettings | null;
+    vipps?: VippsSettings | null;
+    reconcileAfterSeconds?: number;
+  };
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,37 +82,55 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The app's locale files, for a test that builds a second app on a test app's database. */
 export const LOCALE_DIR = path.join(root, 'public', 'locale');
 
+/**
+ * A test app's configuration: what an empty environment gives (not the test run's own: a REDIS_URL or
+ * STRIPE_* set for one suite must not reach the others), on the given data directory, with no built
+ * app, template folders, previews, Redis or payment providers unless `patch` names them.
+ */
+export function testConfig(dataDir: string, patch: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...configFromEnv({ DATA_DIR: dataDir, DIST_DIR: '' }),
+    logLevel: 'warn',
+    previewsDir: null,
+    templatesDir: null,
+    ...patch,
+  };
+}
+
 /** The real app on a fresh seeded database and data directory, driven with inject(). */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.database ?? (await openTestDatabase(kind));
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'print-shop-test-'));
-  const app = await buildApp({
-    database: db.database,
+  const defaults = testConfig(dataDir);
+  const config = testConfig(dataDir, {
     distDir: options.distDir ?? null,
-    localeDir: LOCALE_DIR,
-    logLevel: 'warn',
-    dataDir,
-    pictureLimits: options.pictureLimits,
-    paymentTestSecret: options.paymentTestSecret,
-    jobs: { work: false, ...options.jobs },
+    paymentTestSecret:
+      options.paymentTestSecret === undefined ? defaults.paymentTestSecret : options.paymentTestSecret,
     smtpUrl: options.smtpUrl ?? null,
-    contentImagesDir: options.contentImagesDir,
-    clock: options.clock,
-    storage: options.storage ?? { kind: 'local', root: dataDir },
-    pictureSweep: options.pictureSweep,
-    labPassword: options.labPassword,
-    requestLimits: options.requestLimits,
-    // The limits' counters in this test's own database, even when REDIS_URL is set: a Redis shared by
-    // every test file and run would carry counts from one to the next. limits.test.ts tests Redis.
-    redisUrl: null,
-    logStream: options.logStream,
-    onRoute: options.onRoute,
-    harness: options.harness,
+    contentImagesDir: options.contentImagesDir ?? defaults.contentImagesDir,
+    storage: options.storage ?? defaults.storage,
+    labPassword: options.labPassword ?? null,
+    harness: options.harness ? { templatesDir: path.join(root, 'templates') } : null,
     // The seed has the demo templates: most tests need no publishing at start, nor a watcher.
     templatesDir: options.templatesDir ?? null,
-    previewsDir: options.previewsDir,
-    bodyTimeouts: options.bodyTimeouts,
-    payments: { stripe: null, vipps: null, ...options.payments },
+    previewsDir: options.previewsDir ?? null,
+    bodyTimeouts: { ...DEFAULT_BODY_TIMEOUTS, ...options.bodyTimeouts },
+    stripe: options.payments?.stripe ?? null,
+    vipps: options.payments?.vipps ?? null,
+    paymentReconcileAfterSeconds:
+      options.payments?.reconcileAfterSeconds ?? defaults.paymentReconcileAfterSeconds,
+  });
+  const app = await buildApp(config, {
+    database: db.database,
+    pictureLimits: options.pictureLimits,
+    jobs: { work: false, ...options.jobs },
+    clock: options.clock,
+    pictureSweep: options.pictureSweep,
+    requestLimits: options.requestLimits,
+    logStream: options.logStream,
+    onRoute: options.onRoute,
+    // An answer its schema (shop/api/) refuses fails the test's request.
+    strictAnswers: true,
   });
   await app.ready();
   return {
@@ -158,13 +187,8 @@ export async function newSession(t: TestApp, host = 'localhost'): Promise<string
  * address and https come from X-Forwarded-*. The caller closes it.
  */
 export function appBehindProxy(t: TestApp): Promise<FastifyInstance> {
-  return buildApp({
+  return buildApp(testConfig(t.dataDir, { trustProxy: 1 }), {
     database: t.db.database,
-    distDir: null,
-    localeDir: LOCALE_DIR,
-    trustProxy: 1,
-    logLevel: 'warn',
-    redisUrl: null,
     jobs: { work: false },
   });
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { SAMPLE_PICTURES } from '../../server/render/sample-pictures.ts';
 import { systemClock } from '../../shop/clock.ts';
 import { demoTemplate } from '../support/demoTemplates.ts';
+import { testConfig } from './app-harness.ts';
 import { openTestDatabase, type TestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,9 +24,10 @@ describe('author harness endpoints', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    const options = { database: db.database, distDir: null, localeDir: path.join(root, 'public', 'locale') };
-    app = await buildApp({ ...options, logLevel: 'warn', harness: true });
-    plain = await buildApp({ ...options, logLevel: 'warn', harness: false });
+    const dataDir = path.join(tmpdir(), 'unused');
+    const harness = { templatesDir: path.join(root, 'templates') };
+    app = await buildApp(testConfig(dataDir, { harness }), { database: db.database });
+    plain = await buildApp(testConfig(dataDir, { harness: null }), { database: db.database });
   });
   afterAll(async () => {
     await app?.close();
@@ -122,14 +124,7 @@ describe('author harness: template folders and preflight', () => {
     await cp(path.join(root, 'templates', SNOWY), path.join(templatesDir, 'snowy'), { recursive: true });
     // Not a template folder: no template.json.
     await mkdir(path.join(templatesDir, 'notes'));
-    app = await buildApp({
-      database: db.database,
-      distDir: null,
-      localeDir: path.join(root, 'public', 'locale'),
-      logLevel: 'warn',
-      harness: true,
-      harnessTemplatesDir: templatesDir,
-    });
+    app = await buildApp(testConfig(templatesDir, { harness: { templatesDir } }), { database: db.database });
   });
   afterAll(async () => {
     await app?.close();

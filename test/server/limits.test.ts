@@ -3,6 +3,8 @@
  * instances of the shop count together; login waits grow per account instead of locking the owner out;
  * a client behind a trusted proxy cannot choose its address; uploads and previews are bounded.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import {
   PostgresLimitStore,
   RedisLimitStore,
 } from '../../server/services/limits/limitStore.ts';
-import { appBehindProxy, LOCALE_DIR, newSession, startTestApp, type TestApp } from './app-harness.ts';
+import { appBehindProxy, newSession, startTestApp, type TestApp, testConfig } from './app-harness.ts';
 import { freshEmail, login, PASSWORD, registeredUser } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
@@ -198,13 +200,9 @@ describe.each(databaseKinds())('limits shared by two instances, on %s', (kind: D
       );
       const apps = await Promise.all(
         stores.map((limitStore) =>
-          buildApp({
+          buildApp(testConfig(path.join(tmpdir(), 'unused')), {
             database: db.database,
-            distDir: null,
-            localeDir: LOCALE_DIR,
-            logLevel: 'warn',
             jobs: { work: false },
-            redisUrl: null,
             limitStore,
           }),
         ),

@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { DEFAULT_PICTURE_LIMITS, pictureStats } from '../../server/services/pictures/pictures.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'print-shop-picture-memory-'));
 const dump = process.env.PGLITE_DUMP;
 const database = await openDatabase(
@@ -28,14 +28,16 @@ const database = await openDatabase(
   { seed: true },
 );
 const waitMs = Number(process.env.DECODE_WAIT_MS) || DEFAULT_PICTURE_LIMITS.decodeQueue.waitMs;
-const app = await buildApp({
-  database,
+const config = {
+  ...configFromEnv({ ...process.env, DATA_DIR: dataDir }),
   distDir: null,
-  localeDir: path.join(root, 'public', 'locale'),
-  logLevel: 'warn',
+  previewsDir: null,
+  logLevel: 'warn' as const,
   redisUrl: null,
   smtpUrl: null,
-  dataDir,
+};
+const app = await buildApp(config, {
+  database,
   pictureLimits: { decodeQueue: { ...DEFAULT_PICTURE_LIMITS.decodeQueue, waitMs } },
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });

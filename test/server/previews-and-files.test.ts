@@ -15,9 +15,8 @@ import {
 import { systemClock } from '../../shop/clock.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
 import { demoTemplate } from '../support/demoTemplates.ts';
+import { testConfig } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase, type TestDatabase } from './databases.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
@@ -69,13 +68,8 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
   }, 120_000);
 
   it('serves previews, fonts and template art, and nothing outside them', async () => {
-    const app = await buildApp({
+    const app = await buildApp(testConfig(path.dirname(previewsDir), { previewsDir }), {
       database: db.database,
-      distDir: null,
-      localeDir: path.join(root, 'public', 'locale'),
-      previewsDir,
-      logLevel: 'warn',
-      redisUrl: null,
     });
     try {
       const list = (await app.inject({ url: '/m/api/templates/cards' })).json<

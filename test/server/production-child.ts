@@ -5,24 +5,26 @@
  * any), and says 'ready' on stdout. The test kills it with SIGKILL in the middle of a job or an upload.
  * With LISTEN=1 it also listens on a free port of 127.0.0.1 and says `listening <url>` first.
  */
-import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const database = await openDatabase(
   process.env.DATABASE_URL
     ? { kind: 'postgres', url: process.env.DATABASE_URL }
     : { kind: 'pglite', dataDir: process.env.PGLITE_DIR! },
 );
-const app = await buildApp({
-  database,
+// The storage and the template folders as the environment says (S3_BUCKET, TEMPLATES_DIR), like main.ts.
+const config = {
+  ...configFromEnv(process.env),
   distDir: null,
-  localeDir: path.join(root, 'public', 'locale'),
-  logLevel: 'warn',
+  previewsDir: null,
+  logLevel: 'warn' as const,
   redisUrl: null,
-  dataDir: process.env.DATA_DIR!,
   smtpUrl: null,
+};
+const app = await buildApp(config, {
+  database,
   jobs: {
     work: true,
     renderThreads: 1,

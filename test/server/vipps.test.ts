@@ -36,7 +36,7 @@ import {
 import type { DeliveryType, PaymentOption, TransactionState } from '../../shop/checkout.ts';
 import type { LabOrderDetail } from '../../shop/lab.ts';
 import { type FakeVipps, type RecordedRequest, startFakeVipps } from '../support/fakeVipps.ts';
-import { cookieOf, LOCALE_DIR, startTestApp, type TestApp } from './app-harness.ts';
+import { cookieOf, startTestApp, type TestApp, testConfig } from './app-harness.ts';
 import { PRINT_UPLOAD } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { multipartBody } from './multipart.ts';
@@ -654,20 +654,15 @@ describe.each(databaseKinds())('Vipps MobilePay on %s', (kind: DatabaseKind) => 
     });
 
     it('behind a trusted proxy the signed host is X-Forwarded-Host; without the trust it is the Host header', async () => {
-      const behind = await buildApp({
-        database: t.db.database,
-        distDir: null,
-        localeDir: LOCALE_DIR,
-        trustProxy: 1,
-        logLevel: 'silent',
-        redisUrl: null,
-        jobs: { work: false },
-        payments: { stripe: null, vipps: fake.settings },
-        paymentTestSecret: null,
-        dataDir: t.dataDir,
-        storage: { kind: 'local', root: t.dataDir },
-        templatesDir: null,
-      });
+      const behind = await buildApp(
+        testConfig(t.dataDir, {
+          trustProxy: 1,
+          logLevel: 'silent',
+          vipps: fake.settings,
+          paymentTestSecret: null,
+        }),
+        { database: t.db.database, jobs: { work: false } },
+      );
       try {
         const p = await pending(NO, 1);
         fake.setWebhookMode('lost');
