@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Rewrite src/'s and server/'s deep imports of engine/ and shop/ to their public entries.
+"""Rewrite src/'s and server/'s deep imports of engine/ and shop/ (and shop/'s of engine/) to their public entries.
 
     python3 scripts/dev/layer-imports.py          # rewrite, then format the touched files with Biome
     python3 scripts/dev/layer-imports.py --check  # list deep imports, change nothing (exit 1 if any)
-    python3 scripts/dev/layer-imports.py --stage  # also stage the rewrite of each file's committed
-                                                  # version only (HEAD + this rewrite), so a shared
-                                                  # checkout's uncommitted edits by others stay unstaged
+    python3 scripts/dev/layer-imports.py --commit MESSAGE  # also commit the rewrite of the committed
+                                                  # files alone (HEAD + this rewrite), leaving a shared
+                                                  # checkout's uncommitted edits by others uncommitted
 
 Re-runnable: it also adds to engine/index.ts and shop/index.ts an `export * from` line for any module
 that a barrel does not name yet (a module added since), so a rewritten import always finds its name.
@@ -16,14 +16,14 @@ Tests (test/) and scripts may keep importing internals and are not touched.
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# LAYER_IMPORTS_ROOT: the tree to rewrite (the scratch worktree of --commit), else this checkout.
+ROOT = os.environ.get('LAYER_IMPORTS_ROOT') or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYERS = ('engine', 'shop')
-CONSUMERS = ('src', 'server')
+CONSUMERS = ('src', 'server', 'shop')  # shop/ imports the engine through its entry too
 EXTENSIONS = ('.ts', '.tsx', '.mts', '.mjs')
 # Static imports and re-exports: `from '…'`, `import '…'`. Dynamic `import('…')` is left alone on
 # purpose (a lazy chunk boundary is a choice to make by hand); the lint reports it if it crosses.
@@ -74,8 +74,8 @@ def rewrite_text(path, text):
         target = os.path.normpath(os.path.join(os.path.dirname(path), match.group(3)))
         layer = layer_of(target)
         entry = os.path.join(ROOT, layer, 'index.ts') if layer else None
-        if layer is None or target == entry:
-            return match.group(0)
+        if layer is None or target == entry or layer == layer_of(path):
+            return match.group(0)  # not a layer, the entry itself, or a module of the same layer
         deep.append(match.group(3))
         spec = os.path.relpath(entry, os.path.dirname(path)).replace(os.sep, '/')
         if not spec.startswith('.'):
@@ -92,43 +92,50 @@ def rewrite(path, check):
     return deep
 
 
-def git(*args, **kwargs):
-    return subprocess.run(['git', *args], cwd=ROOT, check=True, capture_output=True, **kwargs).stdout
+def git(*args, cwd=ROOT):
+    return subprocess.run(['git', *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
-def stage(paths):
-    """Stage HEAD's version of each path with only this rewrite applied (formatted by Biome in a copy
-    of the tree's config outside the tree, since Biome's stdin mode costs seconds per file)."""
+def commit_alone(message):
+    """Commit this rewrite of the committed tree only, in a shared checkout where others have edits
+    they have not committed: rewrite a scratch worktree of HEAD, commit it there, move the branch to
+    that commit (rebasing it if someone committed meanwhile), then mark the rewritten paths as
+    committed here too. The index is never left holding this change for someone else's commit."""
+    branch = git('symbolic-ref', '--short', 'HEAD').strip()
     work = tempfile.mkdtemp(prefix='layer-imports-')
+    git('worktree', 'add', '--detach', work, 'HEAD')
     try:
-        shutil.copy(os.path.join(ROOT, 'biome.json'), work)
-        staged = []
-        for path in paths:
-            rel = os.path.relpath(path, ROOT)
+        os.symlink(os.path.join(ROOT, 'node_modules'), os.path.join(work, 'node_modules'))
+        subprocess.run([sys.executable, os.path.abspath(__file__)], cwd=work, check=True, env={**os.environ, 'LAYER_IMPORTS_ROOT': work})
+        os.remove(os.path.join(work, 'node_modules'))
+        if not git('status', '--porcelain', cwd=work).strip():
+            print('nothing to commit')
+            return
+        git('add', '-A', '.', cwd=work)
+        git('commit', '-q', '-m', message, cwd=work)
+        for _attempt in range(5):
+            base = git('rev-parse', branch).strip()
+            git('rebase', '-q', base, cwd=work)
+            new = git('rev-parse', 'HEAD', cwd=work).strip()
             try:
-                head = git('show', f'HEAD:{rel}').decode('utf8')
+                git('update-ref', f'refs/heads/{branch}', new, base)
+                break
             except subprocess.CalledProcessError:
-                continue  # not committed yet: its author stages it
-            new, deep = rewrite_text(path, head)
-            if not deep:
-                continue
-            copy = os.path.join(work, rel)
-            os.makedirs(os.path.dirname(copy), exist_ok=True)
-            open(copy, 'w', encoding='utf8').write(new)
-            staged.append(rel)
-        biome = os.path.join(ROOT, 'node_modules', '.bin', 'biome')
-        subprocess.run([biome, 'check', '--write', '.'], cwd=work, check=False, capture_output=True)
-        for rel in staged:
-            blob = git('hash-object', '-w', os.path.join(work, rel)).decode().strip()
-            mode = git('ls-files', '-s', rel).decode().split()[0]
-            git('update-index', '--cacheinfo', f'{mode},{blob},{rel}')
-        print(f'staged {len(staged)} file(s) as HEAD + this rewrite')
+                continue  # someone committed in between: rebase onto theirs and try again
+        else:
+            sys.exit('could not move the branch: commit left in ' + new)
+        paths = git('diff', '--name-only', 'HEAD~1', 'HEAD', cwd=work).split()
+        git('reset', '-q', '--', *paths)
+        print(f'committed {new[:7]} ({len(paths)} files)')
     finally:
-        shutil.rmtree(work)
+        git('worktree', 'remove', '--force', work)
 
 
 def main():
     check = '--check' in sys.argv
+    if '--commit' in sys.argv:
+        # The committed tree first (alone), then this checkout's files, others' edits and all.
+        commit_alone(sys.argv[sys.argv.index('--commit') + 1])
     touched = []
     if not check:
         touched += [p for p in (complete_barrel(layer) for layer in LAYERS) if p]
@@ -151,8 +158,6 @@ def main():
     if touched:
         # organizeImports merges the now-equal specifiers and sorts them; the formatter re-wraps.
         subprocess.run(['npx', 'biome', 'check', '--write', *touched], cwd=ROOT, check=False)
-        if '--stage' in sys.argv:
-            stage([p for p in touched if layer_of(p) is None])
 
 
 if __name__ == '__main__':
