@@ -3,12 +3,15 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
-import { MAX_PERSONAL_DATES, personalDateProblem } from '../engine/calendar.ts';
-import type { CropRect, Effect, Rotation } from '../engine/image.ts';
-import { cropProblem } from '../engine/image.ts';
-import type { ImageValue, Instance, ResourceValue } from '../engine/instance.ts';
-import { PORTAL_LOCALES } from '../engine/languages.ts';
-import { Font, type Template } from '../engine/template.ts';
+import type { CropRect, Effect, ImageValue, Instance, ResourceValue, Rotation } from '../engine/index.ts';
+import {
+  cropProblem,
+  Font,
+  MAX_PERSONAL_DATES,
+  PORTAL_LOCALES,
+  personalDateProblem,
+  type Template,
+} from '../engine/index.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 /**

@@ -5,7 +5,7 @@
  * answers them to the editor (GET /m/api/holidays), so the editor needs no holiday data of its own.
  */
 import Holidays from 'date-holidays';
-import { calendarMonth, type Holiday } from '../engine/calendar.ts';
+import { calendarMonth, type Holiday } from '../engine/index.ts';
 
 const COUNTRIES: Record<string, { country: string; language: string }> = {
   nb_NO: { country: 'NO', language: 'no' },

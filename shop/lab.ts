@@ -4,7 +4,7 @@
  * because one desk lists the orders of every portal.
  */
 import { z } from 'zod';
-import type { Fold, PrintLayout } from '../engine/template.ts';
+import type { Fold, PrintLayout } from '../engine/index.ts';
 import type { PaymentState } from './payment.ts';
 import {
   FULFILMENT_STATUSES,

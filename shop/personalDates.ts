@@ -2,7 +2,7 @@
  * The dates a shopper's account keeps (issue 18): the yearly dates of the calendars they make,
  * offered in the next calendar. Pure rules; server/services/cart/personalDates.ts stores them.
  */
-import { MAX_PERSONAL_DATES, type PersonalDate } from '../engine/calendar.ts';
+import { MAX_PERSONAL_DATES, type PersonalDate } from '../engine/index.ts';
 
 const sameDate = (a: PersonalDate, b: PersonalDate) =>
   a.day === b.day && a.month === b.month && a.text.trim().toLowerCase() === b.text.trim().toLowerCase();

@@ -18,7 +18,7 @@ import {
   type PictureSize,
   snapCrop,
   startingCrop,
-} from '../engine/image.ts';
+} from '../engine/index.ts';
 import type { OrderLine, Product } from './contract.ts';
 import { clampQuantity } from './pricing.ts';
 

@@ -3,7 +3,7 @@
  * shopper's screens share. The manifest is `DATA_DIR/production/{orderUuid}/manifest.json`
  * (docs/production.md), what a lab needs to print an order without asking the shop.
  */
-import type { Fold, PrintLayout } from '../engine/template.ts';
+import type { Fold, PrintLayout } from '../engine/index.ts';
 
 export const PRODUCTION_STATUSES = ['queued', 'rendering', 'ready', 'failed'] as const;
 export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];

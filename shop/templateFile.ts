@@ -3,7 +3,7 @@
  * "Publishing"): the template model with the count fields and the preview name left out (the shop
  * computes both), and its art as files of the folder, named by `image.src` relative to it.
  */
-import type { Resource } from '../engine/template.ts';
+import type { Resource } from '../engine/index.ts';
 
 export const TEMPLATE_FILE = 'template.json';
 

@@ -6,28 +6,33 @@
  * Also both directions between the editor's Instance and a line (what a client sends, and a stored
  * line opened again) and the line's price. Pure: a refusal is a LineRefusal with a stable code.
  */
-import {
-  defaultYear,
-  isYearAllowed,
-  type PersonalDate,
-  selectableYears,
-  startMonthOf,
-} from '../engine/calendar.ts';
-import type { Effect, Rotation } from '../engine/image.ts';
-import { createInstance, type Instance, partFor, type ResourceValue } from '../engine/instance.ts';
-import { OVERRIDE_KEYS, textFontOf } from '../engine/scene.ts';
-import { type Font, fullIdOf, renderPartsOf, resourceSlots, type Template } from '../engine/template.ts';
-import { isFontFamily } from '../engine/text/catalogue.ts';
-import type { FontSet } from '../engine/text/fonts.ts';
+
+import type { Effect, FontSet, Rotation, TextStyle } from '../engine/index.ts';
 import {
   commitText,
+  createInstance,
+  defaultYear,
   effectiveFont,
+  type Font,
+  fullIdOf,
+  type Instance,
+  isFontFamily,
+  isYearAllowed,
   layoutText,
   MIN_TEXT_SIZE_PT,
+  OVERRIDE_KEYS,
   overridesFor,
+  type PersonalDate,
+  partFor,
+  type ResourceValue,
+  renderPartsOf,
+  resourceSlots,
+  selectableYears,
   sizeSliderRange,
-} from '../engine/text/layout.ts';
-import type { TextStyle } from '../engine/text/types.ts';
+  startMonthOf,
+  type Template,
+  textFontOf,
+} from '../engine/index.ts';
 import type { LineResource, Product, TemplateResourceInput } from './contract.ts';
 import { linePrice } from './pricing.ts';
 

@@ -3,7 +3,7 @@
  * offers, filtering, and the filters' encoding in the URL query. Pure: the list screen
  * (src/features/templates/) only renders what these decide.
  */
-import type { Template } from '../engine/template.ts';
+import type { Template } from '../engine/index.ts';
 
 /** The list route's `type` segment (S1 §2) and the template type each lists. */
 export const LIST_TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
