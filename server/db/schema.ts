@@ -110,8 +110,17 @@ export const products = pgTable(
     minQuantity: integer('min_quantity').notNull().default(1),
     whiteBorder: boolean('white_border').notNull().default(false),
     campaignRequirement: text('campaign_requirement'),
+    /**
+     * A template product: the portal-neutral uuid that template files name it by (the same in every
+     * portal; templates/products.json). Publishing a template finds each portal's product through it.
+     * Null for a print format.
+     */
+    templateProduct: uuid('template_product'),
   },
-  (t) => [index('products_portal').on(t.portalUuid, t.position)],
+  (t) => [
+    index('products_portal').on(t.portalUuid, t.position),
+    index('products_template_product').on(t.templateProduct),
+  ],
 );
 
 export const productPrices = pgTable(

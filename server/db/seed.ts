@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertTemplate, languageOf, type Template, templateInLanguage } from '../../engine/index.ts';
 import type { MenuItem } from '../../shop/index.ts';
 import { portalPreviewName } from '../../shop/index.ts';
@@ -36,6 +36,7 @@ import {
   TEMPLATE_PRODUCTS,
   type TemplateProductDef,
   type TemplateProductKey,
+  templateProductRef,
   templateProductUuid,
 } from './templates/products.ts';
 
@@ -106,7 +107,7 @@ async function seedTemplateProducts(tx: Db, p: SeedPortal) {
   const scale = (pence: number) => Math.round(pence * p.priceScale);
   const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
   for (const [i, key] of keys.entries()) {
-    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
+    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key]!;
     const uuid = templateProductUuid(p.uuid, key);
     await tx
       .insert(products)
@@ -121,6 +122,7 @@ async function seedTemplateProducts(tx: Db, p: SeedPortal) {
         minQuantity: def.minQuantity,
         whiteBorder: false,
         campaignRequirement: def.campaignRequirement ?? null,
+        templateProduct: templateProductRef(key).uuid,
       })
       .onConflictDoNothing();
     await tx
@@ -170,7 +172,7 @@ async function seedTemplates(tx: Db, p: SeedPortal) {
   const row = (t: Template) => {
     const key = productKeyOf(t.product.uuid);
     if (!key) throw new Error(`Template ${t.name.en_GB} names no template product (${t.product.uuid})`);
-    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key];
+    const def: TemplateProductDef = TEMPLATE_PRODUCTS[key]!;
     const productUuid = templateProductUuid(p.uuid, key);
     // Stored in the portal's language, so its editor, previews and prints all suggest the same text.
     const body = assertTemplate({
@@ -308,7 +310,8 @@ async function seedPaymentOptionsWhereMissing(db: Db) {
 /**
  * A template product or category added to the demo since a database was seeded (issue 18's posters,
  * folded cards, …) is added to its demo portals, so the template folders published at start, which
- * name it, are sold there too; a product or category the portal has is left as it is.
+ * name it, are sold there too; a product or category the portal has is left as it is. A template
+ * product seeded before products.template_product existed (migration 0011) is given it here.
  */
 async function seedTemplateProductsWhereMissing(db: Db) {
   const present = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((r) => r.uuid));
@@ -316,6 +319,18 @@ async function seedTemplateProductsWhereMissing(db: Db) {
   for (const p of seedPortals) {
     if (!present.has(p.uuid)) continue;
     const wanted = keys.map((k) => templateProductUuid(p.uuid, k));
+    const [unmarked] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(inArray(products.uuid, wanted), isNull(products.templateProduct)));
+    if (unmarked?.n) {
+      for (const key of keys) {
+        await db
+          .update(products)
+          .set({ templateProduct: templateProductRef(key).uuid })
+          .where(and(eq(products.uuid, templateProductUuid(p.uuid, key)), isNull(products.templateProduct)));
+      }
+    }
     const [had] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)

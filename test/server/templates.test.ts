@@ -183,7 +183,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       const res = await get('/m/api/templates/cards/categories');
       expect(res.statusCode).toBe(200);
       const body = res.json<{ categories: { category: string; names: object }[]; defaultCategory: string }>();
-      // The card categories of server/db/templates/products.ts, in their order.
+      // The card categories of templates/products.json, in their order.
       expect(body).toEqual({
         categories: TEMPLATE_CATEGORIES.filter((c) => c.type === 'CARDS').map((c) => ({
           category: c.category,
@@ -281,7 +281,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
     it('lists template products with tiered prices, a campaign and subproducts in minor units', async () => {
       const products = await productsOf();
       const byType = (type: number) => products.filter((p) => p.producttype === type);
-      // One product per template product of server/db/templates/products.ts, of its type.
+      // One product per template product of templates/products.json, of its type.
       for (const def of Object.values(TEMPLATE_PRODUCTS) as TemplateProductDef[]) {
         const p = products.find((x) => x.name === def.names.en_GB);
         expect(p, def.names.en_GB).toMatchObject({

@@ -4,7 +4,7 @@
  * `npm run templates -- import`, and from POST /lab/api/templates. It is stored in the database, so
  * every instance lists it at once; its art goes to the storage (render/templateArt.ts).
  */
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, isNotNull, max, or } from 'drizzle-orm';
 import {
   languageOf,
   parseTemplate,
@@ -23,13 +23,6 @@ import {
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, products, templates } from '../../db/schema.ts';
-import {
-  nameIn,
-  productKeyOf,
-  TEMPLATE_PRODUCTS,
-  type TemplateProductKey,
-  templateProductUuid,
-} from '../../db/templates/products.ts';
 import { type ArtReader, artReader, sha256, storeArt, storedArtName } from '../../render/templateArt.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 
@@ -57,17 +50,22 @@ export class TemplateRefused extends Error {
   }
 }
 
-/** The product key a template names: the portal-neutral uuid of a file, or any portal's own (a by-uuid answer). */
-async function productKey(db: Db, productUuid: string): Promise<TemplateProductKey | null> {
-  const neutral = productKeyOf(productUuid);
-  if (neutral) return neutral;
+/**
+ * The template product a template names, as the portal-neutral uuid its products carry
+ * (products.template_product): a file names that uuid, a by-uuid answer a portal's own product.
+ */
+async function templateProductOf(db: Db, productUuid: string): Promise<string | null> {
   const [row] = await db
-    .select({ portalUuid: products.portalUuid })
+    .select({ templateProduct: products.templateProduct })
     .from(products)
-    .where(eq(products.uuid, productUuid));
-  if (!row) return null;
-  const keys = Object.keys(TEMPLATE_PRODUCTS) as TemplateProductKey[];
-  return keys.find((k) => templateProductUuid(row.portalUuid, k) === productUuid) ?? null;
+    .where(
+      and(
+        isNotNull(products.templateProduct),
+        or(eq(products.templateProduct, productUuid), eq(products.uuid, productUuid)),
+      ),
+    )
+    .limit(1);
+  return row?.templateProduct ?? null;
 }
 
 const withArt = (t: Template, src: (old: string) => string): Template => {
@@ -104,8 +102,8 @@ export async function publishTemplate(
   const parsed = parseTemplate(withPreview(json));
   if (!parsed.ok) throw new TemplateRefused(parsed.problems);
   const problems: TemplateProblem[] = [];
-  const key = await productKey(deps.db, parsed.template.product.uuid);
-  if (!key)
+  const templateProduct = await templateProductOf(deps.db, parsed.template.product.uuid);
+  if (!templateProduct)
     problems.push({ path: 'product.uuid', message: `no template product "${parsed.template.product.uuid}"` });
   // Brought art is stored under its content; art not brought must be art the shop already has.
   const srcs = new Map<string, string>();
@@ -119,7 +117,7 @@ export async function publishTemplate(
       problems.push({ path: `art ${src}`, message: `the art file "${src}" is missing` });
     }
   }
-  if (problems.length || !key) throw new TemplateRefused(problems);
+  if (problems.length || !templateProduct) throw new TemplateRefused(problems);
   const template: Template = {
     ...withArt(parsed.template, (src) => srcs.get(src) ?? src),
     preview: { large: previewName(parsed.template.uuid, parsed.template.version) },
@@ -157,27 +155,28 @@ export async function publishTemplate(
         true,
       );
     }
-    if (outcome !== 'unchanged') await insertVersion(tx, template, key, outcome);
+    if (outcome !== 'unchanged') await insertVersion(tx, template, templateProduct, outcome);
     return { uuid: template.uuid, version: template.version, outcome };
   });
 }
 
 /** The version in every portal that sells its product, current when it is the newest. */
-async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outcome: PublishOutcome) {
-  const all = await tx.select({ uuid: portals.uuid, locale: portals.locale }).from(portals);
-  const productOf = new Map(all.map((p) => [p.uuid, templateProductUuid(p.uuid, key)]));
-  const sold = new Set(
-    (
-      await tx
-        .select({ uuid: products.uuid })
-        .from(products)
-        .where(inArray(products.uuid, [...productOf.values()]))
-    ).map((r) => r.uuid),
-  );
+async function insertVersion(tx: Db, t: Template, templateProduct: string, outcome: PublishOutcome) {
+  // Each portal's own product of the template product, with its name in the portal's language.
+  const sold = await tx
+    .select({
+      uuid: portals.uuid,
+      locale: portals.locale,
+      productUuid: products.uuid,
+      productName: products.name,
+    })
+    .from(products)
+    .innerJoin(portals, eq(portals.uuid, products.portalUuid))
+    .where(eq(products.templateProduct, templateProduct));
+  const byPortal = new Map(sold.map((p) => [p.uuid, p]));
   const current = outcome === 'new-template' || outcome === 'new-version';
-  for (const portal of all) {
-    const productUuid = productOf.get(portal.uuid)!;
-    if (!sold.has(productUuid)) continue;
+  for (const portal of byPortal.values()) {
+    const { productUuid } = portal;
     const [placed] = await tx
       .select({ position: max(templates.position) })
       .from(templates)
@@ -192,7 +191,6 @@ async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outco
         .set({ isCurrent: false })
         .where(and(eq(templates.portalUuid, portal.uuid), eq(templates.uuid, t.uuid)));
     }
-    const def = TEMPLATE_PRODUCTS[key];
     await tx.insert(templates).values({
       portalUuid: portal.uuid,
       uuid: t.uuid,
@@ -204,7 +202,7 @@ async function insertVersion(tx: Db, t: Template, key: TemplateProductKey, outco
       body: {
         ...templateInLanguage(t, portal.locale),
         preview: { large: portalPreviewName(t.uuid, t.version, languageOf(portal.locale)) },
-        product: { ...t.product, uuid: productUuid, name: nameIn(def.names, portal.locale) },
+        product: { ...t.product, uuid: productUuid, name: portal.productName },
       },
       // A new version keeps its template's place in the list; a new template comes last.
       position: placed?.position ?? (last?.position ?? -1) + 1,

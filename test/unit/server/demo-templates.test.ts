@@ -190,7 +190,7 @@ describe('demo templates', () => {
   it("match their product's format and name a known product and category", () => {
     const categories = new Set(TEMPLATE_CATEGORIES.map((c) => c.category));
     for (const t of all) {
-      const p = TEMPLATE_PRODUCTS[productKeyOf(t.product.uuid)!];
+      const p = TEMPLATE_PRODUCTS[productKeyOf(t.product.uuid)!]!;
       expect(t.product.formatSize).toEqual({ widthMm: p.widthMm, heightMm: p.heightMm });
       expect({ width: t.dimensions.width, height: t.dimensions.height }).toEqual({
         width: p.widthMm,
