@@ -158,11 +158,25 @@ const ONE_PER_PRODUCT = currentDemoTemplates().filter(
     t.pages.length * t.dimensions.width * t.dimensions.height <= A4_CALENDAR_MM2 * 1.01,
 );
 
+/**
+ * One calendar is made whole (the most paper); the other calendars' files hold their cover and first
+ * two months: the same drawing with other dates, and each whole calendar cost 30–40 s of CPU on a
+ * 2-core CI machine, a fifth of the server suite's time.
+ */
+const WHOLE_CALENDAR = ONE_PER_PRODUCT.filter((t) => t.type === 'CALENDAR').sort(
+  (a, b) =>
+    b.pages.length * b.dimensions.width * b.dimensions.height -
+    a.pages.length * a.dimensions.width * a.dimensions.height,
+)[0];
+
 describe.each(ONE_PER_PRODUCT.map((t) => [t.name.en_GB, t] as const))(
   'the print PDF of %s',
   (_name, template) => {
     it('is a sound print file whose pages match the canvas render', async () => {
-      const scenes = scenesOf(template);
+      const scenes =
+        template.type !== 'CALENDAR' || template === WHOLE_CALENDAR
+          ? scenesOf(template)
+          : scenesOf(template).slice(0, 3);
       const result = await renderPdf(scenes, {
         fonts,
         userPicture,
