@@ -1,9 +1,8 @@
 /**
- * The 15 editor fonts (S1 §9), in the specification's order, and their files in `fonts/`.
- *
- * `fonts/catalogue.json` holds the same list for the browser (FontFace) and the print server; a unit
- * test checks that the two agree and that every file exists. The list lives here in TypeScript as
- * well because our module settings do not allow importing JSON with `with { type: 'json' }`.
+ * The 15 editor fonts (S1 §9), in the specification's order, and their files in `fonts/`: the one
+ * list the browser (FontFace), the text engine, the print server and the build read. A unit test
+ * (test/unit/engine/text/catalogue.test.ts) checks that `fonts/` holds exactly these files, each
+ * naming itself with its family, and that fonts/README.md's licence table lists every family.
  */
 
 export const FONT_FAMILIES = [
