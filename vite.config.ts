@@ -64,45 +64,69 @@ function editorFonts() {
 
 const server = process.env.SERVER_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
-  // The built app lives under /m/; /m2/ and desktop paths serve the same index.html and assets.
-  base: '/m/',
-  // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
-  // browser accepts (@fastify/static preCompressed), so no request pays for compressing JavaScript.
-  plugins: [
-    react(),
-    editorFonts(),
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|wasm|ttf)$/,
-      threshold: 1024,
-    }),
-  ],
+/**
+ * The first screen's server render (src/ssr.tsx) as its own build, `vite build --ssr` (npm run build,
+ * scripts/build-if-needed.mjs): dist/server/ssr.js, which the server loads at run time
+ * (server/routes/app-shell.ts), so server/ never imports src/. Bare imports (React, i18next) stay
+ * imports, read from node_modules beside it; no fonts, compression or manifest, which only the
+ * browser's build needs. The client build empties dist/ first, so this one runs after it.
+ */
+const ssrBuild = {
+  plugins: [react()],
+  // public/ is the browser build's to copy, not the server render's.
+  publicDir: false as const,
   build: {
-    outDir: 'dist',
+    ssr: true,
+    outDir: 'dist/server',
+    emptyOutDir: false,
     sourcemap: true,
-    // The bench reads this to report the start page's initial JavaScript.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: (id, context) => (inStartGraph(id, context) ? 'app' : null) }],
+    rolldownOptions: { input: 'src/ssr.tsx', output: { entryFileNames: 'ssr.js' } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? ssrBuild
+    : {
+        // The built app lives under /m/; /m2/ and desktop paths serve the same index.html and assets.
+        base: '/m/',
+        // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
+        // browser accepts (@fastify/static preCompressed), so no request pays for compressing JavaScript.
+        plugins: [
+          react(),
+          editorFonts(),
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(js|mjs|css|html|svg|json|wasm|ttf)$/,
+            threshold: 1024,
+          }),
+        ],
+        build: {
+          outDir: 'dist',
+          sourcemap: true,
+          // The bench reads this to report the start page's initial JavaScript.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [{ name: (id, context) => (inStartGraph(id, context) ? 'app' : null) }],
+              },
+            },
+          },
+        },
+        server: {
+          port: 5173,
+          proxy: {
+            '/m/api': server,
+            '/ajax': server,
+            '/system': server,
+            '/locale': server,
+            '/templates2': server,
+            // The test card provider's hosted page (server/routes/payments.ts).
+            '/payments': server,
+            // The lab's order desk API (the page itself is the app, served by Vite in development).
+            '/lab/api': server,
+          },
         },
       },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/m/api': server,
-      '/ajax': server,
-      '/system': server,
-      '/locale': server,
-      '/templates2': server,
-      // The test card provider's hosted page (server/routes/payments.ts).
-      '/payments': server,
-      // The lab's order desk API (the page itself is the app, served by Vite in development).
-      '/lab/api': server,
-    },
-  },
-});
+);

@@ -3,6 +3,8 @@
  * calls the app would make as soon as it starts on a given path, so the first paint waits for no API
  * round trip. Both sides key the answers by the address the app calls, built here once.
  */
+import type { i18n } from 'i18next';
+import type { PortalConfig } from './contract.ts';
 
 /** The id of the `<script type="application/json">` element that carries a {@link FirstScreen}. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
@@ -33,6 +35,18 @@ export interface FirstScreen {
   /** Answers by address: what `GET address` would have answered when the page was served. */
   answers: Record<string, unknown>;
 }
+
+/**
+ * The first screen's server render (src/ssr.tsx): built apart by `vite build --ssr` into
+ * dist/server/ssr.js, which the server loads at run time (server/routes/app-shell.ts). Declared here,
+ * where both sides may look, so the server never imports the app to know its shape.
+ */
+export type RenderFirstScreen = (options: {
+  url: string;
+  portal: PortalConfig;
+  firstScreen: FirstScreen;
+  i18n: i18n;
+}) => string;
 
 export type FirstScreenCall =
   | { kind: 'page'; id: string; address: string }

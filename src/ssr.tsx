@@ -2,24 +2,19 @@
  * The first screen rendered on the server (issue 15): the start page, a content page or the product
  * list as HTML, drawn from the same first-screen data the HTML carries, so the shopper sees it before
  * any JavaScript has run; the app then hydrates it (main.tsx). Only screens whose data comes with the
- * HTML are rendered; the rest draw in the browser.
+ * HTML are rendered; the rest draw in the browser. Built apart by `vite build --ssr` into
+ * dist/server/ssr.js (vite.config.ts), which the server loads from dist/ at run time.
  */
-import type { i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
-import type { FirstScreen, PortalConfig } from '../shop/index.ts';
+import type { RenderFirstScreen } from '../shop/index.ts';
 import { withFirstScreen } from './api/firstScreen.ts';
 import { AppFrame } from './app/App.tsx';
 import { routingFor } from './app/layout.ts';
 import { AppRoutes } from './app/router.tsx';
 
-export function renderFirstScreen(options: {
-  url: string;
-  portal: PortalConfig;
-  firstScreen: FirstScreen;
-  i18n: i18n;
-}): string {
+export const renderFirstScreen: RenderFirstScreen = (options) => {
   const { url, portal, i18n } = options;
   const { basename, layout } = routingFor(url.split(/[?#]/)[0] ?? '/');
   // Each render uses the answers up, as the browser does: a copy, so the HTML still carries them.
@@ -35,4 +30,4 @@ export function renderFirstScreen(options: {
       </I18nextProvider>,
     ),
   );
-}
+};

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalConfig } from '../../shop/index.ts';
@@ -18,14 +19,27 @@ import {
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreen,
   heroImageOf,
+  type RenderFirstScreen,
   VISITOR_ANSWERS_ELEMENT_ID,
 } from '../../shop/index.ts';
-import { renderFirstScreen } from '../../src/ssr.tsx';
 import type { Db } from '../db/connect.ts';
 import { isApiPath } from '../plugins/errors.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';
 import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/storefront/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/storefront/routeChunks.ts';
+
+/**
+ * The first screen's server render, built apart from the app by `vite build --ssr` (vite.config.ts) as
+ * dist/server/ssr.js and loaded from there at start: server/ never imports src/ (the lint's layer
+ * rule). Without it (no build, or `npm run dev`, where Vite serves the page) the browser draws the
+ * first screen, as it does every other screen.
+ */
+export async function loadFirstScreenRender(distDir: string | null): Promise<RenderFirstScreen | null> {
+  const file = distDir ? path.join(distDir, 'server', 'ssr.js') : null;
+  if (!file || !existsSync(file)) return null;
+  const built = (await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen };
+  return built.renderFirstScreen;
+}
 
 /** JSON inside a script element: `<` is escaped so no string in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -118,8 +132,8 @@ export interface AppShellOptions {
   localeDir: string;
   /** The 15 editor fonts, for the browser's FontFace and measurer. */
   fontsDir: string;
-  /** Template art, referenced by templates as `art/…` under /templates2/. */
-  artDir: string;
+  /** Template art, referenced by templates as `art/…` under /templates2/: the folders, tried in turn. */
+  artDirs: readonly string[];
   /** Rendered template list previews; null: not served (tests that need none). */
   previewsDir: string | null;
   /** The lab's order desk page at /lab (LAB_PASSWORD set); off: routes/lab.ts answers 404 there. */
@@ -139,7 +153,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   const files = [
     { root: localeDir, prefix: '/locale/', maxAge: 5 * 60 * 1000 },
     { ...fonts, prefix: '/fonts/', maxAge: 30 * day },
-    { root: options.artDir, prefix: '/templates2/art/', maxAge: day },
+    { root: [...options.artDirs], prefix: '/templates2/art/', maxAge: day },
     ...(options.previewsDir ? [{ root: options.previewsDir, prefix: '/templates2/all/', maxAge: day }] : []),
   ];
   for (const f of files) await app.register(fastifyStatic, { ...f, decorateReply: false, index: false });
@@ -156,6 +170,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
   const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages);
   const routeChunks = new RouteChunks(indexHtml ? distDir : null);
+  const renderFirstScreen = indexHtml ? await loadFirstScreenRender(distDir) : null;
 
   async function pageFor(request: FastifyRequest, html: string, withData: boolean) {
     const portal = request.portal;
@@ -193,8 +208,9 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
       preCompressed: true,
       // index.html (and its compressed copies) is only ever served with the portal's config in it:
       // without a file route, /m/index.html is a page address like any other.
-      // The build's fonts are served at /fonts/ (above), not twice.
-      globIgnore: ['index.html', 'index.html.*', 'fonts/**'],
+      // The build's fonts are served at /fonts/ (above), not twice. The server render's build
+      // (server/, and .server-* while it is being built) is the server's own code, not the site's.
+      globIgnore: ['index.html', 'index.html.*', 'fonts/**', 'server/**', '.server-*/**'],
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -204,12 +220,13 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   }
 
   /**
-   * The screen itself as HTML, when its data came with the page (src/ssr.tsx): the shopper sees it
+   * The screen itself as HTML, when its data came with the page (src/ssr.tsx, built as dist/server/ssr.js): the shopper sees it
    * before the JavaScript has arrived. A render that fails leaves the drawing to the browser.
    */
   function drawFirstScreen(request: FastifyRequest, page: string, data: FirstScreen): string {
     const i18n = firstScreen.i18nFor(data);
-    if (!i18n || Object.keys(data.answers).length === 0 || !page.includes(EMPTY_ROOT)) return page;
+    if (!renderFirstScreen || !i18n || Object.keys(data.answers).length === 0 || !page.includes(EMPTY_ROOT))
+      return page;
     try {
       const markup = renderFirstScreen({ url: request.url, portal: request.portal, firstScreen: data, i18n });
       return page.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);

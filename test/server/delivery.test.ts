@@ -3,13 +3,22 @@
  * for a year; the HTML asked again on every visit but answered 304 while unchanged, carrying the first
  * screen's data; JSON above 1 KB compressed on the fly, smaller answers left alone.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstance } from '../../engine/instance.ts';
 import { assertTemplate } from '../../engine/template.ts';
+import { buildSsrIfNeeded, SSR_MODULE } from '../../scripts/build-if-needed.mjs';
 import {
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreen,
@@ -40,6 +49,10 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     for (const file of readdirSync(FONTS).filter((f) => f.endsWith('.ttf')))
       copyFileSync(path.join(FONTS, file), path.join(dist, 'fonts', file));
     writeFileSync(path.join(dist, 'fonts', 'Lobster-Regular.ttf.br'), brotliCompressSync(FONT));
+    // The first screen's server render, as `npm run build` makes it (dist/server/ssr.js): built once
+    // here when missing or older than src/, shop/ or engine/ (a few seconds), then linked in.
+    buildSsrIfNeeded();
+    symlinkSync(path.dirname(SSR_MODULE), path.join(dist, 'server'));
     t = await startTestApp(kind, { distDir: dist });
   });
   afterAll(async () => {
@@ -176,6 +189,8 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     );
     const cart = await t.app.inject({ url: '/m/cart' });
     expect(cart.body).toContain('<div id="root"></div>');
+    // The render's build is the server's code, loaded from dist/server/, and not served as a file.
+    expect((await t.app.inject({ url: '/m/server/ssr.js' })).headers['content-type']).toMatch(/^text\/html/);
   });
 
   /** A demo calendar and its editor's address. */
