@@ -113,7 +113,7 @@ test.describe('author harness', { tag: '@desktop' }, () => {
     await picker.selectOption(calendar.uuid);
     await expect(page).toHaveURL(new RegExp(`/m/dev/harness/${calendar.uuid}$`));
     const year = page.getByTestId('year');
-    await expect(year).toBeVisible({ timeout: 20_000 });
+    await expect(year).toBeVisible({ timeout: 40_000 });
     const options = await year.locator('option').allTextContents();
     expect(options.length).toBeGreaterThan(1);
     await year.selectOption(options.at(-1)!);
