@@ -4,6 +4,7 @@
  * round trip. Both sides key the answers by the address the app calls, built here once.
  */
 import type { i18n } from 'i18next';
+import { routeOf } from './appRoutes.ts';
 import type { PortalConfig } from './contract.ts';
 
 /** The id of the `<script type="application/json">` element that carries a {@link FirstScreen}. */
@@ -54,40 +55,36 @@ export type FirstScreenCall =
   | { kind: 'products'; address: string }
   | { kind: 'template'; uuid: string; address: string };
 
-const PAGE_PATH = /^\/pages\/([^/]+)\/?$/;
-/** The editor's three routes (src/app/router.tsx), the template's uuid last (its chunk: routeChunks.ts). */
-export const EDITOR_PATH = /^\/products\/(?:calendars\/[^/]+|(?:cards|photogift)\/[^/]+\/[^/]+)\/([^/]+)\/?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The calls the screen at `appPath` (the path inside the app, after `/m`, `/m2` or nothing) makes
- * before it can draw: the start page and content pages their page, the product list its
- * categories and the products (for the print size range), the editor its template (issue 18: the
- * editor then fetches no template, and the HTML names the template's fonts to load at once). Other
- * screens draw their frame first.
+ * before it can draw, by its route in the app's one route list (appRoutes.ts): the start page and
+ * content pages their page, the product list its categories and the products (for the print size
+ * range), the editor its template (issue 18: the editor then fetches no template, and the HTML names
+ * the template's fonts to load at once). Other screens draw their frame first.
  */
 export function firstScreenCalls(appPath: string): FirstScreenCall[] {
-  const path = appPath.split(/[?#]/)[0] || '/';
-  if (path === '/' || path === '') return [pageCall(START_PAGE_ID)];
-  const page = PAGE_PATH.exec(path);
-  if (page?.[1]) {
-    const id = decoded(page[1]);
-    return id === null ? [] : [pageCall(id)];
+  const { route, params } = routeOf(appPath);
+  switch (route.screen) {
+    case 'start':
+      return [pageCall(START_PAGE_ID)];
+    case 'page':
+      return params.id ? [pageCall(params.id)] : [];
+    case 'editor': {
+      const uuid = params.templateUuid;
+      return uuid && UUID.test(uuid)
+        ? [{ kind: 'template', uuid, address: firstScreenApi.template(uuid) }]
+        : [];
+    }
+    case 'products':
+      return [
+        { kind: 'categories', address: firstScreenApi.categories },
+        { kind: 'products', address: firstScreenApi.products },
+      ];
+    default:
+      return [];
   }
-  const editor = EDITOR_PATH.exec(path);
-  if (editor?.[1]) {
-    const uuid = decoded(editor[1]);
-    return uuid !== null && UUID.test(uuid)
-      ? [{ kind: 'template', uuid, address: firstScreenApi.template(uuid) }]
-      : [];
-  }
-  if (path === '/products' || path === '/products/') {
-    return [
-      { kind: 'categories', address: firstScreenApi.categories },
-      { kind: 'products', address: firstScreenApi.products },
-    ];
-  }
-  return [];
 }
 
 /**
@@ -110,15 +107,6 @@ export function visitorCalls(
         ]
       : [],
   );
-}
-
-/** A path segment unescaped, or null when its escapes are broken (the app then asks for nothing). */
-function decoded(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 function pageCall(id: string): FirstScreenCall {

@@ -3,6 +3,7 @@
  * server/ import shop only from here (the lint's layer rule in biome.json holds it).
  */
 
+export * from './appRoutes.ts';
 export * from './assetUrls.ts';
 export * from './bulkEdit.ts';
 export * from './categories.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { appPathOf, EDITOR_PATH } from '../../shop/index.ts';
+import { APP_ROUTES, type AppRoute, appPathOf, routeOf, type Screen } from '../../shop/index.ts';
 import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
@@ -29,7 +29,6 @@ const HarnessPage = lazyScreen(() =>
 
 /** The customisation editor (S1 §2): full screen, its own chunk with Konva, never in the start page's. */
 const EditorPage = lazyScreen(() => import('../features/editor/EditorPage.tsx').then((m) => m.EditorPage));
-const editor = (kind: 'calendars' | 'cards' | 'photogift') => <EditorPage kind={kind} />;
 
 /**
  * A first visit to the editor starts its chunk (the largest screen's, named in the HTML with
@@ -38,7 +37,7 @@ const editor = (kind: 'calendars' | 'cards' | 'photogift') => <EditorPage kind={
  * page's own spinner shows meanwhile. A chunk that fails is the lazy screen's to report.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  if (isLabPath(pathname) || !EDITOR_PATH.test(appPathOf(pathname))) return null;
+  if (isLabPath(pathname) || routeOf(appPathOf(pathname)).route.screen !== 'editor') return null;
   return EditorPage.preload().catch(() => undefined);
 }
 
@@ -83,6 +82,38 @@ export function LabRoutes() {
   );
 }
 
+/** What each screen of the app's route list (shop/appRoutes.ts, which the server reads too) draws. */
+function screenElement({ screen, kind }: AppRoute): React.ReactNode {
+  const screens: Record<Screen, () => React.ReactNode> = {
+    harness: () => <HarnessPage />,
+    editor: () => <EditorPage kind={kind ?? 'calendars'} />,
+    start: () => <ContentPageRoute />,
+    page: () => <ContentPageRoute />,
+    products: () => <ProductsPage />,
+    templateList: () => <TemplateListPage />,
+    upload: () => <UploadPage />,
+    cart: () => <CartPage />,
+    checkoutStart: () => <CheckoutStart />,
+    delivery: () => <DeliveryPage />,
+    payment: () => <PaymentPage />,
+    paymentReturn: () => <PaymentReturn />,
+    receipt: () => <ReceiptPage />,
+    loginLink: () => <LoginLinkPage />,
+    orders: () => <MyOrdersPage />,
+    designs: () => <MyDesignsPage />,
+    editOrderLine: () => <EditOrderLinePage />,
+    notFound: () => <NotFoundPage />,
+  };
+  return screens[screen]();
+}
+
+const routeElement = (route: AppRoute) =>
+  route.path === '' ? (
+    <Route key="index" index element={screenElement(route)} />
+  ) : (
+    <Route key={route.path} path={route.path} element={screenElement(route)} />
+  );
+
 /** All routes are relative to the basename (S0 §2). */
 export function AppRoutes({ layout }: { layout: Layout }) {
   const { pathname } = useLocation();
@@ -93,35 +124,13 @@ export function AppRoutes({ layout }: { layout: Layout }) {
   const screen = (element: React.ReactNode) => <Guarded>{element}</Guarded>;
   return (
     <Routes>
-      <Route path="dev/harness/:uuid?" element={screen(<HarnessPage />)} />
-      {/* The editor is full screen, outside the shell (S1 §2: a full-screen flow). */}
-      <Route path="products/calendars/:productUuid/:templateUuid" element={screen(editor('calendars'))} />
-      <Route path="products/cards/:category/:productUuid/:templateUuid" element={screen(editor('cards'))} />
-      <Route
-        path="products/photogift/:category/:productUuid/:templateUuid"
-        element={screen(editor('photogift'))}
-      />
+      {/* Full-screen routes (the editor, S1 §2: a full-screen flow) are outside the shell. */}
+      {APP_ROUTES.filter((r) => r.fullScreen).map((r) => (
+        <Route key={r.path} path={r.path} element={screen(screenElement(r))} />
+      ))}
       {/* A failing screen keeps the header and menu around it: the shell guards its outlet itself. */}
       <Route element={screen(<Shell layout={layout} />)}>
-        <Route index element={<ContentPageRoute />} />
-        <Route path="pages/:id" element={<ContentPageRoute />} />
-        <Route path="products" element={<ProductsPage />} />
-        <Route path="products/:type" element={<TemplateListPage />} />
-        <Route path="products/:type/:category" element={<TemplateListPage />} />
-        <Route path="upload" element={<UploadPage />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="cart/view/:orderPartUuid" element={<CartPage />} />
-        <Route path="cart/checkout" element={<CheckoutStart />} />
-        <Route path="cart/checkout/delivery-options" element={<DeliveryPage />} />
-        <Route path="cart/checkout/payment-options" element={<PaymentPage />} />
-        <Route path="cart/checkout/payment" element={<PaymentReturn />} />
-        <Route path="cart/checkout/receipt/:orderUuid" element={<ReceiptPage />} />
-        <Route path="login-link" element={<LoginLinkPage />} />
-        <Route path="orders" element={<MyOrdersPage />} />
-        <Route path="designs" element={<MyDesignsPage />} />
-        <Route path="cart/edit/:uuid" element={<EditOrderLinePage />} />
-        <Route path="cart/:orderPartUuid" element={<CartPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {APP_ROUTES.filter((r) => !r.fullScreen).map(routeElement)}
       </Route>
     </Routes>
   );

@@ -5,27 +5,29 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EDITOR_PATH } from '../../../shop/index.ts';
+import { routeOf, type Screen } from '../../../shop/index.ts';
 
 /**
- * The screens that are chunks of their own (src/app/router.tsx), by the app path that opens them.
- * `eager`: modules the screen imports dynamically as soon as it opens (the editor's HarfBuzz, with
- * its WebAssembly), named too so they do not wait for the screen's chunk to ask for them.
+ * The screens that are chunks of their own (src/app/router.tsx), by the screen of the app's route
+ * list (shop/appRoutes.ts) that a path opens. `eager`: modules the screen imports dynamically as soon
+ * as it opens (the editor's HarfBuzz, with its WebAssembly), named too so they do not wait for the
+ * screen's chunk to ask for them.
  */
-export const SCREEN_CHUNKS: readonly { path: RegExp; module: string; eager?: readonly string[] }[] = [
-  { path: /^\/upload\/?$/, module: 'src/features/upload/UploadPage.tsx' },
-  { path: /^\/cart(\/view\/[^/]+|\/[^/]+)?\/?$/, module: 'src/features/cart/CartPage.tsx' },
-  { path: /^\/cart\/edit\/[^/]+\/?$/, module: 'src/features/cart/EditOrderLinePage.tsx' },
-  { path: /^\/cart\/checkout(\/.*)?$/, module: 'src/features/checkout/index.ts' },
-  { path: /^\/products\/[^/]+(\/[^/]+)?\/?$/, module: 'src/features/templates/TemplateListPage.tsx' },
-  { path: /^\/orders\/?$/, module: 'src/features/orders/MyOrdersPage.tsx' },
-  { path: /^\/designs\/?$/, module: 'src/features/designs/MyDesignsPage.tsx' },
-  {
-    path: EDITOR_PATH,
-    module: 'src/features/editor/EditorPage.tsx',
-    eager: ['node_modules/harfbuzzjs/dist/index.mjs'],
-  },
-];
+const CHECKOUT = 'src/features/checkout/index.ts';
+export const SCREEN_CHUNKS: Partial<Record<Screen, { module: string; eager?: readonly string[] }>> = {
+  upload: { module: 'src/features/upload/UploadPage.tsx' },
+  cart: { module: 'src/features/cart/CartPage.tsx' },
+  editOrderLine: { module: 'src/features/cart/EditOrderLinePage.tsx' },
+  checkoutStart: { module: CHECKOUT },
+  delivery: { module: CHECKOUT },
+  payment: { module: CHECKOUT },
+  paymentReturn: { module: CHECKOUT },
+  receipt: { module: CHECKOUT },
+  templateList: { module: 'src/features/templates/TemplateListPage.tsx' },
+  orders: { module: 'src/features/orders/MyOrdersPage.tsx' },
+  designs: { module: 'src/features/designs/MyDesignsPage.tsx' },
+  editor: { module: 'src/features/editor/EditorPage.tsx', eager: ['node_modules/harfbuzzjs/dist/index.mjs'] },
+};
 
 interface ManifestChunk {
   file: string;
@@ -62,7 +64,7 @@ export class RouteChunks {
 
   /** The chunks and styles the screen at `appPath` needs that the start page's HTML does not name. */
   assetsFor(appPath: string): ScreenAssets {
-    const screen = SCREEN_CHUNKS.find((s) => s.path.test(appPath));
+    const screen = SCREEN_CHUNKS[routeOf(appPath).route.screen];
     if (!screen || !this.manifest[screen.module]) return NONE;
     let assets = this.byModule.get(screen.module);
     if (!assets) {

@@ -70,7 +70,7 @@ describe('RouteChunks', () => {
 
   it('knows only screens the router really loads as chunks of their own', () => {
     const router = readFileSync(path.resolve(import.meta.dirname, '../../../src/app/router.tsx'), 'utf8');
-    for (const { module } of SCREEN_CHUNKS) {
+    for (const { module } of Object.values(SCREEN_CHUNKS)) {
       const relative = `../${path.relative('src', module)}`;
       expect(router, module).toContain(`import('${relative}')`);
     }
