@@ -4,7 +4,7 @@
  * checkout showed) and the answers a shopper reads (`server`: the error messages by code).
  */
 import i18next from 'i18next';
-import { FALLBACK_LANGUAGE, type Language } from '../engine/index.ts';
+import { bcp47, FALLBACK_LANGUAGE, type Language } from '../engine/index.ts';
 import daCommon from '../public/locale/da_DK/common.json' with { type: 'json' };
 import daEmail from '../public/locale/da_DK/email.json' with { type: 'json' };
 import daServer from '../public/locale/da_DK/server.json' with { type: 'json' };
@@ -14,6 +14,7 @@ import enServer from '../public/locale/en_GB/server.json' with { type: 'json' };
 import nbCommon from '../public/locale/nb_NO/common.json' with { type: 'json' };
 import nbEmail from '../public/locale/nb_NO/email.json' with { type: 'json' };
 import nbServer from '../public/locale/nb_NO/server.json' with { type: 'json' };
+import type { MessageValues } from '../shop/index.ts';
 
 export type Values = Record<string, string | number>;
 // The app's i18next typing (src/app/i18next.d.ts) knows the app's namespaces only: the server's
@@ -42,6 +43,11 @@ void instance.init({
   initAsync: false,
 });
 
+// `{{max, grouped}}`: a count with the language's digit grouping (5,000; 5 000; 5.000).
+instance.services.formatter?.add('grouped', (value, language) =>
+  new Intl.NumberFormat(bcp47(language ?? FALLBACK_LANGUAGE)).format(value),
+);
+
 /** `t` of one namespace in a portal's language (`en_GB`, `nb_NO`, `da_DK`). */
 export function serverT(language: string, namespace: 'email' | 'common' | 'server'): LooseT {
   return instance.getFixedT(language, namespace as never) as unknown as LooseT;
@@ -50,4 +56,24 @@ export function serverT(language: string, namespace: 'email' | 'common' | 'serve
 /** Whether the namespace has the key in the language itself (no fallback). */
 export function hasKey(language: string, namespace: string, key: string): boolean {
   return instance.exists(key, { lng: language, ns: namespace, fallbackLng: false } as never);
+}
+
+/**
+ * An error's message (`errors.<key>` of server.json) in a portal's language (English when there is
+ * none: a host no portal has), its phrase values worded in the same language (shop/messages.ts).
+ */
+export function errorMessage(language: string | undefined, key: string, values?: MessageValues): string {
+  const t = serverT(language ?? FALLBACK_LANGUAGE, 'server');
+  const word = (k: string, v: MessageValues | undefined): string =>
+    t(
+      `errors.${k}`,
+      v &&
+        Object.fromEntries(
+          Object.entries(v).map(([name, value]) => [
+            name,
+            typeof value === 'object' ? word(value.key, value.values) : value,
+          ]),
+        ),
+    );
+  return word(key, values);
 }

@@ -19,6 +19,7 @@ export * from './holidays.ts';
 export * from './jsonLocation.ts';
 export * from './lab.ts';
 export * from './money.ts';
+export * from './messages.ts';
 export * from './orderLimits.ts';
 export * from './payment.ts';
 export * from './paymentView.ts';

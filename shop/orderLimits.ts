@@ -17,11 +17,12 @@ export const MAX_AMOUNT = 2 ** 31 - 1;
 export type OrderLimitCode = 'line_quantity_limit' | 'order_quantity_limit' | 'order_amount_limit';
 
 export interface OrderLimitProblem {
+  /** Also the key of the server's message (`errors.<code>` of server.json). */
   code: OrderLimitCode;
-  /** In English, for the API's `error`; the app words it from the code and the limit. */
-  message: string;
   /** The limit that was passed, for the app's wording. */
   limit: number;
+  /** The message's values: the limit (`max`) and what the order would hold (`found`). */
+  values: { max: number; found: number };
 }
 
 /** What the limits look at in a line: its quantity and its price (minor units). */
@@ -32,7 +33,6 @@ export interface LineTally {
 
 /** A count in the API's English messages (5,000). */
 export const countText = (n: number) => n.toLocaleString('en-GB');
-const count = countText;
 
 interface Measures {
   pieces: number;
@@ -55,41 +55,25 @@ function measures(lines: readonly LineTally[]): Measures {
   return { pieces, amount, largestLine, largestPrice };
 }
 
-/** Each limit: what it measures, its cap and how it is put in words. */
-const LIMITS: readonly {
-  code: OrderLimitCode;
-  limit: number;
-  measure: (m: Measures) => number;
-  message: (value: number) => string;
-}[] = [
-  {
-    code: 'line_quantity_limit',
-    limit: MAX_LINE_QUANTITY,
-    measure: (m) => m.largestLine,
-    message: (value) =>
-      `At most ${count(MAX_LINE_QUANTITY)} of one item can be ordered; a line has ${count(value)}`,
-  },
-  {
-    code: 'order_quantity_limit',
-    limit: MAX_ORDER_QUANTITY,
-    measure: (m) => m.pieces,
-    message: (value) =>
-      `An order holds at most ${count(MAX_ORDER_QUANTITY)} prints and products; this one would hold ${count(value)}. Lower some quantities, or order the rest separately.`,
-  },
-  {
-    code: 'order_amount_limit',
-    limit: MAX_AMOUNT,
-    measure: (m) => Math.max(m.amount, m.largestPrice),
-    message: () => 'The order is too large to be taken in one go. Please split it into smaller orders.',
-  },
+/** Each limit: what it measures and its cap. */
+const LIMITS: readonly { code: OrderLimitCode; limit: number; measure: (m: Measures) => number }[] = [
+  { code: 'line_quantity_limit', limit: MAX_LINE_QUANTITY, measure: (m) => m.largestLine },
+  { code: 'order_quantity_limit', limit: MAX_ORDER_QUANTITY, measure: (m) => m.pieces },
+  { code: 'order_amount_limit', limit: MAX_AMOUNT, measure: (m) => Math.max(m.amount, m.largestPrice) },
 ];
+
+const problem = (code: OrderLimitCode, limit: number, found: number): OrderLimitProblem => ({
+  code,
+  limit,
+  values: { max: limit, found },
+});
 
 /** The first limit the order passes, or null when it is within all of them. */
 export function orderLimitProblem(lines: readonly LineTally[]): OrderLimitProblem | null {
   const m = measures(lines);
   for (const limit of LIMITS) {
     const value = limit.measure(m);
-    if (value > limit.limit) return { code: limit.code, message: limit.message(value), limit: limit.limit };
+    if (value > limit.limit) return problem(limit.code, limit.limit, value);
   }
   return null;
 }
@@ -108,7 +92,7 @@ export function orderChangeProblem(
   for (const limit of LIMITS) {
     const value = limit.measure(is);
     if (value > limit.limit && value > limit.measure(was)) {
-      return { code: limit.code, message: limit.message(value), limit: limit.limit };
+      return problem(limit.code, limit.limit, value);
     }
   }
   return null;
@@ -117,9 +101,5 @@ export function orderChangeProblem(
 /** Whether an amount (a total with delivery) fits the database's integer columns. */
 export function amountProblem(amount: number): OrderLimitProblem | null {
   if (amount <= MAX_AMOUNT) return null;
-  return {
-    code: 'order_amount_limit',
-    limit: MAX_AMOUNT,
-    message: 'The order is too large to be taken in one go. Please split it into smaller orders.',
-  };
+  return problem('order_amount_limit', MAX_AMOUNT, amount);
 }

@@ -34,6 +34,7 @@ import {
   textFontOf,
 } from '../engine/index.ts';
 import type { LineResource, Product, TemplateResourceInput } from './contract.ts';
+import type { MessageValues, Phrase } from './messages.ts';
 import { linePrice } from './pricing.ts';
 
 export type LineRefusalCode =
@@ -48,29 +49,38 @@ export type LineRefusalCode =
   | 'invalid_year'
   | 'year_required';
 
-/** A line the rules refuse: the server answers it as a 400 with this code and message. */
+/**
+ * A line the rules refuse: the server answers it as a 400 with this code, and the message of `key`
+ * (`errors.<key>` of server.json) with `values`, in the portal's language.
+ */
 export class LineRefusal extends Error {
   constructor(
     readonly code: LineRefusalCode,
-    message: string,
+    readonly key: string,
+    readonly values: MessageValues = {},
   ) {
-    super(message);
+    // The words are the locale files'; this is for a stack trace.
+    super(`${code}: ${key} ${JSON.stringify(values)}`);
     this.name = 'LineRefusal';
   }
 }
 
-const refuse = (code: LineRefusalCode, message: string): never => {
-  throw new LineRefusal(code, message);
+const refuse = (code: LineRefusalCode, key: string, values?: MessageValues): never => {
+  throw new LineRefusal(code, key, values);
 };
 
-export type LineVerdict<T> = { ok: true; value: T } | { ok: false; code: LineRefusalCode; message: string };
+export type LineVerdict<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: LineRefusalCode; key: string; values: MessageValues };
 
 /** A rule's answer as data (the editor shows it; tests compare the client's and the server's). */
 export function lineVerdict<T>(rule: () => T): LineVerdict<T> {
   try {
     return { ok: true, value: rule() };
   } catch (error) {
-    if (error instanceof LineRefusal) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof LineRefusal) {
+      return { ok: false, code: error.code, key: error.key, values: error.values };
+    }
     throw error;
   }
 }
@@ -84,14 +94,17 @@ export interface PictureInfo {
 
 // ---- the year (S1 §4) ----
 
+/** The refusal's wording for the kind of template (an i18next context: `_calendar`, `_design`). */
 const kindOf = (t: Template) => (t.type === 'CALENDAR' ? 'calendar' : 'design');
 
 /** The years a line may take, as the refusal says them: "2026 to 2029", "one of 2027, 2029", "only 2027". */
-function describeYears(years: readonly number[]): string {
-  if (years.length === 0) return 'none any more';
-  if (years.length === 1) return `only ${years[0]}`;
+function describeYears(years: readonly number[]): Phrase {
+  if (years.length === 0) return { key: 'years.none' };
+  if (years.length === 1) return { key: 'years.only', values: { year: years[0]! } };
   const run = years.every((y, i) => i === 0 || y === years[i - 1]! + 1);
-  return run ? `${years[0]} to ${years.at(-1)}` : `one of ${years.join(', ')}`;
+  return run
+    ? { key: 'years.run', values: { first: years[0]!, last: years.at(-1)! } }
+    : { key: 'years.list', values: { years: years.join(', ') } };
 }
 
 /**
@@ -112,21 +125,21 @@ export function chooseLineYear(
   if (requested === null || requested === undefined) {
     if (keep !== undefined) return keep;
     if (t.type === 'CALENDAR') {
-      return refuse(
-        'year_required',
-        `A calendar needs its year (${describeYears(selectableYears(t, today))})`,
-      );
+      return refuse('year_required', 'line.yearRequired', {
+        years: describeYears(selectableYears(t, today)),
+      });
     }
     const year = defaultYear(t, today);
     if (isYearAllowed(year, t, today)) return year;
-    return refuse('invalid_year', `This ${kindOf(t)} can no longer be made: its years are past`);
+    return refuse('invalid_year', 'line.yearsPast', { context: kindOf(t) });
   }
   if (requested === keep) return keep;
   if (!isYearAllowed(requested, t, today)) {
-    return refuse(
-      'invalid_year',
-      `The year ${requested} cannot be chosen for this ${kindOf(t)} (${describeYears(selectableYears(t, today))})`,
-    );
+    return refuse('invalid_year', 'line.yearRefused', {
+      year: requested,
+      context: kindOf(t),
+      years: describeYears(selectableYears(t, today)),
+    });
   }
   return requested;
 }
@@ -193,15 +206,17 @@ function lineText(
     verticalAlign: f.overrideVerticalAlign ?? f.verticalAlign ?? authored.verticalAlign,
   };
   if (style.family !== authored.family && !isFontFamily(style.family)) {
-    refuse('unknown_font', `"${style.family}" is not one of the shop's fonts (slot "${fullId}")`);
+    refuse('unknown_font', 'line.unknownFont', { family: style.family, slot: fullId });
   }
   if (style.sizePt !== authored.sizePt) {
     const { max } = sizeSliderRange(authored.sizePt);
     if (style.sizePt < MIN_TEXT_SIZE_PT || style.sizePt > max) {
-      refuse(
-        'invalid_font_size',
-        `The text size of "${fullId}" must be between ${MIN_TEXT_SIZE_PT} and ${max} pt, not ${style.sizePt}`,
-      );
+      refuse('invalid_font_size', 'line.fontSize', {
+        slot: fullId,
+        min: MIN_TEXT_SIZE_PT,
+        max,
+        size: style.sizePt,
+      });
     }
   }
   const raw = input ? (input.text ?? input.font?.text ?? base.text ?? '') : (base.text ?? '');
@@ -212,11 +227,12 @@ function lineText(
     for (const box of textBoxesOf(t, fullId)) {
       const layout = layoutText(fonts, style, text, box);
       if (layout.overflows) {
-        const how = layout.overflowsWidth ? 'too wide' : 'too tall';
-        refuse(
-          'text_overflow',
-          `The text of "${fullId}" does not fit its box in ${style.family} ${style.sizePt} pt (${how})`,
-        );
+        refuse('text_overflow', 'line.overflow', {
+          slot: fullId,
+          family: style.family,
+          size: style.sizePt,
+          context: layout.overflowsWidth ? 'wide' : 'tall',
+        });
       }
     }
   }
@@ -236,7 +252,7 @@ function lineImage(
   const image = input?.image;
   if (!image) return { fullId, type: 'IMAGE', image: null };
   const picture = pictures.get(image.uuid);
-  if (!picture) return refuse('unknown_picture', `The picture ${image.uuid} is not one of your pictures`);
+  if (!picture) return refuse('unknown_picture', 'unknown_picture', { uuid: image.uuid });
   return {
     fullId,
     type: 'IMAGE',
@@ -270,14 +286,14 @@ export function checkLineResources(
   for (const input of inputs) {
     const fullId = (input.fullId ?? input.id)!;
     const slot = byId.get(fullId);
-    if (!slot) refuse('unknown_slot', `The template has no slot "${fullId}" for you to fill`);
+    if (!slot) refuse('unknown_slot', 'line.unknownSlot', { slot: fullId });
     if (slot!.resource.type !== input.type) {
-      refuse(
-        'wrong_slot_type',
-        `The slot "${fullId}" takes ${slot!.resource.type === 'IMAGE' ? 'a picture' : 'a text'}`,
-      );
+      refuse('wrong_slot_type', 'line.wrongSlotType', {
+        slot: fullId,
+        context: slot!.resource.type === 'IMAGE' ? 'image' : 'text',
+      });
     }
-    if (sent.has(fullId)) refuse('duplicate_slot', `The slot "${fullId}" is sent twice`);
+    if (sent.has(fullId)) refuse('duplicate_slot', 'line.duplicateSlot', { slot: fullId });
     sent.set(fullId, input);
   }
   const stored: LineResource[] = [];
@@ -293,14 +309,14 @@ export function checkLineResources(
         pictures,
       );
       if (slot.resource.required && !value.image) {
-        refuse('incomplete', `The picture slot "${slot.fullId}" needs a picture`);
+        refuse('incomplete', 'line.pictureMissing', { slot: slot.fullId });
       }
       stored.push(value);
     } else {
       const templateFont = textFontOf(at.part, slot.resource.font);
       const value = lineText(t, slot.fullId, templateFont, input as StringInput | undefined, fonts);
       if (slot.resource.required && value.text === '') {
-        refuse('incomplete', `The text "${slot.fullId}" must not be empty`);
+        refuse('incomplete', 'line.textEmpty', { slot: slot.fullId });
       }
       stored.push(value);
     }

@@ -9,10 +9,17 @@ const LONE_SURROGATE = new RegExp(LONE_SURROGATE_SOURCE);
 /** Deeper than any request of the contract nests; deeper input is refused rather than walked. */
 const MAX_DEPTH = 32;
 
-/** What is wrong with `text`, in words for a message, or null when it can be stored. */
-export function textProblem(text: string): string | null {
-  if (text.includes('\u0000')) return 'contains a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'contains a broken character (half of a surrogate pair)';
+/**
+ * What can be wrong with a request's text; each is the key of the server's message
+ * (`errors.invalidText.<problem>` of server.json): a NUL character, half of a surrogate pair, either
+ * in a field's name, or an input nested deeper than any request of the contract.
+ */
+export type TextProblem = 'nul' | 'surrogate' | 'nameNul' | 'nameSurrogate' | 'nested';
+
+/** What is wrong with `text`, or null when it can be stored. */
+export function textProblem(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\u0000')) return 'nul';
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
   return null;
 }
 
@@ -20,20 +27,22 @@ export function textProblem(text: string): string | null {
 export function findTextProblem(
   value: unknown,
   path: readonly (string | number)[] = [],
-): { path: string; problem: string } | null {
+): { path: string; problem: TextProblem } | null {
   if (typeof value === 'string') {
     const problem = textProblem(value);
     return problem ? { path: path.join('.'), problem } : null;
   }
   if (value === null || typeof value !== 'object') return null;
-  if (path.length >= MAX_DEPTH) return { path: path.join('.'), problem: 'is nested too deeply' };
+  if (path.length >= MAX_DEPTH) return { path: path.join('.'), problem: 'nested' };
   const entries: [string | number, unknown][] = Array.isArray(value)
     ? value.map((item, i) => [i, item])
     : Object.entries(value as Record<string, unknown>);
   for (const [key, item] of entries) {
     if (typeof key === 'string') {
       const problem = textProblem(key);
-      if (problem) return { path: [...path, key].join('.'), problem: `has a name that ${problem}` };
+      if (problem) {
+        return { path: [...path, key].join('.'), problem: problem === 'nul' ? 'nameNul' : 'nameSurrogate' };
+      }
     }
     const found = findTextProblem(item, [...path, key]);
     if (found) return found;

@@ -80,19 +80,13 @@ export const bodyTimeoutsPlugin = fp<{ timeouts?: Partial<BodyTimeouts> }>(
       const { request } = watched;
       const socket = request.raw.socket;
       request.log.warn({ why, bytes: socket?.bytesRead }, 'request body too slow: cut with 408');
-      const language = (request.portal as { locale?: { code: string } } | null | undefined)?.locale?.code;
-      const error = Object.assign(
-        new Error(
-          messageIn(
-            language,
-            'request_timeout',
-            why === 'total'
-              ? 'The request took too long to arrive. Please try again.'
-              : 'The request arrived too slowly. Please try again on a better connection.',
-          ),
-        ),
-        { statusCode: 408, code: 'REQUEST_TIMEOUT' },
-      );
+      const messageKey = why === 'total' ? 'request_too_long' : 'request_timeout';
+      const error = Object.assign(new Error(messageIn(undefined, messageKey)), {
+        statusCode: 408,
+        code: 'REQUEST_TIMEOUT',
+        // The errors plugin words it in the portal's language.
+        messageKey,
+      });
       // The parser reading the body (fastify's, or multipart's, which listen for the request's errors)
       // fails with the 408, and the errors plugin answers it; the connection is closed once the answer
       // is out. Not request.raw.destroy(): that destroys the socket at once, before any answer.

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { FALLBACK_LANGUAGE } from '../../engine/index.ts';
-import type { ApiError } from '../../shop/index.ts';
+import type { ApiError, MessageValues } from '../../shop/index.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { HttpError } from '../errors.ts';
-import { hasKey, serverT } from '../i18n.ts';
+import { errorMessage } from '../i18n.ts';
 
 /** Paths whose answers are JSON: the API, and the legacy /ajax and /system calls of the contract. */
 export const isApiPath = (url: string) => /^\/(m2?\/api|ajax|system)(\/|$)/.test(url);
@@ -14,24 +13,9 @@ function zodIssues(err: ZodError): NonNullable<ApiError['issues']> {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-export const DATABASE_UNAVAILABLE =
-  'The shop cannot reach its database just now. Please try again in a moment.';
-
-/**
- * The message for `code` in the portal's language. English portals get the detailed English the
- * code wrote (`english`); the others the translation of the code, which every language has
- * (test/unit/src/locale.test.ts), so no shopper reads English on a Norwegian or Danish portal.
- */
-export function messageIn(
-  language: string | undefined,
-  code: string,
-  english: string,
-  values?: Record<string, string | number>,
-): string {
-  if (!language || language === FALLBACK_LANGUAGE || !hasKey(language, 'server', `errors.${code}`))
-    return english;
-  return serverT(language, 'server')(`errors.${code}`, values);
-}
+/** The message of `errors.<key>` in the portal's language (English for a host no portal has). */
+export const messageIn = (language: string | undefined, key: string, values?: MessageValues): string =>
+  errorMessage(language, key, values);
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err, request, reply) => {
@@ -41,7 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const issues = zodIssues(err);
       const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
       const body: ApiError = {
-        error: messageIn(language, 'invalid_request', `Invalid request: ${list}`, { issues: list }),
+        error: messageIn(language, 'invalid_request', { issues: list }),
         code: 'invalid_request',
         issues,
       };
@@ -52,7 +36,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // try again, as the database's 503 does.
       if (err.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '30');
       const body: ApiError = {
-        error: messageIn(language, err.code, err.message, err.values),
+        error: err.messageIn(language),
         code: err.code,
       };
       return reply.status(err.statusCode).send(err.extra ? { ...err.extra, ...body } : body);
@@ -61,8 +45,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status && status >= 400 && status < 500) {
       // fastify's own client errors: malformed JSON, body too large, wrong content type.
       const { code = 'bad_request', message } = err as { code?: string; message: string };
+      // A 408 of bodyTimeouts.ts carries its own key; fastify's own words are English: logged only.
+      const key = (err as { messageKey?: string }).messageKey;
+      if (!key) request.log.info({ status, message }, 'client error');
       return reply.status(status).send({
-        error: messageIn(language, 'bad_request', message),
+        error: messageIn(language, key ?? 'bad_request'),
         code: code.toLowerCase(),
       } satisfies ApiError);
     }
@@ -74,13 +61,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(503)
         .header('Retry-After', '5')
         .send({
-          error: messageIn(language, 'database_unavailable', DATABASE_UNAVAILABLE),
+          error: messageIn(language, 'database_unavailable'),
           code: 'database_unavailable',
         } satisfies ApiError);
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({
-      error: messageIn(language, 'internal', 'Something went wrong on our side. Please try again.'),
+      error: messageIn(language, 'internal'),
       code: 'internal',
     });
   });

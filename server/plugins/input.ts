@@ -6,21 +6,26 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findTextProblem } from '../../shop/index.ts';
+import { findTextProblem, type TextProblem } from '../../shop/index.ts';
 import { HttpError } from '../errors.ts';
 
-const PARTS = [
-  ['params', 'the address'],
-  ['query', 'the query'],
-  ['body', 'the body'],
-] as const;
+const PARTS = ['params', 'query', 'body'] as const;
+
+const PROBLEM_KEYS: Record<TextProblem, string> = {
+  nul: 'invalidText.nul',
+  surrogate: 'invalidText.surrogate',
+  nameNul: 'invalidText.nameNul',
+  nameSurrogate: 'invalidText.nameSurrogate',
+  nested: 'invalidText.nested',
+};
 
 export function checkRequestText(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): void {
-  for (const [part, where] of PARTS) {
+  for (const part of PARTS) {
     const found = findTextProblem(request[part]);
     if (found) {
-      const field = found.path ? `The field "${found.path}"` : `The text of ${where}`;
-      throw new HttpError(400, 'invalid_text', `${field} ${found.problem}`);
+      // A bare string (a text body) has no path: the part names it.
+      const field = found.path || part;
+      throw new HttpError(400, 'invalid_text', { key: PROBLEM_KEYS[found.problem], values: { field } });
     }
   }
 }

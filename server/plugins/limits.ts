@@ -7,6 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { waitPhrase } from '../../shop/index.ts';
 import { HttpError } from '../errors.ts';
 import { hashToken } from '../services/identity/sessions.ts';
 import type { LimitStore } from '../services/limits/limitStore.ts';
@@ -90,15 +91,6 @@ export function sessionKey(request: FastifyRequest): string {
   return token ? `s:${hashToken(token)}` : `a:${request.ip}`;
 }
 
-const secondsText = (seconds: number) =>
-  seconds <= 1
-    ? 'a second'
-    : seconds < 120
-      ? `${seconds} seconds`
-      : seconds < 2 * 3600
-        ? `${Math.ceil(seconds / 60)} minutes`
-        : `${Math.ceil(seconds / 3600)} hours`;
-
 export const limitsPlugin = fp<{
   store: LimitStore;
   closeStore: boolean;
@@ -111,11 +103,9 @@ export const limitsPlugin = fp<{
     store: storeOver(store),
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        context.statusCode,
-        'too_many_requests',
-        `Too many requests. Please try again in ${secondsText(Math.ceil(context.ttl / 1000))}.`,
-      ),
+      new HttpError(context.statusCode, 'too_many_requests', {
+        values: { wait: waitPhrase(context.ttl / 1000) },
+      }),
   });
   if (closeStore) app.addHook('onClose', async () => store.close());
 });
@@ -132,11 +122,7 @@ export function perSession(app: FastifyInstance, name: string, max: number, time
     if (!('isExceeded' in result) || !result.isExceeded) return;
     const seconds = Math.max(1, result.ttlInSeconds);
     reply.header('Retry-After', String(seconds));
-    throw new HttpError(
-      429,
-      'too_many_requests',
-      `Too many requests. Please try again in ${secondsText(seconds)}.`,
-    );
+    throw new HttpError(429, 'too_many_requests', { values: { wait: waitPhrase(seconds) } });
   };
 }
 
@@ -153,11 +139,7 @@ export function uploadQuota(app: FastifyInstance) {
       if (current < uploadBytesPerAddressDay) return;
       const seconds = Math.max(1, Math.ceil(ttl / 1000));
       reply.header('Retry-After', String(seconds));
-      throw new HttpError(
-        429,
-        'upload_quota',
-        `Today's upload allowance is used up. Please try again in ${secondsText(seconds)}.`,
-      );
+      throw new HttpError(429, 'upload_quota', { values: { wait: waitPhrase(seconds) } });
     },
     /** Adds an upload's bytes; a negative count gives back what a failed commit had counted. */
     async count(request: FastifyRequest, bytes: number) {

@@ -111,10 +111,10 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
 
   app.get('/metrics', { logLevel: 'warn', config: { rateLimit: false } }, async (request, reply) => {
     // Answered here rather than left to the app shell, which would serve the app's page.
-    if (token === null) throw new HttpError(404, 'not_found', 'Metrics are off (METRICS_TOKEN is not set)');
+    if (token === null) throw new HttpError(404, 'not_found', { key: 'metrics_off' });
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('WWW-Authenticate', 'Bearer');
-      throw new HttpError(401, 'unauthorized', 'The metrics need the scraper’s bearer token');
+      throw new HttpError(401, 'unauthorized', { key: 'metrics_token' });
     }
     return reply.type(scraped.contentType).send(await scraped.metrics());
   });

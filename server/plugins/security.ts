@@ -89,7 +89,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     const forged = forgeryOf(request);
     if (forged) {
       request.log.info({ forged }, 'refused a request from another site');
-      throw new HttpError(403, 'cross_site', 'Requests from another site are not accepted');
+      throw new HttpError(403, 'cross_site');
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {

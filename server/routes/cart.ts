@@ -66,7 +66,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
     const { width } = PreviewQuery.parse(request.query);
     const session = await request.session();
     const cart = await findCart(db, session);
-    const missing = () => notFound('The order line');
+    const missing = () => notFound('orderLine');
     if (!session || !cart) throw missing();
     const [row] = await db
       .select()
@@ -106,7 +106,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   /** The session a change of an existing line needs: without one, no line can be this visitor's. */
   const lineOwner = async (request: FastifyRequest) => {
     const session = await request.session();
-    if (!session) throw notFound('The order line');
+    if (!session) throw notFound('orderLine');
     return session;
   };
 
@@ -115,7 +115,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
     const { lineUuid } = LineParams.parse(request.params);
     const body = OrderLineChange.partial({ uuid: true }).parse(request.body);
     if (body.uuid && body.uuid !== lineUuid) {
-      throw new HttpError(400, 'line_mismatch', 'The order line in the body is not the one in the path');
+      throw new HttpError(400, 'line_mismatch');
     }
     const session = await lineOwner(request);
     return applyLineChanges(db, session, [{ ...body, uuid: lineUuid }], await templateDeps(session));

@@ -73,7 +73,7 @@ export async function checkoutRoutes(
       const { deliveryOptionUuid } = DeliveryOptionParams.parse(request.params);
       const portalUuid = request.portal.portal.uuid;
       const delivery = await resolveDelivery(db, portalUuid, deliveryOptionUuid);
-      if (!delivery) throw notFound('The delivery option');
+      if (!delivery) throw notFound('deliveryOption');
       return paymentOptionsFor(db, portalUuid, delivery.kind, providers);
     },
   );
@@ -85,7 +85,7 @@ export async function checkoutRoutes(
   app.post('/m/api/checkout/rebate-codes/use-rebate-code', async (request, reply): Promise<RebateAnswer> => {
     const { code } = RebateCodeRequest.parse(request.body ?? {});
     if (await rebateTries.blocked(request.ip)) {
-      throw new HttpError(429, 'too_many_attempts', 'Too many wrong rebate codes. Please try again later.');
+      throw new HttpError(429, 'too_many_attempts', { key: 'too_many_rebate_codes' });
     }
     const session = await request.ensureSession(reply);
     try {
@@ -133,7 +133,7 @@ export async function checkoutRoutes(
   async function ownTransaction(request: FastifyRequest) {
     const { transactionId } = TransactionParams.parse(request.params);
     const row = await transactionRow(db, transactionId);
-    if (!row || !ownedBy(row, await request.session())) throw notFound('The transaction');
+    if (!row || !ownedBy(row, await request.session())) throw notFound('transaction');
     return row;
   }
 

@@ -25,7 +25,7 @@ export async function contentRoutes(app: FastifyInstance, { db, images }: { db: 
   app.get('/m/api/legacy-pages/:id', async (request) => {
     const { id } = z.object({ id: PageId }).parse(request.params);
     const page = await pageOf(db, request.portal.portal.uuid, id, (src) => images.sizeOf(src));
-    if (!page) throw notFound(`The page "${id}"`);
+    if (!page) throw notFound('page', { id });
     return page;
   });
 
@@ -34,7 +34,7 @@ export async function contentRoutes(app: FastifyInstance, { db, images }: { db: 
     const { file } = ImageParams.parse(request.params);
     const { w, f } = ImageQuery.parse(request.query);
     const bytes = await images.resized(file, w, f);
-    if (!bytes) throw notFound(`The photo "${file}"`);
+    if (!bytes) throw notFound('photo', { file });
     return reply.type(MIME[f]).header('Cache-Control', 'public, max-age=604800').send(bytes);
   });
 }

@@ -21,8 +21,7 @@ const DesignBody = z.object({
 export async function designRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const signedIn = async (request: { session: () => Promise<{ userUuid: string | null } | null> }) => {
     const session = await request.session();
-    if (!session?.userUuid)
-      throw new HttpError(401, 'unauthorized', 'Log in to keep designs with your account');
+    if (!session?.userUuid) throw new HttpError(401, 'unauthorized', { key: 'designs_login' });
     return session.userUuid;
   };
 

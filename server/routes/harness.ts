@@ -22,7 +22,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { harnessInstance, pageScene, parseTemplate, UnknownFontError } from '../../engine/index.ts';
 import { withPreview } from '../../shop/index.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
@@ -104,7 +104,7 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
   app.get('/m/api/dev/sample-pictures/:file', async (request, reply) => {
     const { file } = PictureParams.parse(request.params);
     const png = samplePicturePng(file);
-    if (!png) throw new HttpError(404, 'not_found', `The sample picture "${file}" was not found`);
+    if (!png) throw notFound('samplePicture', { file });
     return reply.type('image/png').header('cache-control', 'no-cache').send(png);
   });
 
@@ -117,20 +117,19 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
     const parsed = parseTemplate(body.template);
     if (!parsed.ok) {
       const list = parsed.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-      throw new HttpError(400, 'invalid_template', `The template has problems: ${list}`);
+      throw new HttpError(400, 'invalid_template', { values: { problems: list } });
     }
     const template = parsed.template;
     if (!template.pages.some((p) => p.id === body.pageId)) {
-      throw new HttpError(400, 'invalid_request', `The template has no page "${body.pageId}"`);
+      throw new HttpError(400, 'invalid_request', { key: 'no_page', values: { page: body.pageId } });
     }
     // A page far taller than wide would need a canvas larger than the renderer can make.
     const heightPx = Math.ceil((body.widthPx * template.dimensions.height) / template.dimensions.width);
     if (!(heightPx <= MAX_RENDER_HEIGHT_PX)) {
-      throw new HttpError(
-        400,
-        'invalid_request',
-        `At ${body.widthPx} px wide the page would be ${heightPx} px tall; at most ${MAX_RENDER_HEIGHT_PX}`,
-      );
+      throw new HttpError(400, 'invalid_request', {
+        key: 'page_too_tall',
+        values: { width: body.widthPx, height: heightPx, max: MAX_RENDER_HEIGHT_PX },
+      });
     }
     const fonts = await loadFontSet();
     const instance = harnessInstance(template, body.year, samplePictureRefs(), app.clock.now());
@@ -138,7 +137,8 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
     try {
       scene = pageScene(template, instance, body.pageId, fonts);
     } catch (error) {
-      if (error instanceof UnknownFontError) throw new HttpError(400, 'unknown_font', error.message);
+      if (error instanceof UnknownFontError)
+        throw new HttpError(400, 'unknown_font', { values: { family: error.family } });
       throw error;
     }
     // Missing art is left white, as the browser harness leaves it: the harness shows the page anyway.

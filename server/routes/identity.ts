@@ -19,6 +19,7 @@ import {
   type LogoutAnswer,
   SignUpRequest,
   validateSignUp,
+  waitPhrase,
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
@@ -58,7 +59,6 @@ import {
 } from '../services/identity/loginLinks.ts';
 import { AttemptLimiter, GrowingDelay } from '../services/limits/attemptLimiter.ts';
 
-export const LOGIN_FAILED = 'Wrong email address or password';
 /** At most this many failed logins and sign-ups per address in the window; the next is refused. */
 export const LOGIN_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -101,8 +101,6 @@ export const LINK_ACCOUNT_LIMIT = {
 /** Redeeming costs a lookup, not a hash: a bound for a client that loops. */
 const REDEEM_ROUTE_LIMIT = { max: 30, timeWindow: 60_000 };
 
-export const LINK_INVALID = 'This login link has expired or has already been used. Ask for a new one.';
-
 export interface IdentityOptions {
   db: Db;
   /** The shoppers' mail (mail/mailer.ts): the login links go out through it. */
@@ -139,9 +137,10 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
   function tooMany(reply: FastifyReply, waitMs: number): IdentityAnswer {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     reply.status(429).header('Retry-After', String(seconds));
-    const when =
-      seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-    return { error: `Too many failed attempts. Please try again in ${when}.`, code: 'too_many_attempts' };
+    const error = messageIn(reply.request.portal.locale.code, 'too_many_attempts', {
+      wait: waitPhrase(seconds),
+    });
+    return { error, code: 'too_many_attempts' };
   }
 
   /** The session's attributes (plugins/session.ts), for as long as the browser stays known. */
@@ -191,7 +190,7 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
   function loginFailed(request: FastifyRequest, reply: FastifyReply): IdentityAnswer {
     reply.status(401);
     return {
-      error: messageIn(request.portal.locale.code, 'login_failed', LOGIN_FAILED),
+      error: messageIn(request.portal.locale.code, 'login_failed'),
       code: 'login_failed',
     };
   }
@@ -239,11 +238,7 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
       // A registered address is named (the form must say why), so probing addresses counts as a
       // failed attempt of this address, like a failed login.
       await addresses.fail(request.ip);
-      const message = messageIn(
-        request.portal.locale.code,
-        'email_taken',
-        'An account with this email address already exists. Log in instead.',
-      );
+      const message = messageIn(request.portal.locale.code, 'email_taken');
       reply.status(409);
       return { error: message, code: 'email_taken', fields: { email: message } };
     }
@@ -255,11 +250,7 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
     const wait = await linkAddresses.retryAfterMs(request.ip);
     if (wait > 0) {
       reply.header('Retry-After', String(Math.max(1, Math.ceil(wait / 1000))));
-      throw new HttpError(
-        429,
-        'too_many_requests',
-        'Too many login links were asked for. Please try again later.',
-      );
+      throw new HttpError(429, 'too_many_requests', { key: 'too_many_login_links' });
     }
     await linkAddresses.fail(request.ip);
     const portal = request.portal;
@@ -298,7 +289,7 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
       const portalUuid = request.portal.portal.uuid;
       const userUuid = await redeemLoginLink(db, token, portalUuid, app.clock.now());
       const user = userUuid ? await userByUuid(db, userUuid) : null;
-      if (!user) throw new HttpError(400, 'login_link_invalid', LINK_INVALID);
+      if (!user) throw new HttpError(400, 'login_link_invalid');
       // As a password login from a new browser would be, without touching the account's delay: the
       // link proves the mailbox, and the browser is known from now on.
       return logIn(request, reply, user);

@@ -92,20 +92,16 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       reply.header('Retry-After', String(Math.max(1, seconds)));
-      throw new HttpError(
-        429,
-        'too_many_attempts',
-        'Too many wrong passwords. Please try again in a minute.',
-      );
+      throw new HttpError(429, 'too_many_attempts', { key: 'too_many_passwords' });
     }
     const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (!match) {
       reply.header('WWW-Authenticate', 'Bearer realm="lab"');
-      throw new HttpError(401, 'unauthorized', "The lab's password is required");
+      throw new HttpError(401, 'unauthorized', { key: 'lab_password_required' });
     }
     if (!passwordMatches(match[1]!, password)) {
       await failures.fail(request.ip);
-      throw new HttpError(403, 'forbidden', "The lab's password is wrong");
+      throw new HttpError(403, 'forbidden', { key: 'lab_password_wrong' });
     }
     // Order details and print files are the shoppers' own: never kept by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
@@ -171,7 +167,7 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     const { orderUuid } = LabOrderParams.parse(request.params);
     const detail = await orderDetail(deps, orderUuid);
     if (detail.paymentDetail?.state !== 'authorised') {
-      throw new HttpError(409, 'nothing_to_capture', 'Only an authorised payment can be captured');
+      throw new HttpError(409, 'nothing_to_capture');
     }
     await options.jobs.enqueueCapture(options.db, await transactionOfOrder(options.db, orderUuid));
     return detail;
@@ -203,22 +199,20 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
       } catch (error) {
         if (!(error instanceof TemplateRefused)) throw error;
         const changed = error.conflict;
-        throw new HttpError(
-          changed ? 409 : 400,
-          changed ? 'changed_design' : 'template_refused',
-          `The template was refused: ${error.problems.length} problem(s)`,
-          { problems: error.problems },
-        );
+        throw new HttpError(changed ? 409 : 400, changed ? 'changed_design' : 'template_refused', {
+          key: 'template_refused',
+          values: { problems: error.problems.length },
+          extra: { problems: error.problems },
+        });
       }
     },
   );
 
   // An unknown desk call is a JSON 404 (after the password), not the app's page.
   app.all('/lab/api/*', async (request) => {
-    throw new HttpError(
-      404,
-      'not_found',
-      `Nothing is served at ${request.method} ${request.url.split('?')[0]}`,
-    );
+    throw new HttpError(404, 'not_found', {
+      key: 'nothing_served',
+      values: { method: request.method, path: request.url.split('?')[0] ?? '' },
+    });
   });
 }

@@ -12,14 +12,14 @@ export async function orderRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/m/api/order/:orderUuid/receipt', async (request): Promise<Receipt> => {
     const { orderUuid } = OrderParams.parse(request.params);
     const receipt = await receiptOf(db, await request.session(), orderUuid);
-    if (!receipt) throw notFound('The order');
+    if (!receipt) throw notFound('order');
     return receipt;
   });
 
   // My orders: a logged-in shopper's orders on any device; each one's receipt is its detail.
   app.get('/m/api/orders', async (request): Promise<{ orders: MyOrder[] }> => {
     const list = await ordersOfUser(db, await request.session());
-    if (!list) throw new HttpError(401, 'not_logged_in', 'Log in to see your orders');
+    if (!list) throw new HttpError(401, 'not_logged_in');
     return { orders: list };
   });
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatMoney } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { isUuid, type TransactionSnapshot } from '../services/checkout/checkout.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
@@ -189,11 +189,11 @@ export async function paymentRoutes(
       const event = testCard.verifyCallback(raw, Array.isArray(header) ? header[0] : header);
       if (event === 'bad-signature') {
         request.log.warn('test card callback with a bad signature: refused');
-        throw new HttpError(401, 'bad_signature', 'The callback signature is not valid');
+        throw new HttpError(401, 'bad_signature');
       }
-      if (event === 'bad-body') throw new HttpError(400, 'bad_callback', 'The callback body is not valid');
+      if (event === 'bad-body') throw new HttpError(400, 'bad_callback');
       const row = await testCardTransaction(event.transactionUuid);
-      if (!row) throw new HttpError(404, 'not_found', 'The transaction was not found');
+      if (!row) throw notFound('transaction');
       // An amount other than the transaction's makes no order; the lab desk shows it (applyPaymentReport).
       const after = await applyPaymentReport(db, row.uuid, event.report, jobs, app.clock.now(), {
         provider: 'test-card',

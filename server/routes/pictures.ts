@@ -150,11 +150,11 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
-        throw new HttpError(413, 'too_many_files', `At most ${limits.maxFiles} files can be sent at once`);
+        throw new HttpError(413, 'too_many_files', { values: { max: limits.maxFiles } });
       }
       // busboy's own errors: a body cut short or not in the multipart form it claims.
       if (!(err instanceof HttpError) && /multipart|boundary/i.test(String((err as Error).message))) {
-        throw new HttpError(400, 'bad_multipart', 'The upload was cut short or is not a valid form');
+        throw new HttpError(400, 'bad_multipart');
       }
       throw err;
     }
@@ -171,7 +171,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       await commitCounted(request, upload);
       return upload.pictures[0];
     });
-    if (!picture) throw new HttpError(400, 'no_file', 'The request has no file (field `file` or `images[]`)');
+    if (!picture) throw new HttpError(400, 'no_file', { values: { field: 'file' } });
     return {
       result: 'OK',
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
@@ -197,13 +197,13 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
             uuid: '',
             size: part.file.bytesRead,
             name: storableLabel(part.filename),
-            error: err.message,
+            error: err.messageIn(request.portal.locale.code),
             code: err.code,
           });
         }
       }
       if (files.length === 0) {
-        throw new HttpError(400, 'no_file', 'The request has no file (field `images[]`)');
+        throw new HttpError(400, 'no_file', { values: { field: 'images[]' } });
       }
       // The print upload (S0 §2): every stored picture becomes a print line of the cart, in the
       // transaction that records the pictures.
@@ -225,7 +225,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   app.get('/system/XPhoto.php', pictureLimits, async (request, reply) => {
     const query = XPhotoQuery.parse(request.query);
     const picture = await store.find(query.uuid, await request.session());
-    if (!picture) throw notFound('The picture');
+    if (!picture) throw notFound('picture', { uuid: query.uuid });
     const size = query.scaleversion as DerivedSize;
     const effect = query.type as Effect;
     const rotation = query.rotation as Rotation;

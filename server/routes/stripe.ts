@@ -94,7 +94,7 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
           { reason: error instanceof Error ? error.message : String(error) },
           'Stripe webhook refused: not signed with the webhook secret',
         );
-        throw new HttpError(400, 'bad_signature', 'The webhook signature is not valid');
+        throw new HttpError(400, 'bad_signature');
       }
       if (!HANDLED.has(event.type)) return { received: true, handled: false };
 
@@ -132,7 +132,7 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
 
   app.get(STRIPE_BACK_PATH, async (request, reply) => {
     const { transaction } = BackQuery.parse(request.query ?? {});
-    if (!isUuid(transaction)) throw new HttpError(400, 'invalid_request', 'Not a transaction id');
+    if (!isUuid(transaction)) throw new HttpError(400, 'invalid_request', { key: 'not_a_transaction' });
     const row = await transactionRow(db, transaction);
     if (
       row &&

@@ -86,7 +86,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   app.get('/templates2/art/stored/:name', async (request, reply) => {
     const { name } = StoredArtParams.parse(request.params);
     const bytes = await files.storage.get(storedArtKey(name));
-    if (!bytes) throw notFound(`The art "${name}"`);
+    if (!bytes) throw notFound('art', { name });
     return reply
       .type(artContentType(name)!)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -109,7 +109,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     const { category } = InfoParams.parse(request.params);
     const rows = await categoriesOfType(db, request.portal.portal.uuid, 'PHOTOGIFT');
     const row = rows.find((r) => r.category.toUpperCase() === category.toUpperCase());
-    if (!row) throw notFound(`The photo gift category "${category}"`);
+    if (!row) throw notFound('photoGiftCategory', { category });
     return { names: row.names, separateFromBackground: row.separateFromBackground };
   });
 
@@ -122,7 +122,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   app.get('/m/api/templates/by-uuid/:uuid', async (request) => {
     const { uuid } = ByUuidParams.parse(request.params);
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
-    if (!template) throw notFound(`The template "${uuid}"`);
+    if (!template) throw notFound('template', { uuid });
     return template;
   });
 
@@ -135,12 +135,12 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     const { uuid } = ByUuidParams.parse(request.params);
     const { pictures: wanted, width } = OwnPreviewQuery.parse(request.query);
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
-    if (!template) throw notFound(`The template "${uuid}"`);
+    if (!template) throw notFound('template', { uuid });
     const session = await request.session();
     const pictures: PictureRow[] = [];
     for (const pictureUuid of new Set(wanted)) {
       const row = await store.find(pictureUuid, session);
-      if (!row) throw notFound(`The picture "${pictureUuid}"`);
+      if (!row) throw notFound('picture', { uuid: pictureUuid });
       pictures.push(row);
     }
     const preview = ownPicturesPreview({
@@ -160,7 +160,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   app.get('/m/api/templates/by-uuid/:uuid/:version', async (request) => {
     const { uuid, version } = ByVersionParams.parse(request.params);
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, version);
-    if (!template) throw notFound(`Version ${version} of the template "${uuid}"`);
+    if (!template) throw notFound('templateVersion', { version, uuid });
     return template;
   });
 

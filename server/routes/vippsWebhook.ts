@@ -53,16 +53,16 @@ export async function vippsWebhookRoutes(app: FastifyInstance, options: VippsWeb
       });
       if (refusal) {
         request.log.warn({ refusal, host: request.host }, 'Vipps webhook refused: not signed by Vipps');
-        throw new HttpError(401, 'bad_signature', 'The webhook signature is not valid');
+        throw new HttpError(401, 'bad_signature');
       }
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch {
-        throw new HttpError(400, 'bad_callback', 'The webhook body is not valid');
+        throw new HttpError(400, 'bad_callback');
       }
       const parsed = VippsWebhookEvent.safeParse(json);
-      if (!parsed.success) throw new HttpError(400, 'bad_callback', 'The webhook body is not valid');
+      if (!parsed.success) throw new HttpError(400, 'bad_callback');
       const event = parsed.data;
       const uuid = transactionOfReference(event.reference);
       const row = uuid ? await transactionRow(db, uuid) : null;

@@ -27,7 +27,7 @@ export async function webAppRoutes(app: FastifyInstance, { publicDir }: { public
     const { name } = IconParams.parse(request.params);
     const maskable = name.includes('maskable');
     const size = Number(/(\d+)\.png$/.exec(name)?.[1]);
-    if (!SIZES.has(size)) throw notFound(`The ${size} px icon`);
+    if (!SIZES.has(size)) throw notFound('icon', { size });
     return reply
       .type('image/png')
       .header('Cache-Control', 'public, max-age=86400')

@@ -153,7 +153,7 @@ export async function deleteLine(db: Db, cartUuid: string, lineUuid: string): Pr
     .delete(orderLines)
     .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cartUuid)))
     .returning({ uuid: orderLines.uuid });
-  if (deleted.length === 0) throw notFound('The order line');
+  if (deleted.length === 0) throw notFound('orderLine');
 }
 
 /**
@@ -173,7 +173,7 @@ async function lockedTally(tx: Db, cartUuid: string): Promise<Map<string, LineTa
 /** A 400 naming the limit when the change takes the order past one of them (nothing is written). */
 function refuseOverLimits(before: Iterable<LineTally>, after: Iterable<LineTally>): void {
   const problem = orderChangeProblem([...before], [...after]);
-  if (problem) throw new HttpError(400, problem.code, problem.message, undefined, { max: problem.limit });
+  if (problem) throw new HttpError(400, problem.code, { values: problem.values });
 }
 
 /** The cart's next free position, read in the transaction that adds to it. */
@@ -259,7 +259,7 @@ export async function applyLineChanges(
 ): Promise<Cart> {
   const uuids = changes.map((c) => c.uuid);
   if (new Set(uuids).size !== uuids.length) {
-    throw new HttpError(400, 'duplicate_line', 'An order line appears twice in the update');
+    throw new HttpError(400, 'duplicate_line');
   }
   const cartUuid = await cartOf(db, session);
   const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
@@ -293,7 +293,7 @@ export async function applyLineChanges(
     const sizes = await printPictureSizes(tx, changes, byUuid);
     for (const change of changes) {
       const row = byUuid.get(change.uuid);
-      if (!row) throw notFound('The order line');
+      if (!row) throw notFound('orderLine');
       if (change.deleted) {
         after.delete(row.uuid);
         writes.push(() => tx.delete(orderLines).where(eq(orderLines.uuid, row.uuid)));
@@ -302,21 +302,19 @@ export async function applyLineChanges(
       const product = catalogue.get(change.product.uuid);
       const sameKind = row.type === PRINT ? product?.producttype === 0 : product?.uuid === row.productUuid;
       if (!product || !sameKind) {
-        throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+        throw new HttpError(400, 'invalid_product');
       }
       if (change.quantity < product.minQuantity) {
-        throw new HttpError(
-          400,
-          'below_minimum',
-          `The minimum quantity of ${product.name} is ${product.minQuantity}`,
-        );
+        throw new HttpError(400, 'below_minimum', {
+          values: { product: product.name, minimum: product.minQuantity },
+        });
       }
       if (row.type === PRINT && change.image === null) {
-        throw new HttpError(400, 'invalid_image', 'A print needs its filter and crop');
+        throw new HttpError(400, 'invalid_image');
       }
       if (row.type !== PRINT) {
         const update = templateUpdates.get(row.uuid);
-        if (!update) throw notFound('The template of the order line');
+        if (!update) throw notFound('lineTemplate');
         const price = update.price(change.quantity);
         after.set(row.uuid, { quantity: change.quantity, linePrice: price });
         writes.push(() =>
@@ -338,13 +336,9 @@ export async function applyLineChanges(
       if (crop && picture) {
         const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
         if (cropBelowMinimum(crop, picture, 0, frame)) {
-          throw new HttpError(
-            400,
-            'crop_too_small',
-            `The crop is zoomed in too far: ${product.name} would print below ${MIN_CROP_DPI} dpi`,
-            undefined,
-            { product: product.name, dpi: MIN_CROP_DPI },
-          );
+          throw new HttpError(400, 'crop_too_small', {
+            values: { product: product.name, dpi: MIN_CROP_DPI },
+          });
         }
       }
       const files = (row.files as OrderLine['files']).map((f) => ({ ...f, product: product.uuid }));
@@ -405,12 +399,12 @@ async function prepareTemplateUpdates(
     const row = byUuid.get(change.uuid);
     if (!row || row.type === PRINT || change.deleted) continue;
     const stored = storedTemplateOf(row.templates);
-    if (!stored) throw new HttpError(409, 'not_a_template_line', 'The order line has no template');
+    if (!stored) throw new HttpError(409, 'not_a_template_line');
     const loaded = await loadTemplate(db, session.portalUuid, stored.template, stored.version);
-    if (!loaded) throw notFound(`Version ${stored.version} of the line's template`);
+    if (!loaded) throw notFound('lineTemplateVersion', { version: stored.version });
     const product = catalogue.get(change.product.uuid);
     if (!product || product.uuid !== row.productUuid) {
-      throw new HttpError(400, 'invalid_product', 'The product cannot be chosen for this order line');
+      throw new HttpError(400, 'invalid_product');
     }
     checkTemplateProduct(catalogue, loaded, product.uuid, stored.subProductUuids, change.quantity);
     let entry = stored;
@@ -420,7 +414,7 @@ async function prepareTemplateUpdates(
         sent.template !== stored.template ||
         (sent.version !== undefined && sent.version !== stored.version)
       ) {
-        throw new HttpError(400, 'template_mismatch', "The template in the body is not the order line's");
+        throw new HttpError(400, 'template_mismatch');
       }
       const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
       const startMonth = chooseStartMonth(loaded.template, sent.startMonth, stored.startMonth);
@@ -456,8 +450,11 @@ export async function addTemplateLine(
     body.template.version ?? null,
   );
   if (!loaded) {
-    const which = body.template.version ? `Version ${body.template.version} of the template` : 'The template';
-    throw new HttpError(400, 'unknown_template', `${which} ${body.template.uuid} is not sold here`);
+    const { uuid, version } = body.template;
+    throw new HttpError(400, 'unknown_template', {
+      key: version ? 'unknown_template_version' : 'unknown_template',
+      values: { uuid, version: version ?? '' },
+    });
   }
   const catalogue = new Map((await productsOf(db, session.portalUuid)).map((p) => [p.uuid, p]));
   const subProductUuids = [...new Set(body.subProductUuids)];

@@ -57,10 +57,10 @@ export async function saveDesign(
   const template = DbInteger.positive().safeParse(version).success
     ? await oneTemplate(db, input.portalUuid, input.templateUuid, version as number)
     : null;
-  if (!template) throw notFound(`The template "${input.templateUuid}" in the design's version`);
+  if (!template) throw notFound('designTemplate', { uuid: input.templateUuid });
   const instance = keptInstance(input.instance, template);
   if (!instance) {
-    throw new HttpError(400, 'design_mismatch', `The design does not fit version ${version} of the template`);
+    throw new HttpError(400, 'design_mismatch', { values: { version: version as number } });
   }
   const savedAt = savedAtOf(input.savedAt, input.now);
   const kept = await db

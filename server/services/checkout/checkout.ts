@@ -235,9 +235,6 @@ export async function haveActiveRebateCodes(db: Db, portalUuid: string): Promise
   return rows.some(usable);
 }
 
-export const REBATE_UNKNOWN = 'This rebate code is not valid';
-export const REBATE_USED_UP = 'This rebate code has been used up';
-
 /** Checks a shopper's code and keeps it on the cart (made if needed): `{code, text}`, or a 400. */
 export async function applyRebateCode(
   db: Db,
@@ -247,8 +244,8 @@ export async function applyRebateCode(
   now: Date,
 ): Promise<RebateAnswer> {
   const row = await rebateRow(db, session.portalUuid, code);
-  if (!row?.active) throw new HttpError(400, 'rebate_unknown', REBATE_UNKNOWN);
-  if (!usable(row)) throw new HttpError(400, 'rebate_used_up', REBATE_USED_UP);
+  if (!row?.active) throw new HttpError(400, 'rebate_unknown');
+  if (!usable(row)) throw new HttpError(400, 'rebate_used_up');
   await db.update(carts).set({ rebateCode: row.code, updatedAt: now }).where(eq(carts.uuid, cartUuid));
   return { code: row.code, text: row.text };
 }
@@ -328,10 +325,10 @@ export async function orderInfoFor(
   let delivery: DeliveryChoice | null = null;
   if (choice.deliveryOption) {
     delivery = await resolveDelivery(db, portalUuid, choice.deliveryOption);
-    if (!delivery) throw new HttpError(400, 'unknown_delivery_option', 'The delivery option was not found');
+    if (!delivery) throw new HttpError(400, 'unknown_delivery_option');
   }
   if (choice.paymentOption && !(await paymentOptionRow(db, portalUuid, choice.paymentOption))) {
-    throw new HttpError(400, 'unknown_payment_option', 'The payment option was not found');
+    throw new HttpError(400, 'unknown_payment_option');
   }
   const [cart] = session ? await db.select().from(carts).where(cartOwner(session)) : [];
   const lines = cart ? await cartLines(db, cart.uuid) : [];
@@ -405,7 +402,7 @@ export function fieldErrors(fieldKeys: FieldErrorsOf): HttpError {
   const fields = Object.fromEntries(
     Object.entries(fieldKeys).map(([f, key]) => [f, VALIDATION_MESSAGES[key as ValidationKey]]),
   );
-  return new HttpError(400, 'invalid_fields', 'Please correct the marked fields', { fields, fieldKeys });
+  return new HttpError(400, 'invalid_fields', { extra: { fields, fieldKeys } });
 }
 
 /**
@@ -424,15 +421,11 @@ export async function createTransaction(
 ): Promise<{ uuid: string; provider: ProviderType; fresh: boolean }> {
   const portalUuid = portal.portal.uuid;
   const delivery = await resolveDelivery(db, portalUuid, body.deliveryoption);
-  if (!delivery) throw new HttpError(400, 'unknown_delivery_option', 'The delivery option was not found');
+  if (!delivery) throw new HttpError(400, 'unknown_delivery_option');
   const payment = await paymentOptionRow(db, portalUuid, body.paymentoption);
-  if (!payment) throw new HttpError(400, 'unknown_payment_option', 'The payment option was not found');
+  if (!payment) throw new HttpError(400, 'unknown_payment_option');
   if (!payment.deliveryTypes.includes(delivery.kind)) {
-    throw new HttpError(
-      400,
-      'payment_not_allowed',
-      `${payment.title} cannot be used with this delivery option`,
-    );
+    throw new HttpError(400, 'payment_not_allowed', { values: { payment: payment.title } });
   }
   const customer = {
     name: body.name.trim(),
@@ -445,13 +438,13 @@ export async function createTransaction(
   const errors: FieldErrorsOf =
     delivery.kind === 'postage' ? validatePostage(customer) : validatePickupContact(customer);
   if (!isValid(errors)) throw fieldErrors(errors);
-  if (!session) throw new HttpError(400, 'empty_cart', 'The cart is empty');
+  if (!session) throw new HttpError(400, 'empty_cart');
   const portalOptions = await db
     .select()
     .from(paymentOptions)
     .where(eq(paymentOptions.portalUuid, portalUuid));
   if (!offered(portalOptions, providers).some((r) => r.uuid === payment.uuid)) {
-    throw new HttpError(400, 'unknown_payment_option', 'The payment option is not available');
+    throw new HttpError(400, 'unknown_payment_option');
   }
   const provider = providerOf(providers, payment.provider);
 
@@ -493,7 +486,7 @@ export async function createTransaction(
   const outcome = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [cart] = await tx.select().from(carts).where(cartOwner(session)).for('update');
-    if (!cart) return { error: new HttpError(400, 'empty_cart', 'The cart is empty') } as const;
+    if (!cart) return { error: new HttpError(400, 'empty_cart') } as const;
     const recent = await tx
       .select()
       .from(transactions)
@@ -510,7 +503,7 @@ export async function createTransaction(
     if (lines.length === 0) {
       const done = recent.find((r) => r.orderUuid !== null && snapshotOf(r).requestKey === requestKey);
       if (done) return { uuid: done.uuid, fresh: false } as const;
-      return { error: new HttpError(400, 'empty_cart', 'The cart is empty') } as const;
+      return { error: new HttpError(400, 'empty_cart') } as const;
     }
     let rebate: Rebate | null = null;
     if (cart.rebateCode) {
@@ -519,11 +512,7 @@ export async function createTransaction(
         // The shopper saw a lower price: take the code off and say so rather than charge more silently.
         await tx.update(carts).set({ rebateCode: null, updatedAt: now }).where(eq(carts.uuid, cart.uuid));
         return {
-          error: new HttpError(
-            400,
-            'rebate_unavailable',
-            `The rebate code ${cart.rebateCode} can no longer be used and has been removed. Please check the new total.`,
-          ),
+          error: new HttpError(400, 'rebate_unavailable', { values: { code: cart.rebateCode } }),
         } as const;
       }
       rebate = rebateOf(row);
@@ -533,12 +522,12 @@ export async function createTransaction(
     const limited = orderLimitProblem(lines);
     if (limited) {
       return {
-        error: new HttpError(400, limited.code, limited.message, undefined, { max: limited.limit }),
+        error: new HttpError(400, limited.code, { values: limited.values }),
       } as const;
     }
     const { totals, orderInfo } = priced(portal, lines, delivery, rebate);
     const tooMuch = amountProblem(totals.total);
-    if (tooMuch) return { error: new HttpError(400, tooMuch.code, tooMuch.message) } as const;
+    if (tooMuch) return { error: new HttpError(400, tooMuch.code, { values: tooMuch.values }) } as const;
     const contentKey = sha({
       requestKey,
       lines: lines.map((l) => [l.uuid, l.productUuid, l.quantity, l.linePrice, l.image, l.templates]),

@@ -226,7 +226,7 @@ export async function listOrders(
       .select({ createdAt: orders.createdAt, uuid: orders.uuid })
       .from(orders)
       .where(eq(orders.uuid, before));
-    if (!cursor) throw new HttpError(400, 'invalid_cursor', 'before names no order');
+    if (!cursor) throw new HttpError(400, 'invalid_cursor');
     older = or(
       lt(orders.createdAt, cursor.createdAt),
       and(eq(orders.createdAt, cursor.createdAt), lt(orders.uuid, cursor.uuid)),
@@ -268,7 +268,7 @@ export async function listOrders(
 
 async function orderRow(db: Db, orderUuid: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.uuid, orderUuid));
-  if (!row) throw notFound('The order');
+  if (!row) throw notFound('order');
   return row;
 }
 
@@ -299,17 +299,14 @@ export async function orderDetail(deps: LabDeps, orderUuid: string): Promise<Lab
   };
 }
 
+/** Why the lab cannot give an order a status: the key of its message. */
 const STATUS_REFUSALS: Record<FulfilmentStatus, (o: { production: string; delivery: string }) => string> = {
   printed: ({ production }) =>
-    `The order cannot be marked printed: its print files are ${production === 'failed' ? 'failed' : 'not ready yet'} (production is ${production})`,
+    production === 'failed' ? 'statusRefused.printedFailed' : 'statusRefused.printedNotReady',
   'ready-for-pickup': ({ delivery }) =>
-    delivery === 'store-pickup'
-      ? 'The order cannot be ready for pickup before it is printed'
-      : 'The order is sent by post: it can be shipped, not made ready for pickup',
+    delivery === 'store-pickup' ? 'statusRefused.pickupBeforePrinted' : 'statusRefused.pickupOfPost',
   shipped: ({ delivery }) =>
-    delivery === 'postage'
-      ? 'The order cannot be shipped before it is printed'
-      : 'The order is picked up in a store: it can be made ready for pickup, not shipped',
+    delivery === 'postage' ? 'statusRefused.shippedBeforePrinted' : 'statusRefused.shippedOfPickup',
 };
 
 /**
@@ -326,17 +323,16 @@ export async function recordStatus(
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [row] = await tx.select().from(orders).where(eq(orders.uuid, orderUuid)).for('update');
-    if (!row) throw notFound('The order');
+    if (!row) throw notFound('order');
     const events = (await eventsOf(tx, [orderUuid])).get(orderUuid) ?? [];
     if (events.some((e) => e.status === status)) return;
     const snap = row.snapshot as OrderSnapshot;
     const allowed = nextStatuses(row.productionStatus as ProductionStatus, snap.delivery.type, events);
     if (!allowed.includes(status)) {
-      throw new HttpError(
-        409,
-        'status_not_allowed',
-        STATUS_REFUSALS[status]({ production: row.productionStatus, delivery: snap.delivery.type }),
-      );
+      throw new HttpError(409, 'status_not_allowed', {
+        key: STATUS_REFUSALS[status]({ production: row.productionStatus, delivery: snap.delivery.type }),
+        values: { production: row.productionStatus },
+      });
     }
     await tx.insert(orderEvents).values({ orderUuid, status, createdAt: now });
     // The order leaves the lab: its payment is taken now (issue 29), by a job queued with the change.
@@ -361,11 +357,7 @@ export async function rerunProduction(
     .where(and(eq(orders.uuid, orderUuid), eq(orders.productionStatus, 'failed')))
     .returning({ uuid: orders.uuid });
   if (!queued) {
-    throw new HttpError(
-      409,
-      'not_failed',
-      `Only a failed production can be re-run: this order's production is ${row.productionStatus}`,
-    );
+    throw new HttpError(409, 'not_failed', { values: { production: row.productionStatus } });
   }
   try {
     await deps.jobs.rerunProduction(orderUuid);
@@ -390,7 +382,7 @@ async function readyManifest(deps: LabDeps, orderUuid: string): Promise<Manifest
         : row.productionStatus === 'ready'
           ? 'its manifest is missing'
           : `its production is ${row.productionStatus}`;
-    throw new HttpError(409, 'not_ready', `The order's print files are not ready: ${why}`);
+    throw new HttpError(409, 'not_ready', { values: { why } });
   }
   return manifest;
 }
@@ -418,13 +410,13 @@ export async function orderFile(
 ): Promise<OrderFile> {
   const manifest = await readyManifest(deps, orderUuid);
   const key = listedFile(orderUuid, manifest, name);
-  if (!key) throw notFound('The file');
+  if (!key) throw notFound('file');
   const pdf = name.toLowerCase().endsWith('.pdf');
   if (pdf && width !== undefined) {
-    throw new HttpError(400, 'no_thumbnail', 'A PDF has no thumbnail: fetch it without width');
+    throw new HttpError(400, 'no_thumbnail');
   }
   const file = await deps.storage.read(key);
-  if (!file) throw notFound('The file');
+  if (!file) throw notFound('file');
   if (width === undefined) {
     return { stream: file.stream, type: pdf ? 'application/pdf' : 'image/jpeg', bytes: file.bytes };
   }
@@ -450,7 +442,7 @@ export async function orderZip(
       const key = listedFile(orderUuid, manifest, f.name);
       const stored = key ? await deps.storage.stat(key) : null;
       if (!key || !stored) {
-        throw new HttpError(409, 'files_missing', `The order's file ${f.name} is missing: re-run production`);
+        throw new HttpError(409, 'files_missing', { values: { file: f.name } });
       }
       files.set(f.name, { key, bytes: stored.bytes });
     }

@@ -163,7 +163,7 @@ export async function applyPaymentReport(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [row] = await tx.select().from(transactions).where(eq(transactions.uuid, uuid)).for('update');
-    if (!row) throw notFound('The transaction');
+    if (!row) throw notFound('transaction');
     if (event) {
       const [fresh] = await tx
         .insert(paymentEvents)

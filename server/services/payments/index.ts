@@ -37,7 +37,7 @@ export function createProviders(settings: ProviderSettings) {
 export function providerOf(providers: Providers, type: string): PaymentProvider {
   const provider = providers[type as ProviderType];
   if (!provider) {
-    throw new HttpError(409, 'payment_option_unavailable', 'This way of paying is not available just now');
+    throw new HttpError(409, 'payment_option_unavailable');
   }
   return provider;
 }

@@ -100,7 +100,7 @@ async function orderTransaction(db: Db, orderUuid: string): Promise<TransactionR
     .select({ transactionUuid: orders.transactionUuid })
     .from(orders)
     .where(eq(orders.uuid, orderUuid));
-  if (!order) throw notFound('The order');
+  if (!order) throw notFound('order');
   return (await transactionRow(db, order.transactionUuid))!;
 }
 
@@ -144,26 +144,20 @@ export async function refundOrder(
     const facts: PaymentFacts = { ...factsOf(row!), refunded: row!.amountRefunded + (inFlight?.amount ?? 0) };
     const what = refundable(facts);
     if (!what || (!provider.refund && !provider.cancel)) {
-      throw new HttpError(
-        409,
-        'nothing_to_refund',
-        provider.confirmsAtOnce
-          ? `${row!.provider === 'store' ? 'Paid in store' : 'Paid by invoice'}: nothing was taken online to give back`
-          : `Nothing is left to refund: the payment is ${row!.status.replace('_', ' ')}`,
-      );
+      throw new HttpError(409, 'nothing_to_refund', {
+        key: provider.confirmsAtOnce
+          ? row!.provider === 'store'
+            ? 'nothing_to_refund_store'
+            : 'nothing_to_refund_invoice'
+          : 'nothing_to_refund',
+      });
     }
     const amount = request.amount ?? what.left;
     if (what.kind === 'cancel' && amount !== what.left) {
-      throw new HttpError(
-        409,
-        'capture_first',
-        'The payment is not captured yet: only the whole of it can be released now, a part can be refunded once the order has left',
-      );
+      throw new HttpError(409, 'capture_first');
     }
     if (amount > what.left) {
-      throw new HttpError(409, 'refund_too_large', `At most ${what.left} can be refunded`, undefined, {
-        left: what.left,
-      });
+      throw new HttpError(409, 'refund_too_large', { values: { left: what.left } });
     }
     const [made] = await tx
       .insert(paymentRefunds)

@@ -49,12 +49,7 @@ export class ProviderUnavailable extends HttpError {
     readonly provider: ProviderType,
     detail: string,
   ) {
-    super(
-      503,
-      'payment_provider_unavailable',
-      'The payment service cannot be reached just now. Nothing was charged: please try again in a moment.',
-      { provider },
-    );
+    super(503, 'payment_provider_unavailable', { extra: { provider } });
     this.cause = detail;
   }
 }
@@ -65,9 +60,8 @@ export class ProviderRefused extends HttpError {
     readonly provider: ProviderType,
     detail: string,
   ) {
-    super(502, 'payment_provider_refused', `The payment service refused the request: ${detail}`, {
-      provider,
-    });
+    super(502, 'payment_provider_refused', { extra: { provider } });
+    this.cause = detail;
   }
 }
 

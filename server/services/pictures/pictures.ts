@@ -182,7 +182,7 @@ const METADATA_BYTES = 16 * 1024 * 1024;
 export function fileTooLarge(limits: Pick<PictureLimits, 'maxFileBytes'>): HttpError {
   const kb = limits.maxFileBytes / 1024;
   const limit = kb >= 1024 ? `${Math.round(kb / 1024)} MB` : `${Math.round(kb)} KB`;
-  return new HttpError(413, 'file_too_large', `The file is larger than ${limit}`);
+  return new HttpError(413, 'file_too_large', { values: { limit } });
 }
 
 const isFileTooLarge = (err: unknown) =>
@@ -259,15 +259,11 @@ export class PictureStore {
         throw err;
       }
       if (file.truncated?.()) throw tooLarge();
-      if (bytes === 0) throw new HttpError(400, 'empty_file', 'The file is empty');
+      if (bytes === 0) throw new HttpError(400, 'empty_file');
       if (used.bytes + bytes > this.limits.maxSessionBytes) throw this.quotaExceeded();
       const mime = sniffMime(head);
       if (!mime) {
-        throw new HttpError(
-          415,
-          'unsupported_type',
-          'The file is not a JPEG, PNG, WebP, GIF or HEIC picture',
-        );
+        throw new HttpError(415, 'unsupported_type');
       }
       const sha256 = hash.digest('hex');
       const pixels = await this.measure(temp, bytes);
@@ -316,11 +312,9 @@ export class PictureStore {
 
   private quotaExceeded(): HttpError {
     const gb = (this.limits.maxSessionBytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '');
-    return new HttpError(
-      413,
-      'quota_exceeded',
-      `You have uploaded the most pictures we keep for one visit (${this.limits.maxSessionPictures} pictures or ${gb} GB)`,
-    );
+    return new HttpError(413, 'quota_exceeded', {
+      values: { pictures: this.limits.maxSessionPictures, gb },
+    });
   }
 
   /**
@@ -340,7 +334,7 @@ export class PictureStore {
 
   private tooManyPixels(): HttpError {
     const mp = Math.round(this.limits.maxPixels / 1_000_000);
-    return new HttpError(413, 'too_many_pixels', `The picture has more than ${mp} megapixels`);
+    return new HttpError(413, 'too_many_pixels', { values: { megapixels: mp } });
   }
 
   /**
@@ -353,13 +347,13 @@ export class PictureStore {
       meta = await sharp(file, { limitInputPixels: this.limits.maxPixels }).metadata();
     } catch (err) {
       if (/pixel limit/i.test(String(err))) throw this.tooManyPixels();
-      throw new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
+      throw new HttpError(400, 'unreadable_picture');
     }
     const pixels = (meta.width ?? 0) * (meta.height ?? 0);
     if (pixels > this.limits.maxPixels) throw this.tooManyPixels();
     // An animated GIF's frames (pages) each fill the size.
     if (bytes > pixels * (meta.pages ?? 1) * BYTES_PER_PIXEL + METADATA_BYTES) {
-      throw new HttpError(413, 'file_padded', 'The file is far larger than the picture in it');
+      throw new HttpError(413, 'file_padded');
     }
     return pixels;
   }
@@ -379,16 +373,12 @@ export class PictureStore {
         });
       } catch (err) {
         if (!(err instanceof DecodeQueueBusy)) throw err;
-        throw new HttpError(
-          503,
-          'too_many_requests',
-          'The server is busy with other large pictures. Please try again in a minute.',
-        );
+        throw new HttpError(503, 'too_many_requests', { key: 'pictures_busy' });
       }
     } else result = await countedJob(() => decodePicture(task));
     if ('refused' in result) {
       if (result.refused === 'too_many_pixels') throw this.tooManyPixels();
-      throw new HttpError(400, 'unreadable_picture', 'The picture is damaged or incomplete');
+      throw new HttpError(400, 'unreadable_picture');
     }
     return result;
   }

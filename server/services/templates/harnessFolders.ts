@@ -11,7 +11,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TEMPLATE_FILE } from '../../../shop/index.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { artPath } from '../../render/images.ts';
 
 export interface ListedFolder {
@@ -37,14 +37,14 @@ const isMissing = (error: unknown) =>
 export async function folderDir(root: string, folder: string): Promise<string> {
   const dir = path.resolve(root, folder);
   if (path.dirname(dir) !== path.resolve(root)) {
-    throw new HttpError(400, 'invalid_request', `"${folder}" is not a folder name`);
+    throw new HttpError(400, 'invalid_request', { key: 'not_a_folder_name', values: { folder } });
   }
   const entries = await readdir(dir).catch((error) => {
     if (isMissing(error)) return null;
     throw error;
   });
   if (!entries?.includes(TEMPLATE_FILE)) {
-    throw new HttpError(404, 'not_found', `There is no template folder "${folder}"`);
+    throw notFound('templateFolder', { folder });
   }
   return dir;
 }
@@ -112,10 +112,10 @@ export async function readFolder(root: string, folder: string): Promise<FolderFi
 export async function folderFile(root: string, folder: string, src: string): Promise<Buffer> {
   const dir = await folderDir(root, folder);
   const file = artPath(dir, src);
-  if (!file) throw new HttpError(400, 'invalid_request', `"${src}" is not a path inside the folder`);
+  if (!file) throw new HttpError(400, 'invalid_request', { key: 'not_in_folder', values: { src } });
   return readFile(file).catch((error) => {
     if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') {
-      throw new HttpError(404, 'not_found', `The folder "${folder}" has no file "${src}"`);
+      throw notFound('folderFile', { folder, src });
     }
     throw error;
   });

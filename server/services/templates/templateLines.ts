@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FontSet } from '../../../engine/index.ts';
 import { type PersonalDate, parseTemplate, startMonthOf, type Template } from '../../../engine/index.ts';
-import type { LineResource, Product, TemplateResourceInput } from '../../../shop/index.ts';
+import type { LineResource, MessageValues, Product, TemplateResourceInput } from '../../../shop/index.ts';
 import {
   checkLineResources,
   chooseLineYear,
@@ -42,7 +42,7 @@ export interface TemplateLineDeps {
   today: Date;
 }
 
-const bad = (code: string, message: string) => new HttpError(400, code, message);
+const bad = (code: string, values?: MessageValues) => new HttpError(400, code, { values });
 
 export interface LoadedTemplate {
   template: Template;
@@ -88,7 +88,7 @@ export async function ownedPictures(
   const found = new Map<string, PictureInfo>();
   for (const uuid of uuids) {
     const picture = await deps.findPicture(uuid);
-    if (!picture) throw bad('unknown_picture', `The picture ${uuid} is not one of your pictures`);
+    if (!picture) throw bad('unknown_picture', { uuid });
     found.set(uuid, { uuid: picture.uuid, width: picture.width, height: picture.height });
   }
   return found;
@@ -112,7 +112,7 @@ export async function resolveTemplateState(
 
 /** The shared rules' refusal as the shop's 400, with its code. */
 function answer<T>(verdict: LineVerdict<T>): T {
-  if (!verdict.ok) throw bad(verdict.code, verdict.message);
+  if (!verdict.ok) throw new HttpError(400, verdict.code, { key: verdict.key, values: verdict.values });
   return verdict.value;
 }
 
@@ -125,17 +125,17 @@ export function checkTemplateProduct(
   quantity: number,
 ): Product {
   const product = catalogue.get(productUuid);
-  if (!product) throw bad('unknown_product', `The product ${productUuid} is not sold here`);
+  if (!product) throw bad('unknown_product', { uuid: productUuid });
   if (product.uuid !== loaded.productUuid || product.producttype === 0) {
-    throw bad('product_mismatch', `${product.name} is not the product this template is made for`);
+    throw bad('product_mismatch', { product: product.name });
   }
   for (const sub of subProductUuids) {
     if (!product.subproducts.some((s) => s.uuid === sub)) {
-      throw bad('unknown_subproduct', `The subproduct ${sub} is not an option of ${product.name}`);
+      throw bad('unknown_subproduct', { uuid: sub, product: product.name });
     }
   }
   if (quantity < product.minQuantity) {
-    throw bad('below_minimum', `The minimum quantity of ${product.name} is ${product.minQuantity}`);
+    throw bad('below_minimum', { product: product.name, minimum: product.minQuantity });
   }
   return product;
 }

@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { YEARS_AHEAD } from '../../../engine/calendar.ts';
 import type { Template } from '../../../engine/template.ts';
 import type { FontSet } from '../../../engine/text/fonts.ts';
+import { errorMessage } from '../../../server/i18n.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
 import {
-  checkLineResources as checkResources,
+  checkLineResources,
+  chooseLineYear,
   chooseStartMonth,
-  chooseLineYear as chooseYear,
   instancePictures,
   LineRefusal,
   lineInstance,
@@ -19,6 +20,20 @@ import {
 } from '../../../shop/templateLine.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';
+
+/** A rule whose refusal is thrown in the words an English portal answers it with (server.json). */
+function worded<A extends unknown[], R>(rule: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return rule(...args);
+    } catch (error) {
+      if (error instanceof LineRefusal) throw new Error(errorMessage('en_GB', error.key, error.values));
+      throw error;
+    }
+  };
+}
+const chooseYear = worded(chooseLineYear);
+const checkResources = worded(checkLineResources);
 
 /** A November day of this year by the clock: next year's calendars are on sale. */
 const year = systemClock.now().getFullYear();
@@ -41,11 +56,11 @@ describe('chooseLineYear', () => {
   });
   it('refuses a new calendar line without its year (null or absent), and keeps a line’s own year even once past', () => {
     for (const none of [null, undefined]) {
-      expect(lineVerdict(() => chooseYear(calendar, none, today))).toEqual({
-        ok: false,
-        code: 'year_required',
-        message: `A calendar needs its year (${year} to ${year + 2})`,
-      });
+      const verdict = lineVerdict(() => chooseLineYear(calendar, none, today));
+      expect(verdict).toMatchObject({ ok: false, code: 'year_required' });
+      expect(verdict.ok || errorMessage('en_GB', verdict.key, verdict.values)).toBe(
+        `A calendar needs its year (${year} to ${year + 2})`,
+      );
       expect(chooseYear(calendar, none, new Date(year + 1, 2, 1), year)).toBe(year);
     }
     expect(chooseYear(calendar, year, new Date(year + 1, 2, 1), year)).toBe(year);
@@ -145,7 +160,7 @@ describe('checkLineResources', () => {
 
   it('names every refusal with its code, at the edges of each rule', () => {
     const code = (inputs: Parameters<typeof checkResources>[1], t: Template = card) => {
-      const verdict = lineVerdict(() => checkResources(t, inputs, pictures, fonts));
+      const verdict = lineVerdict(() => checkLineResources(t, inputs, pictures, fonts));
       return verdict.ok ? 'ok' : verdict.code;
     };
     const greeting = (font: Record<string, unknown>, text = 'Hi') => ({

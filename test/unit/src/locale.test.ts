@@ -27,7 +27,9 @@ function entries(tree: Tree, prefix = ''): [string, string][] {
   );
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+// `{{max}}`, and `{{max, grouped}}` with a format: the name is what must match across languages.
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{(\w+)(?:,\s*\w+)?\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
   const english = new Map(entries(load('en_GB')));
@@ -152,24 +154,63 @@ describe('locale files', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'lab', 'email', 'server']));
   });
 
-  it('has a message for every error code the server answers with', () => {
+  it('has a message in every language for every code and key the server answers with', () => {
     const codes = new Set<string>();
+    const keys = new Set<string>();
     const sources = ['../../../server/', '../../../shop/'].flatMap((dir) =>
       readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts'))
         .map((f) => readFileSync(new URL(`${dir}${f}`, import.meta.url), 'utf8')),
     );
     for (const text of sources) {
+      // A code names its generic message: `new HttpError(400, 'code'`, a subclass's `super(502, 'code'`,
+      // a line refusal's code, a shop rule's `code:`.
       for (const m of text.matchAll(
-        /(?:HttpError\(\s*[\w.]+,\s*|super\(\s*\d+,\s*|\bbad\(\s*|\bcode: )'([a-z_]+)'/g,
+        /(?:HttpError\(\s*[\w.]+,\s*|super\(\s*\d+,\s*|\bbad\(\s*|\brefuse\(\s*|\bcode: )'([a-z_]+)'/g,
       )) {
         // zod's own issue code, not an answer's.
         if (m[1] !== 'custom') codes.add(m[1]!);
       }
+      // A message of its own: an HttpError's `key: '…'`, a refusal's or messageIn's key, `notFound('thing')`, and
+      // the keys of the groups written out in full ('line.textEmpty', 'wait.seconds', …).
+      for (const m of text.matchAll(/HttpError\([^;]*?\bkey: '([\w.]+)'/g)) keys.add(m[1]!);
+      for (const m of text.matchAll(/\brefuse\(\s*'\w+',\s*'([\w.]+)'/g)) keys.add(m[1]!);
+      for (const m of text.matchAll(/\bmessageIn\([^,()]+(?:\([^)]*\))?[^,()]*,\s*'([\w.]+)'/g))
+        keys.add(m[1]!);
+      for (const m of text.matchAll(/\bnotFound\(\s*'(\w+)'/g)) keys.add(`notFound.${m[1]}`);
+      for (const m of text.matchAll(/'((?:statusRefused|invalidText|line|years|wait)\.\w+)'/g))
+        keys.add(m[1]!);
+      for (const m of text.matchAll(/\bmessageKey = [^;?]*\? '(\w+)' : '(\w+)'/g)) {
+        keys.add(m[1]!).add(m[2]!);
+      }
     }
-    const keys = new Set(entries(load('en_GB', 'server')).map(([key]) => key));
-    expect(codes.size).toBeGreaterThan(20);
-    expect([...codes].filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
+    expect(codes.size).toBeGreaterThan(40);
+    expect(keys.size).toBeGreaterThan(60);
+    for (const language of LANGUAGES) {
+      const present = new Set(entries(load(language, 'server')).map(([key]) => key));
+      // A key with a plural or a context is there as `key_other`, `key_calendar`, ….
+      const has = (key: string) =>
+        present.has(`errors.${key}`) || [...present].some((k) => k.startsWith(`errors.${key}_`));
+      expect(
+        [...codes, ...keys].filter((key) => !has(key)),
+        language,
+      ).toEqual([]);
+    }
+  });
+
+  it('words the server’s errors from the locale files only: no HttpError carries English text', () => {
+    const sources = readdirSync(new URL('../../../server/', import.meta.url), {
+      recursive: true,
+      encoding: 'utf8',
+    })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(new URL(`../../../server/${f}`, import.meta.url), 'utf8')] as const);
+    const english = sources.flatMap(([file, text]) =>
+      [...text.matchAll(/(?:HttpError\(|notFound\()[^;]*?(['`])[A-Z][a-z]+ [^'`]*\1/g)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
+    expect(english).toEqual([]);
   });
 });
 
