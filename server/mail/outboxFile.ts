@@ -1,11 +1,12 @@
 /**
  * The embedded default's "sent" mail: a message written as an .eml file that a mail program opens.
- * Written under a temporary name and renamed, so a reader never sees half a file; named by time, so
+ * Written aside and renamed (writeFileAtomic), so a reader never sees half a file; named by time, so
  * sorting the folder by name sorts the mail by when it was sent.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../storage/atomicFile.ts';
 
 /** `2031-06-01T12-00-00.123Z-1a2b3c4d.eml`: UTC, fixed width, no colons (not allowed on every disk). */
 export function outboxFileName(at: Date): string {
@@ -17,13 +18,6 @@ export async function writeOutboxFile(dir: string, at: Date, message: Buffer): P
   const name = outboxFileName(at);
   const file = path.join(dir, name);
   // A leading dot and a .tmp suffix keep the unfinished file out of any *.eml listing.
-  const temporary = path.join(dir, `.${name}.tmp`);
-  try {
-    await writeFile(temporary, message, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, message, { temporary: path.join(dir, `.${name}.tmp`) });
   return file;
 }

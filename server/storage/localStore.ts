@@ -1,13 +1,15 @@
 /**
  * The local disk backend: a key is a path under the root (DATA_DIR), so the files are where they
  * always were (pictures/originals/…, production/<order>/…). Every write goes to a temporary name in
- * the key's own folder and is renamed, which is atomic on one file system: a reader never sees half
- * a file, and a crash leaves only a temporary name, which nothing lists and the sweep removes.
+ * the key's own folder and is renamed (atomicFile.ts), which is atomic on one file system: a reader
+ * never sees half a file, and a crash leaves only a temporary name, which nothing lists and the sweep
+ * removes.
  */
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { copyFileAtomic, writeFileAtomic } from './atomicFile.ts';
 import { checkKey, type ObjectStore, type StoredObject, TEMPORARY_PREFIX } from './objectStore.ts';
 
 const isMissing = (error: unknown) => {
@@ -32,15 +34,7 @@ export class LocalObjectStore implements ObjectStore {
 
   async put(key: string, body: Buffer | string, options: { signal?: AbortSignal } = {}): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = this.temporary(file);
-    try {
-      await writeFile(temp, body, { signal: options.signal });
-      options.signal?.throwIfAborted();
-      await rename(temp, file);
-    } finally {
-      await rm(temp, { force: true });
-    }
+    await writeFileAtomic(file, body, { temporary: this.temporary(file), signal: options.signal });
   }
 
   async putFile(key: string, source: string): Promise<void> {
@@ -53,14 +47,8 @@ export class LocalObjectStore implements ObjectStore {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
     }
     // Another file system (a scratch folder elsewhere): copied aside in the target's folder, renamed.
-    const temp = this.temporary(file);
-    try {
-      await copyFile(source, temp);
-      await rename(temp, file);
-      await rm(source, { force: true });
-    } finally {
-      await rm(temp, { force: true });
-    }
+    await copyFileAtomic(source, file, { temporary: this.temporary(file) });
+    await rm(source, { force: true });
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -96,6 +96,6 @@ test('the template editor', async ({ page }) => {
   const calendar = list.find((t) => t.pages.length === 13);
   expect(calendar, 'a 13-page demo calendar').toBeTruthy();
   await page.goto(`/m/products/calendars/${calendar!.product.uuid}/${calendar!.uuid}`);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expectAccessible(page, 'the template editor');
 });

@@ -53,7 +53,7 @@ async function fillPictures(page: Page) {
   await expect(choose.or(editor)).toBeVisible();
   if (await choose.isVisible()) await press(choose.getByRole('button', { name: 'Picture 1' }));
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('family.jpg', 1200, 900, '#3a7ca5')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(page.getByTestId('image-slot')).toHaveAttribute('data-crop', /.+/);
   await press(editor.getByRole('button', { name: 'Done' }));
   await expect(editor).toHaveCount(0);
@@ -84,7 +84,7 @@ for (const { kind, is, prints } of KINDS) {
     await page.goto(
       `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
     );
-    await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
     const menu = page.getByRole('navigation', { name: 'Editor menu' });
     const add = menu.getByRole('button', { name: 'Add to cart' });
     if (card!.numUserImages > 0) {

@@ -58,7 +58,7 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
   // Drawn by the server on first request (a worker thread renders the page): seconds on a busy CI.
   await expect
     .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-      timeout: 20_000,
+      timeout: 45_000,
     })
     .toBeGreaterThan(0);
   const oldSrc = (await thumbnail.getAttribute('src'))!;
@@ -71,7 +71,7 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
     }),
   );
   await expect(page).toHaveURL(new RegExp(`/m/cart/edit/${line.uuid}$`));
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   const menu = page.getByRole('navigation', { name: 'Editor menu' });
   await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
   const update = menu.getByRole('button', { name: 'Update cart' });
@@ -85,7 +85,7 @@ test('a calendar line: listed with its thumbnail and price, opened in update mod
   // A reload in the middle of the update keeps it, under the line's own key; a new design of the
   // same template (none here) is left alone.
   await page.reload();
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expect(menu.getByRole('button', { name: /Change year/ })).toContainText(String(startYear + 1));
   expect(await page.evaluate((key) => localStorage.getItem(key), lineStorageKey(line.uuid))).not.toBeNull();
   expect(await page.evaluate((key) => localStorage.getItem(key), storageKey(template.uuid))).toBeNull();
@@ -119,7 +119,7 @@ test('the buy screen adds a card in two subproducts as two lines with the server
     [storageKey(template.uuid), work],
   );
   await page.goto(`/m/products/cards/${template.categories[0]}/${product.uuid}/${template.uuid}`);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await press(
     page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Add to cart' }),
   );
@@ -193,7 +193,7 @@ test('a picture of the page that fails to load is tried again 3 s later and then
   await page.goto(`/m/products/cards/${template.categories[0]}/${template.product.uuid}/${template.uuid}`);
   const view = page.getByTestId('editor-page');
   // Drawn without the picture first (the art and the text do not wait for it) …
-  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expect(view).toHaveAttribute('data-pictures-missing', '1');
   // … then with it, after two retries 3 s apart.
   await expect(view).toHaveAttribute('data-pictures-missing', '0', { timeout: 15_000 });

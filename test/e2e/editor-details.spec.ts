@@ -32,7 +32,7 @@ const listed = async (page: Page, type: 'cards' | 'calendars'): Promise<Listed[]
 };
 
 const drawn = (page: Page) =>
-  expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
 
 /** A demo card by its English name, opened by its editor URL. */
 async function openCard(page: Page, name: string): Promise<Listed> {
@@ -109,7 +109,7 @@ test('the page strip marks complete pages; a one-page card has no strip', async 
   await press(strip.getByRole('button', { name: 'Page 5', exact: true }));
   await press(menu.getByRole('button', { name: 'Insert image' }));
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('new.jpg', 900, 1200, '#c04040')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(thumbs).toHaveCount(2);
   await expect(editor.getByRole('button', { name: 'Done' })).toBeEnabled();
   await press(editor.getByRole('button', { name: 'Done' }));
@@ -151,7 +151,7 @@ test('a picture too small for its slot shows the low-quality icon; a large one d
 
   // 60 x 40 px on a 78 x 85 mm slot: far below the pixels the print needs.
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('tiny.jpg', 60, 40, '#c04040')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(thumbs).toHaveCount(1);
   await expect(slot).toHaveAttribute('data-crop', /.+/);
   await expect(low).toBeVisible();
@@ -160,7 +160,7 @@ test('a picture too small for its slot shows the low-quality icon; a large one d
 
   // 2400 x 1800 px: enough. The slot is full, so the new picture waits in the inbox until chosen.
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('big.jpg', 2400, 1800, '#4060c0')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(thumbs).toHaveCount(2);
   await expect(low).toBeVisible();
   const bigUuid = (await thumbs.evaluateAll(
@@ -251,7 +251,7 @@ test('the inbox thumbnails are 76 px squares', async ({ page }) => {
       await jpeg('wide.jpg', 1200, 600, '#c04040'),
       await jpeg('tall.jpg', 600, 1200, '#4060c0'),
     ]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   const thumbs = page.getByTestId('image-inbox').locator('.image-inbox__thumb');
   await expect(thumbs).toHaveCount(2);
   for (const thumb of await thumbs.all()) {

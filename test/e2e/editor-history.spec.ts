@@ -61,7 +61,7 @@ test('Undo and Redo take back and bring again a move, a filter and a text', asyn
   await press(menu.getByRole('button', { name: 'Insert image' }));
   const editor = page.getByTestId('image-editor');
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('one.jpg', 1600, 1200, '#c04040')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   const slot = page.getByTestId('image-slot');
   await expect(slot).toHaveAttribute('data-crop', /.+/);
   const placed = await cropOf(slot);
@@ -119,7 +119,7 @@ test('Undo and Redo take back and bring again a move, a filter and a text', asyn
   // Undone work is saved too: a reload opens what the shopper last saw.
   await press(undo);
   await page.reload();
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await press(menu.getByRole('button', { name: 'Insert text' }));
   await expect(page.getByTestId('text-editor')).toHaveAttribute('data-text', suggested ?? '');
 });
@@ -134,7 +134,7 @@ test("the phone's Back in the editor asks like Cancel when there are changes, an
   const editorPath = `${list}/${card.product.uuid}/${card.uuid}`;
   await page.goto(list);
   await page.goto(editorPath);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
 
   // A change: a text.
   const menu = page.getByRole('navigation', { name: 'Editor menu' });
@@ -165,7 +165,7 @@ test("the phone's Back in the editor asks like Cancel when there are changes, an
 
   // Without changes, Back leaves at once.
   await page.goto(editorPath);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${list}$`));
   await expect(dialog.getByRole('button')).toHaveCount(0);

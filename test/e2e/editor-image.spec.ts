@@ -53,7 +53,7 @@ test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done'
       await jpeg('one.jpg', 900, 1200, '#c04040'),
       await jpeg('two.jpg', 900, 1200, '#4060c0'),
     ]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
 
   // Both slots autofilled: this slot's picture is selected, the other one is used elsewhere.
   const thumbs = editor.getByTestId('image-inbox').locator('.image-inbox__thumb');
@@ -203,7 +203,7 @@ test('a second finger turns a drag into a pinch, and a lifted finger back into a
     page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
   );
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('one.jpg', 1200, 1200, '#c04040')]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   const slot = page.getByTestId('image-slot');
   await expect(slot).toHaveAttribute('data-crop', /.+/);
   const start = await cropOf(slot);

@@ -39,7 +39,7 @@ async function find(page: Page, type: 'cards' | 'photogift', name: string): Prom
 async function open(page: Page, type: 'cards' | 'photogift', name: string): Promise<Listed> {
   const template = await find(page, type, name);
   await page.goto(`/m/products/${type}/demo/${template.product.uuid}/${template.uuid}`);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   return template;
 }
 
@@ -142,7 +142,7 @@ test('Insert text opens the only text slot: text, Lobster, a colour, alignment a
   // After a reload the work is there; tapping the text slot opens its editor.
   await page.reload();
   const view = page.getByTestId('editor-page');
-  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   expect(await savedTexts(page, card.uuid)).toEqual([expect.objectContaining(expected)]);
   const box = (await view.boundingBox())!;
   // The greeting's box is x 90..144, y 48..88 of the 148 x 105 mm card.
@@ -277,7 +277,7 @@ test('the editor opens with only the fonts its template draws with; the font men
 
   await press(menu(page).getByRole('button', { name: 'Insert text' }));
   await press(editor(page).getByRole('button', { name: 'Font', exact: true }));
-  await expect.poll(() => fetched.size, { timeout: 20_000 }).toBe(15);
+  await expect.poll(() => fetched.size, { timeout: 45_000 }).toBe(15);
 });
 
 test('Enter text: the text field stays on screen above a keyboard, as the page scrolls to it and back', async ({

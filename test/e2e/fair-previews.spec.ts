@@ -32,7 +32,7 @@ async function drawn(image: Locator) {
   // Drawn by the server on first request (a worker thread): seconds on a busy CI.
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-      timeout: 20_000,
+      timeout: 45_000,
     })
     .toBeGreaterThan(0);
   const box = (await image.boundingBox())!;

@@ -109,6 +109,8 @@ test.describe('author harness', { tag: '@desktop' }, () => {
     await page.setViewportSize({ width: 1500, height: 1000 });
     await page.goto('/m/dev/harness');
     const picker = page.getByTestId('template-picker');
+    // The picker fills once the harness has listed every template and folder: slow on a busy machine.
+    await expect(picker.locator(`option[value="${calendar.uuid}"]`)).toHaveCount(1, { timeout: 40_000 });
     for (const t of templates) await expect(picker.locator(`option[value="${t.uuid}"]`)).toHaveCount(1);
     await picker.selectOption(calendar.uuid);
     await expect(page).toHaveURL(new RegExp(`/m/dev/harness/${calendar.uuid}$`));
@@ -161,7 +163,7 @@ test.describe('author harness', { tag: '@desktop' }, () => {
       buffer: Buffer.from(JSON.stringify(broken)),
     });
     const problems = page.getByTestId('problem');
-    await expect(page.getByTestId('problems')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('problems')).toBeVisible({ timeout: 45_000 });
     await expect(problems.filter({ hasText: 'uuid' })).not.toHaveCount(0);
     await expect(problems.filter({ hasText: 'renderParts' })).not.toHaveCount(0);
     await expect(page.getByTestId('no-problems')).toHaveCount(0);
@@ -224,7 +226,7 @@ test.describe('author harness', { tag: '@desktop' }, () => {
       await page.goto('/m/dev/harness');
       await page.getByTestId('template-picker').selectOption(`folder:${folder}`);
       await expect(page.getByTestId('template-name')).toContainText(json.name.en_GB);
-      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('no-problems')).toBeVisible({ timeout: 45_000 });
       await settled(page, json.pages.length);
       await expect(page.getByTestId('problem-outline')).toHaveCount(0);
 

@@ -51,7 +51,7 @@ async function openNorwegianCalendar(page: Page, baseURL: string | undefined) {
   const calendar = await listedTemplate(page, 'calendars', 'Classic A4');
   await page.goto(`${portal}/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
   const current = page.getByTestId('editor-page');
-  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   return current;
 }
 

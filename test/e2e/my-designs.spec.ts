@@ -82,12 +82,12 @@ test("a visitor's design moves to the account at login and reopens in a second b
     const other = await second.newPage();
     await logInOnMyDesigns(other, email);
     await press(other.getByTestId('my-design').filter({ hasText: 'Balloon party' }).getByRole('link'));
-    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
     await expectText(other, 'For Anna, with love');
 
     // Changed in the first browser while logged in: saved with the account as the shopper works.
     await press(mine.filter({ hasText: 'Balloon party' }).getByRole('link'));
-    await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
     await expectText(page, 'For Anna, with love');
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().includes('/m/api/user/designs/') && r.ok(),
@@ -98,7 +98,7 @@ test("a visitor's design moves to the account at login and reopens in a second b
     // The second browser opens it again and finds the change.
     await other.goto('/m/designs');
     await press(other.getByTestId('my-design').filter({ hasText: 'Balloon party' }).getByRole('link'));
-    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
     await expectText(other, 'Happy birthday, Anna');
 
     // Opened from its address (a bookmark, a reload), the page itself brings the account's design:
@@ -109,7 +109,7 @@ test("a visitor's design moves to the account at login and reopens in a second b
     });
     await other.evaluate(() => localStorage.clear());
     await other.reload();
-    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+    await expect(other.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
     await expectText(other, 'Happy birthday, Anna');
     expect(asked).toEqual([]);
   } finally {

@@ -213,6 +213,6 @@ test('Konva and the editor load with the editor route only, never with the start
   expect(await withKonva()).toEqual([]);
 
   await page.getByTestId('template-tile').first().click();
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   expect((await withKonva()).length).toBeGreaterThan(0);
 });

@@ -38,7 +38,7 @@ async function anyYearCalendar(page: Page): Promise<Listed> {
 async function openEditor(page: Page): Promise<Listed> {
   const calendar = await anyYearCalendar(page);
   await page.goto(`/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   return calendar;
 }
 
@@ -117,7 +117,7 @@ test('the year screen: minus stops at this year, a bad year resets on blur, Done
 
   // A reload keeps the work: the year and the page.
   await page.reload();
-  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expect(current).toHaveAttribute('data-weeks', weeksOf(target, 1));
   await expect(changeYear).toContainText(String(target));
 });
@@ -199,7 +199,7 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
   const pages = page.getByTestId('overview-page');
   await expect(pages).toHaveCount(13);
   await expect(page.locator('[data-testid="overview-page"][data-drawn="true"]')).toHaveCount(13, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   const columns = Number(await page.getByTestId('preview-overview').getAttribute('data-columns'));
   // The lists' breakpoints (600 and 1200 px): 2 columns on the phone, 4 on the 1280 px desktop.
@@ -224,7 +224,7 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
 test('a card without picture slots: Insert image says there is no picture to change', async ({ page }) => {
   await page.goto('/m/products/cards/CHRISTMAS');
   await press(page.getByTestId('template-tile').filter({ hasText: 'Holly greetings' }));
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await press(
     page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
   );
@@ -263,7 +263,7 @@ test("a logged-in shopper's yearly dates are kept and offered in the next calend
 
   await page.goto(`/m/products/calendars/${calendar.product.uuid}/${calendar.uuid}`);
   const current = page.getByTestId('editor-page');
-  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(current).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await press(page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Dates' }));
   const dates = page.getByTestId('dates-screen');
   await press(dates.getByRole('button', { name: 'Add your saved date' }));

@@ -71,7 +71,7 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   await expect(page).toHaveURL(/\/m\/products\/cards\/THANKS\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
   const templateUuid = page.url().split('/').at(-1)!;
   const view = page.getByTestId('editor-page');
-  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
 
   // ---- Two pictures through Insert image → Upload: both slots are filled. ----
@@ -88,8 +88,8 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
     await jpeg('right.jpg', 900, 1200, '#4060c0'),
   ]);
   const thumbs = editor.getByTestId('image-inbox').locator('.image-inbox__thumb');
-  await expect(thumbs).toHaveCount(2, { timeout: 20_000 });
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(thumbs).toHaveCount(2, { timeout: 45_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(editor.getByRole('button', { name: 'Upload more' })).toBeVisible();
   await expect(thumbs.and(page.locator('[aria-pressed="true"]'))).toHaveCount(1);
   await expect(thumbs.and(page.locator('[data-used="true"]'))).toHaveCount(1);
@@ -180,7 +180,7 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
 
   // ---- A reload in the middle of editing keeps the text and the pictures. ----
   await page.reload();
-  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await press(menu.getByRole('button', { name: 'Insert text' }));
   await press(page.getByTestId('choose-text').getByRole('button', { name: 'Text 1' }));
@@ -207,13 +207,13 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
   await expect(page.getByTestId('overview-page')).toHaveCount(1);
   await expect(page.locator('[data-testid="overview-page"][data-drawn="true"]')).toHaveCount(1, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await press(page.getByTestId('preview-overview').getByRole('button', { name: 'Page 1', exact: true }));
   const previewDialog = page.getByTestId('preview-dialog');
   await expect(previewDialog.getByRole('heading', { name: 'Preview' })).toBeVisible();
   await expect(previewDialog.getByTestId('preview-page')).toHaveAttribute('data-drawn', 'true', {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await press(previewDialog.getByRole('button', { name: 'Close' }));
   await expect(previewDialog.getByRole('heading', { name: 'Preview' })).toBeHidden();
@@ -276,7 +276,7 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   const [first, second] = cart.orderLines as [Cart['orderLines'][number], Cart['orderLines'][number]];
   await press(page.locator(`[data-testid="template-line"][data-line="${first.uuid}"]`).getByRole('link'));
   await expect(page).toHaveURL(new RegExp(`/m/cart/edit/${first.uuid}$`));
-  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   const update = menu.getByRole('button', { name: 'Update cart' });
   await expect(update).toBeEnabled();
   await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);

@@ -44,7 +44,7 @@ test('the list previews show the shopper’s pictures, through a reload and in t
     await jpeg('red.jpg', 1200, 900, RED),
     await jpeg('blue.jpg', 1200, 900, BLUE),
   ]);
-  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(
     page.getByRole('status').filter({ hasText: 'The templates show your 2 pictures' }),
   ).toBeVisible();
@@ -63,7 +63,10 @@ test('the list previews show the shopper’s pictures, through a reload and in t
   for (const tile of [twoSlots, oneSlot]) {
     await expect(tile).toHaveAttribute('data-own-pictures', 'true');
     await expect
-      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        // Drawn by the server's worker threads on first request: seconds on a busy CI machine.
+        timeout: 45_000,
+      })
       .toBeGreaterThan(0);
   }
   // Drawn from the scene with the shopper's red and blue in the slots.
@@ -79,7 +82,7 @@ test('the list previews show the shopper’s pictures, through a reload and in t
 
   // The template opens with the pictures in its two slots; nothing is "changed" yet.
   await press(twoSlots);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
   const menu = page.getByRole('navigation', { name: 'Editor menu' });
   await press(menu.getByRole('button', { name: 'Insert image' }));
   await press(page.getByTestId('choose-image').getByRole('button', { name: 'Picture 1' }));

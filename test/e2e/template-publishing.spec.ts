@@ -28,7 +28,8 @@ test('an author checks and imports a template folder: listed at once, opened in 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // The template CLI runs as a child process (tsx compiles it first): a minute on a busy CI machine.
+  test.setTimeout(240_000);
   const card = path.join(folders, 'author-card');
   expect(templates('check', card, baseURL!)).toMatchObject({ status: 0 });
   const imported = templates('import', card, baseURL!);
@@ -46,7 +47,7 @@ test('an author checks and imports a template folder: listed at once, opened in 
   expect(listed).toBeDefined();
 
   await page.goto(`/m/products/cards/THANKS/${listed!.product.uuid}/${listed!.uuid}`);
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
 });
 
 test('a broken folder is refused with every problem and where it is', async ({ baseURL }) => {

@@ -96,5 +96,5 @@ export async function openDemoCard(page: Page, name: string): Promise<void> {
   await page.goto(
     `/m/products/cards/${encodeURIComponent(card!.categories[0]!)}/${card!.product.uuid}/${card!.uuid}`,
   );
-  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
 }

@@ -122,7 +122,7 @@ test('a file the server refuses and one the network drops show error placeholder
   await pickFiles(page, 'Upload now', [a!, broken, c!, d!]);
 
   await expect(page.locator('.upload-page')).toHaveAttribute('data-phase', 'UPLOAD_COMPLETE', {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await expect(page.getByTestId('upload-thumb')).toHaveCount(2);
   const failed = page.getByTestId('upload-failed');

@@ -3,8 +3,7 @@
  * height; and a photo's resized copies, made by sharp (in libuv's threads, not on the event loop) the
  * first time they are asked for and kept on disk.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -13,6 +12,7 @@ import {
   type ContentImageWidth,
   resizableFile,
 } from '../../../shop/index.ts';
+import { writeFileAtomic } from '../../storage/atomicFile.ts';
 
 export interface ImageSize {
   width: number;
@@ -82,16 +82,7 @@ export class ContentImages {
           ? resize.webp({ quality: 75 })
           : resize.jpeg({ quality: 80, mozjpeg: true, progressive: true });
     const bytes = await encoded.toBuffer();
-    // Written aside and renamed: a reader never finds half a file, a crash leaves only a stray temp.
-    await mkdir(this.cacheDir, { recursive: true });
-    const temp = `${kept}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, kept);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await writeFileAtomic(kept, bytes);
     return bytes;
   }
 }

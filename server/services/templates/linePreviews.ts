@@ -6,7 +6,7 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -21,6 +21,7 @@ import {
   startMonthOf,
 } from '../../../engine/index.ts';
 import { calendarHolidays, lineInstance } from '../../../shop/index.ts';
+import { writeFileAtomic } from '../../storage/atomicFile.ts';
 import type { PreviewPool } from '../../render/previewPool.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from '../pictures/pictures.ts';
 import { renewCached } from './previewCache.ts';
@@ -133,17 +134,12 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
     }
     const png = await options.pool.render({ ...options.scenes(), widthPx, pictures: derivatives });
     const bytes = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-    await mkdir(options.cacheDir, { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const temp = path.join(options.cacheDir, `.tmp-${randomBytes(8).toString('hex')}`);
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, file);
-      // The sweep counts a thumbnail's age by the app's clock, so it is stamped by it too.
-      renewCached(file, options.today);
-    } finally {
-      await rm(temp, { force: true });
-    }
+    // Aside under a dot name, which the cache's sweep and listing skip.
+    await writeFileAtomic(file, bytes, {
+      temporary: path.join(options.cacheDir, `.tmp-${randomBytes(8).toString('hex')}`),
+    });
+    // The sweep counts a thumbnail's age by the app's clock, so it is stamped by it too.
+    renewCached(file, options.today);
     return bytes;
   };
   return { etag: `"${hash}"`, jpeg };

@@ -5,7 +5,7 @@
  * version appears: never drawn by hand, so a list preview always shows the template as it prints.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FontSet, PictureRef } from '../../../engine/index.ts';
@@ -23,6 +23,7 @@ import type { Db } from '../../db/connect.ts';
 import { portals, templates } from '../../db/schema.ts';
 import type { PictureLoader } from '../../render/images.ts';
 import { renderSheetPng } from '../../render/sheet-renderer.ts';
+import { writeFileAtomic } from '../../storage/atomicFile.ts';
 
 /** List previews are 640 px wide (S0 §9 preview scale). */
 export const PREVIEW_WIDTH_PX = 640;
@@ -90,10 +91,7 @@ export async function renderMissingPreviews(
       fonts: deps.fonts,
       loadImage: deps.loadImage,
     });
-    // Written aside and renamed, so a reader never sees half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, png);
-    await rename(partial, file);
+    await writeFileAtomic(file, png);
     written.push(file);
   }
   // Only a full pass has drawn every version; a pass over the versions just published has not.
