@@ -6,14 +6,52 @@ import { compression } from 'vite-plugin-compression2';
 import { FONT_CATALOGUE } from './engine/text/catalogue.ts';
 
 /** The bundler's chunking context (the part used here). */
-type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type ModuleInfo = { importedIds: readonly string[]; code: string | null; exports: readonly string[] };
+type ChunkingContext = { getModuleInfo(id: string): ModuleInfo | null };
+
+/**
+ * The layers' public entries (engine/index.ts, shop/index.ts and the entries they re-export, issue
+ * 30): each re-exports every module of its layer, so a module that imports one name from it does not
+ * use them all. The walk below follows such an import only to the modules behind the names imported.
+ */
+const isLayerEntry = (id: string) => /[\\/](engine|shop)[\\/](.+[\\/])?index\.ts$/.test(id);
+const FROM_LAYER_ENTRY =
+  /import\s*\{([^}]*)\}\s*from\s*['"][^'"]*(?:engine|shop)\/(?:[^'"]+\/)?index\.ts['"]/g;
+
+/** The names a module imports from the layers' entries; null when it may use any (`import *`). */
+function namesFromLayerEntries(code: string): Set<string> | null {
+  if (/import\s*\*\s*as\s+\w+\s+from\s*['"][^'"]*(?:engine|shop)\/(?:[^'"]+\/)?index\.ts['"]/.test(code))
+    return null;
+  const names = new Set<string>();
+  for (const [, list] of code.matchAll(FROM_LAYER_ENTRY))
+    for (const part of (list ?? '').split(','))
+      names.add(
+        part
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      );
+  return names;
+}
+
+/** The modules behind an entry that export one of `names` (all of them when `names` is null). */
+function behindEntry(entry: string, names: Set<string> | null, context: ChunkingContext): string[] {
+  return (context.getModuleInfo(entry)?.importedIds ?? []).flatMap((id) =>
+    isLayerEntry(id)
+      ? behindEntry(id, names, context)
+      : !names || context.getModuleInfo(id)?.exports.some((name) => names.has(name))
+        ? [id]
+        : [],
+  );
+}
 
 /**
  * The modules the app's entry imports statically: what every page loads before it draws. Left to
  * itself the bundler makes a chunk of each module the entry shares with a later screen (about 20
  * files of 200 bytes to 16 KB for the start page), and a browser over HTTP/1.1 fetches six at a time;
  * as one chunk they are one request (issue 18: the editor's open time). Nothing is added to the start
- * page: these are the modules it loads anyway.
+ * page: these are the modules it loads anyway (through a layer's entry, only those behind the names
+ * it imports: bench/start-page-bundle.bench.ts measures it).
  */
 const startGraphs = new WeakMap<ChunkingContext, Set<string>>();
 const ENTRY = path.resolve(import.meta.dirname, 'index.html');
@@ -30,7 +68,12 @@ function inStartGraph(id: string, context: ChunkingContext): boolean {
       const next = stack.pop()!;
       if (graph.has(next)) continue;
       graph.add(next);
-      stack.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+      const info = context.getModuleInfo(next);
+      for (const imported of info?.importedIds ?? []) {
+        if (isLayerEntry(imported))
+          stack.push(...behindEntry(imported, namesFromLayerEntries(info?.code ?? ''), context));
+        else stack.push(imported);
+      }
     }
     startGraphs.set(context, graph);
   }
