@@ -1,27 +1,43 @@
 /**
  * Decoded pictures for the renderer, by the scene's `PictureSource`:
  * - `{ kind: 'art', src }`: template art, a path served under /templates2/ (engine/template.ts), read
- *   from `templatesRoot` (default `public/templates2/`, so `art/bg.svg` is
- *   `public/templates2/art/bg.svg`). PNG, JPEG and SVG: @napi-rs/canvas's `loadImage` decodes all
+ *   from `templatesRoot`: a template folder, or by default the demo template folders (`art/bg.svg` is
+ *   `templates/<folder>/art/bg.svg`). PNG, JPEG and SVG: @napi-rs/canvas's `loadImage` decodes all
  *   three (an SVG is rasterised at its own width/height; the renderer then scales that bitmap, so give
  *   art SVGs a viewBox-free width/height at least as large as the print needs, or use PNG/JPEG).
  * - `{ kind: 'user', uuid }`: the caller's `userPicture` callback (bytes or a decoded image), since user
  *   pictures live in the picture storage.
  * Decoded images are kept in a small LRU map (decoding a print-size JPEG costs more than drawing it).
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Image, loadImage } from '@napi-rs/canvas';
 import type { PictureSource } from '../../engine/index.ts';
 
-export const DEFAULT_TEMPLATES_ROOT = fileURLToPath(new URL('../../public/templates2/', import.meta.url));
+const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+
+/**
+ * The demo template folders that hold art: the one copy of the art that the seed's templates name
+ * as written (`art/balloons.svg`), read here and served at /templates2/art/. One name is one drawing
+ * across the folders (test/server/catalogue.test.ts), so the first folder that has a file is right.
+ */
+export const DEFAULT_TEMPLATES_ROOTS: readonly string[] = readdirSync(DEMO_TEMPLATES_DIR, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(DEMO_TEMPLATES_DIR, entry.name, 'art')))
+  .map((entry) => path.join(DEMO_TEMPLATES_DIR, entry.name))
+  .sort();
+
+/** The demo templates' art folders, for serving /templates2/art/. */
+export const DEMO_ART_DIRS: readonly string[] = DEFAULT_TEMPLATES_ROOTS.map((root) => path.join(root, 'art'));
 
 export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
 
 export interface ImageLoaderOptions {
-  /** Where template art paths are resolved (default `public/templates2/`). */
-  templatesRoot?: string;
+  /** Where template art paths are resolved: a folder, or folders tried in turn (default the demo folders). */
+  templatesRoot?: string | readonly string[];
   /** Template art by src (render/templateArt.ts `artReader`, which reads the storage); default: files under templatesRoot. */
   art?: (src: string) => Promise<Uint8Array | null>;
   /** A user's picture by uuid: encoded bytes, a decoded image, or null when there is none. */
@@ -33,15 +49,26 @@ export interface ImageLoaderOptions {
 const keyOf = (source: PictureSource) =>
   source.kind === 'art' ? `art:${source.src}` : `user:${source.uuid}`;
 
-/** The absolute path of an art file, refusing paths that leave the root. Null when it does. */
-export function artPath(templatesRoot: string, src: string): string | null {
-  const root = path.resolve(templatesRoot);
-  const file = path.resolve(root, src.replace(/^\/+/, '').replace(/^templates2\//, ''));
-  return file.startsWith(root + path.sep) ? file : null;
+/**
+ * The absolute path of an art file under a root (the first of several roots that has it), refusing
+ * paths that leave the root. Null when it does.
+ */
+export function artPath(templatesRoot: string | readonly string[], src: string): string | null {
+  const clean = src.replace(/^\/+/, '').replace(/^templates2\//, '');
+  const roots = typeof templatesRoot === 'string' ? [templatesRoot] : templatesRoot;
+  let first: string | null = null;
+  for (const each of roots) {
+    const root = path.resolve(each);
+    const file = path.resolve(root, clean);
+    if (!file.startsWith(root + path.sep)) return null;
+    if (roots.length === 1 || existsSync(file)) return file;
+    first ??= file;
+  }
+  return first;
 }
 
 export function createImageLoader(options: ImageLoaderOptions = {}): PictureLoader {
-  const root = options.templatesRoot ?? DEFAULT_TEMPLATES_ROOT;
+  const root = options.templatesRoot ?? DEFAULT_TEMPLATES_ROOTS;
   const cacheSize = Math.max(1, options.cacheSize ?? 16);
   const cache = new Map<string, Promise<Image | null>>();
 

@@ -35,7 +35,7 @@ import {
   traceOutline,
 } from '../../engine/index.ts';
 import { systemClock } from '../../shop/index.ts';
-import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
+import { artPath, DEFAULT_TEMPLATES_ROOTS } from './images.ts';
 
 export const PT_PER_MM = 72 / MM_PER_INCH;
 export const DEFAULT_BLEED_MM = BLEED_MM;
@@ -44,8 +44,8 @@ export interface PdfOptions {
   fonts: FontSet;
   /** A shopper's picture by uuid: its upright source bytes, or null when it is gone. */
   userPicture(uuid: string): Promise<Uint8Array | null>;
-  /** Where template art is read (default public/templates2/). */
-  templatesRoot?: string;
+  /** Where template art is read (default the demo template folders, render/images.ts). */
+  templatesRoot?: string | readonly string[];
   /** Template art by src (render/templateArt.ts `artReader`, which reads the storage); default: templatesRoot. */
   art?: (src: string) => Promise<Uint8Array | null>;
   bleedMm?: number;
@@ -134,7 +134,7 @@ async function sourceBytes(item: ScenePicture, options: PdfOptions): Promise<Uin
     if (!bytes) throw new Error(`Art ${source.src} is missing`);
     return bytes;
   }
-  const file = artPath(options.templatesRoot ?? DEFAULT_TEMPLATES_ROOT, source.src);
+  const file = artPath(options.templatesRoot ?? DEFAULT_TEMPLATES_ROOTS, source.src);
   if (!file) throw new Error(`Art ${source.src} is outside the templates folder`);
   return readFile(file);
 }

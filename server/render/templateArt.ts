@@ -2,14 +2,14 @@
  * Template art in the shop's storage, so every instance reads what one instance imported. An art
  * file is stored once under its content hash (`template-art/<sha256>.<ext>`) and a stored template
  * names it `art/stored/<sha256>.<ext>` (served at /templates2/art/stored/…). Art named otherwise
- * (`art/balloons.svg`, the demo templates seeded before publishing existed) is read from
- * public/templates2/, where it stays for the cart lines that use those versions.
+ * (`art/balloons.svg`, the demo templates seeded before publishing existed) is read from the demo
+ * template folders (templates/<folder>/art/), where it stays for the cart lines that use those versions.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectStore } from '../storage/objectStore.ts';
-import { artPath, DEFAULT_TEMPLATES_ROOT } from './images.ts';
+import { artPath, DEFAULT_TEMPLATES_ROOTS } from './images.ts';
 
 /** An art file's bytes by the `image.src` that names it; null when there is none. */
 export type ArtReader = (src: string) => Promise<Uint8Array | null>;
@@ -41,8 +41,11 @@ export async function storeArt(storage: ObjectStore, name: string, bytes: Buffer
   return `${STORED_PREFIX}${name}`;
 }
 
-/** Reads stored art from the storage and any other art from the templates root on disk. */
-export function artReader(storage: ObjectStore | null, templatesRoot = DEFAULT_TEMPLATES_ROOT): ArtReader {
+/** Reads stored art from the storage and any other art from the templates root(s) on disk. */
+export function artReader(
+  storage: ObjectStore | null,
+  templatesRoot: string | readonly string[] = DEFAULT_TEMPLATES_ROOTS,
+): ArtReader {
   return async (src) => {
     const clean = src.replace(/^\/+/, '').replace(/^templates2\//, '');
     if (clean.startsWith(STORED_PREFIX)) {

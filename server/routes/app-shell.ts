@@ -132,8 +132,8 @@ export interface AppShellOptions {
   localeDir: string;
   /** The 15 editor fonts, for the browser's FontFace and measurer. */
   fontsDir: string;
-  /** Template art, referenced by templates as `art/…` under /templates2/. */
-  artDir: string;
+  /** Template art, referenced by templates as `art/…` under /templates2/: the folders, tried in turn. */
+  artDirs: readonly string[];
   /** Rendered template list previews; null: not served (tests that need none). */
   previewsDir: string | null;
   /** The lab's order desk page at /lab (LAB_PASSWORD set); off: routes/lab.ts answers 404 there. */
@@ -153,7 +153,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   const files = [
     { root: localeDir, prefix: '/locale/', maxAge: 5 * 60 * 1000 },
     { ...fonts, prefix: '/fonts/', maxAge: 30 * day },
-    { root: options.artDir, prefix: '/templates2/art/', maxAge: day },
+    { root: [...options.artDirs], prefix: '/templates2/art/', maxAge: day },
     ...(options.previewsDir ? [{ root: options.previewsDir, prefix: '/templates2/all/', maxAge: day }] : []),
   ];
   for (const f of files) await app.register(fastifyStatic, { ...f, decorateReply: false, index: false });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { projectRoot } from '../config.ts';
+import { DEMO_ART_DIRS } from '../render/images.ts';
 import { FONTS_DIR } from '../fonts.ts';
 import { appShellRoutes } from '../routes/app-shell.ts';
 import { cartRoutes } from '../routes/cart.ts';
@@ -91,7 +92,7 @@ export const appShell = fp<WiringOptions>(
       distDir: config.distDir,
       localeDir: config.localeDir,
       fontsDir: FONTS_DIR,
-      artDir: path.join(projectRoot, 'public', 'templates2', 'art'),
+      artDirs: DEMO_ART_DIRS,
       previewsDir: config.previewsDir,
       lab: config.labPassword !== null,
     });

@@ -27,7 +27,7 @@ export interface RunPreflightOptions {
   /** The day the check is for (calendar years follow it); default now. */
   today?: Date;
   fonts?: FontSet;
-  /** Where the template's art is read from (default public/templates2/, as the shop serves it). */
+  /** Where the template's art is read from (default the demo template folders, as the shop serves it). */
   templatesRoot?: string;
   loadImage?: PictureLoader;
 }
