@@ -96,7 +96,7 @@ export const samplePictureRefs = () =>
 async function harness(app: FastifyInstance, options: HarnessOptions) {
   const root = options.templatesDir;
   const userPicture = async (uuid: string) => samplePicturePng(uuid);
-  // Published templates name stored art; the demo ones art under public/templates2/.
+  // Published templates name stored art; the demo ones art in their folders under templates/.
   const sharedLoader = createImageLoader({ userPicture, art: artReader(options.storage) });
 
   app.get('/m/api/dev/sample-pictures', async () => samplePictureRefs());
