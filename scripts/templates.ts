@@ -7,7 +7,7 @@
  */
 import { loadFontSet } from '../server/fonts.ts';
 import { checkTemplateFolder, foldersAt, formatProblem } from '../server/services/templates/templateCheck.ts';
-import { readTemplateFolder } from '../server/services/templates/templateFiles.ts';
+import { readTemplateFolder } from '../server/storage/templateFiles.ts';
 
 const [command, dir] = process.argv.slice(2);
 

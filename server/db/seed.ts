@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertTemplate, languageOf, type Template, templateInLanguage } from '../../engine/index.ts';
 import type { MenuItem } from '../../shop/index.ts';
 import { portalPreviewName } from '../../shop/index.ts';
-import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../services/templates/templateFiles.ts';
+import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../storage/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {
   contentPages,

@@ -15,7 +15,7 @@ import { productKeyOf, TEMPLATE_CATEGORIES } from '../../server/db/templates/pro
 import { loadFontSet } from '../../server/fonts.ts';
 import { artPath, DEFAULT_TEMPLATES_ROOTS } from '../../server/render/images.ts';
 import { checkTemplateFolder } from '../../server/services/templates/templateCheck.ts';
-import { readTemplateFolder } from '../../server/services/templates/templateFiles.ts';
+import { readTemplateFolder } from '../../server/storage/templateFiles.ts';
 import { TEMPLATE_FILE } from '../../shop/templateFile.ts';
 import { currentDemoTemplates, DEMO_TEMPLATES_DIR } from '../support/demoTemplates.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The author harness's view of template folders (`templates/<folder>/`, server/services/templates/templateFiles.ts)
+ * The author harness's view of template folders (`templates/<folder>/`, server/storage/templateFiles.ts)
  * while an author edits them: the folders under a root, one folder's `template.json` as text with a
  * version tag that changes whenever any file of the folder changes, and the folder's files by path.
  *

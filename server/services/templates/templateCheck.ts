@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FontSet } from '../../../engine/index.ts';
 import { locatePath, TEMPLATE_FILE } from '../../../shop/index.ts';
+import { type FolderProblem, readTemplateFolder, templateFolderPaths } from '../../storage/templateFiles.ts';
 import { runPreflight } from './preflight.ts';
-import { type FolderProblem, readTemplateFolder, templateFolderPaths } from './templateFiles.ts';
 
 /** Every problem of one folder: its files, then the preflight's (engine/preflight.ts), each located in template.json. */
 export async function checkTemplateFolder(dir: string, fonts: FontSet): Promise<FolderProblem[]> {

@@ -4,7 +4,7 @@
  * restart. A folder that is refused is logged with every problem and the others still publish.
  */
 import { watch } from 'node:fs';
-import { readTemplateFolder, templateFolderPaths } from './templateFiles.ts';
+import { readTemplateFolder, templateFolderPaths } from '../../storage/templateFiles.ts';
 import { type PublishDeps, type Published, publishTemplate, TemplateRefused } from './templateImport.ts';
 
 export interface FolderLog {

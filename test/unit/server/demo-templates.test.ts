@@ -22,7 +22,7 @@ import {
   DEMO_TEMPLATES_DIR,
   readTemplateFolder,
   templateFolderPaths,
-} from '../../../server/services/templates/templateFiles.ts';
+} from '../../../server/storage/templateFiles.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { allDemoTemplates, currentDemoTemplates, demoTemplate } from '../../support/demoTemplates.ts';
 import { loadAllFonts } from '../engine/text/load-fonts.ts';

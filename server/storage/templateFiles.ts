@@ -6,10 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertTemplate, type Resource, type Template } from '../../../engine/index.ts';
-import { syntaxProblems, TEMPLATE_FILE, withPreview } from '../../../shop/index.ts';
+import { assertTemplate, type Resource, type Template } from '../../engine/index.ts';
+import { syntaxProblems, TEMPLATE_FILE, withPreview } from '../../shop/index.ts';
 
-export const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../../templates/', import.meta.url));
+export const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 export interface FolderProblem {
   /** The file the problem is in. */
