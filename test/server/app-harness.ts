@@ -55,6 +55,8 @@ export interface TestAppOptions {
   pictureSweep?: AppOverrides['pictureSweep'];
   /** The lab's order desk password; default none (the desk is off). */
   labPassword?: string | null;
+  /** The bearer token /metrics wants; default none (/metrics answers 404). */
+  metricsToken?: string | null;
   /** Lower request limits (plugins/limits.ts) for a test of them. */
   requestLimits?: AppOverrides['requestLimits'];
   /** Where the app's log lines go (default stdout). */
@@ -110,6 +112,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     contentImagesDir: options.contentImagesDir ?? defaults.contentImagesDir,
     storage: options.storage ?? defaults.storage,
     labPassword: options.labPassword ?? null,
+    metricsToken: options.metricsToken ?? null,
     harness: options.harness ? { templatesDir: path.join(root, 'templates') } : null,
     // The seed has the demo templates: most tests need no publishing at start, nor a watcher.
     templatesDir: options.templatesDir ?? null,

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config.ts';
 import { orderEvents, orders } from '../../server/db/schema.ts';
 import { LAB_FAILED_ATTEMPTS } from '../../server/routes/lab.ts';
 import { LocalObjectStore } from '../../server/storage/localStore.ts';
@@ -28,22 +29,15 @@ const auth = { authorization: `Bearer ${PASSWORD}` };
 const contact = { name: 'Ada Lovelace', mobile: '+44 7700 900123', email: 'ada@example.com' };
 const postal = { ...contact, address: '12 Analytical Row', zipcode: 'SW1A 1AA', city: 'London' };
 
-/** Builds an app with LAB_PASSWORD as the environment gives it (the default AppOptions reads). */
-async function appWithLabPassword(
+/** Builds an app with LAB_PASSWORD as the environment would give it (server/config.ts reads it). */
+function appWithLabPassword(
   kind: DatabaseKind,
   password: string | undefined,
   database: TestDatabase,
   distDir: string,
 ) {
-  const before = process.env.LAB_PASSWORD;
-  if (password === undefined) delete process.env.LAB_PASSWORD;
-  else process.env.LAB_PASSWORD = password;
-  try {
-    return await startTestApp(kind, { database, distDir });
-  } finally {
-    if (before === undefined) delete process.env.LAB_PASSWORD;
-    else process.env.LAB_PASSWORD = before;
-  }
+  const { labPassword } = configFromEnv({ LAB_PASSWORD: password });
+  return startTestApp(kind, { database, distDir, labPassword });
 }
 
 describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {

@@ -4,7 +4,7 @@
  */
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connect.ts';
 import { HEALTH_TIMEOUT_MS, healthRoutes } from '../../server/plugins/health.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
@@ -35,14 +35,13 @@ describe.each(databaseKinds())('observability on %s', (kind) => {
   let t: TestApp;
   const log = logLines();
   beforeAll(async () => {
-    vi.stubEnv('METRICS_TOKEN', TOKEN);
     // pg-boss counts its queues when it monitors them: each second here, so the depth shows soon.
     t = await startTestApp(kind, {
+      metricsToken: TOKEN,
       logStream: log.stream,
       jobs: { timing: { superviseIntervalSeconds: 1 } },
       requestLimits: { clientErrorsPerAddressMinute: REPORTS_PER_MINUTE },
     });
-    vi.unstubAllEnvs();
   });
   afterAll(async () => {
     await t?.close();
@@ -239,9 +238,7 @@ describe.each(databaseKinds())('observability on %s', (kind) => {
 
 describe('without METRICS_TOKEN', () => {
   it('answers 404 at /metrics, whatever the token', async () => {
-    vi.stubEnv('METRICS_TOKEN', '');
-    const t = await startTestApp('pglite');
-    vi.unstubAllEnvs();
+    const t = await startTestApp('pglite', { metricsToken: null });
     try {
       const res = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer ' } });
       expect(res.statusCode).toBe(404);
