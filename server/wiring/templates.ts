@@ -7,8 +7,8 @@ import fp from 'fastify-plugin';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
-import { renderMissingPreviews } from '../services/templates/previews.ts';
 import { artReader } from '../render/templateArt.ts';
+import { renderMissingPreviews } from '../services/templates/previews.ts';
 import { publishTemplateFolders, watchTemplateFolders } from '../services/templates/templateWatch.ts';
 import type { WiringOptions } from './options.ts';
 

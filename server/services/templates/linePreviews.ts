@@ -21,8 +21,8 @@ import {
   startMonthOf,
 } from '../../../engine/index.ts';
 import { calendarHolidays, lineInstance } from '../../../shop/index.ts';
-import { writeFileAtomic } from '../../storage/atomicFile.ts';
 import type { PreviewPool } from '../../render/previewPool.ts';
+import { writeFileAtomic } from '../../storage/atomicFile.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from '../pictures/pictures.ts';
 import { renewCached } from './previewCache.ts';
 import { previewScenes } from './previews.ts';
