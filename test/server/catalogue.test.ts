@@ -211,7 +211,9 @@ describe('the template catalogue', () => {
         const bytes = readFileSync(path.join(dir, 'art', file), 'utf8');
         expect(byName.get(file) ?? bytes, `${name}/art/${file}: another drawing has its name`).toBe(bytes);
         byName.set(file, bytes);
-        expect(readFileSync(artPath(DEFAULT_TEMPLATES_ROOTS, `art/${file}`)!, 'utf8'), `art/${file}`).toBe(bytes);
+        expect(readFileSync(artPath(DEFAULT_TEMPLATES_ROOTS, `art/${file}`)!, 'utf8'), `art/${file}`).toBe(
+          bytes,
+        );
       }
     }
   });
