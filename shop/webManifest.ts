@@ -2,6 +2,8 @@
  * The web app manifest of a portal (issue 15): the shop installs under its own name, opens at the
  * mobile start page and stays inside /m/.
  */
+
+import { bcp47 } from '../engine/index.ts';
 import type { PortalConfig } from './contract.ts';
 
 /** The shell's background (app.css --color-bg); the browser's bar matches the header. */
@@ -46,7 +48,7 @@ export function webManifestOf(portal: PortalConfig): WebManifest {
   return {
     name,
     short_name: shortName(name),
-    lang: portal.locale.code.replace('_', '-'),
+    lang: bcp47(portal.locale.code),
     dir: 'ltr',
     start_url: '/m/',
     scope: '/m/',

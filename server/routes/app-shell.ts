@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bcp47 } from '../../engine/index.ts';
 import type { PortalConfig } from '../../shop/index.ts';
 import {
   appPathOf,
@@ -45,7 +46,7 @@ export async function loadFirstScreenRender(distDir: string | null): Promise<Ren
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function embedPortalConfig(html: string, portal: PortalConfig): string {
-  const lang = portal.locale.code.replace('_', '-');
+  const lang = bcp47(portal.locale.code);
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { bcp47 } from '../../../engine/index.ts';
 import { type OrderProgress, shopperStep } from '../../../shop/index.ts';
 
 /** Where an order stands, in the shopper's words, with the time of each of the lab's steps. */
@@ -6,7 +7,7 @@ export function OrderStatus({ progress, store }: { progress: OrderProgress; stor
   const { t, i18n } = useTranslation();
   const step = shopperStep(progress);
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+    new Intl.DateTimeFormat(bcp47(i18n.language), {
       dateStyle: 'medium',
       timeStyle: 'short',
     }).format(new Date(iso));

@@ -1,5 +1,6 @@
 import './payment-status.css';
 import { useTranslation } from 'react-i18next';
+import { bcp47 } from '../../../engine/index.ts';
 import type { ShopperPayment } from '../../../shop/index.ts';
 import { shopperPaymentLines } from '../../../shop/index.ts';
 
@@ -19,7 +20,7 @@ export function PaymentStatus({
   const lines = shopperPaymentLines(payment);
   if (lines.length === 0) return null;
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(iso));
+    new Intl.DateTimeFormat(bcp47(i18n.language), { dateStyle: 'medium' }).format(new Date(iso));
   return (
     <ul className="payment-status" data-testid="payment-status">
       {lines.map((line, index) => (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { bcp47 } from '../../../engine/index.ts';
 import type { PickupLocation } from '../../../shop/index.ts';
 import { groupStores } from '../../../shop/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -17,7 +18,7 @@ interface StoreSelectorProps {
 /** S0 §2 store selector: a full-height sheet of stores by region, then city and description. */
 export function StoreSelector({ open, stores, chosen, onChoose, onClose }: StoreSelectorProps) {
   const { t, i18n } = useTranslation();
-  const groups = groupStores(stores, i18n.language.replace('_', '-'));
+  const groups = groupStores(stores, bcp47(i18n.language));
   return (
     <Dialog
       open={open}

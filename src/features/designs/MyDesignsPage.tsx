@@ -2,6 +2,7 @@ import './my-designs.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bcp47 } from '../../../engine/index.ts';
 import type { DesignSummary } from '../../../shop/index.ts';
 import { editorPath, listTypeOf, localised, previewUrl } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
@@ -39,7 +40,7 @@ export function MyDesignsPage() {
 
   const reload = () => setAttempt((n) => n + 1);
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
+    new Intl.DateTimeFormat(bcp47(i18n.language), {
       dateStyle: 'medium',
       timeStyle: 'short',
     }).format(new Date(iso));

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bcp47 } from '../../../engine/index.ts';
 import type { FulfilmentStatus } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 import { isAuthFailure } from './labApi.ts';
@@ -21,7 +22,7 @@ export function useLab(): Lab {
 /** Dates and times in the portal's language, to the minute: what a lab needs to know when. */
 export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  const language = i18n.language.replace('_', '-');
+  const language = bcp47(i18n.language);
   return useCallback(
     (iso: string) => {
       try {

@@ -2,6 +2,7 @@ import './my-orders.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bcp47 } from '../../../engine/index.ts';
 import type { MyOrder } from '../../../shop/index.ts';
 import { formatMoney } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
@@ -32,7 +33,7 @@ export function MyOrdersPage() {
   }, [attempt]);
 
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(iso));
+    new Intl.DateTimeFormat(bcp47(i18n.language), { dateStyle: 'medium' }).format(new Date(iso));
 
   if (failure === 'loggedOut') {
     return (
