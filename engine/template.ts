@@ -139,7 +139,7 @@ export type Fold = z.infer<typeof Fold>;
 export const PRINT_LAYOUTS = ['duplex', 'booklet'] as const;
 export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
 
-const TemplateFields = z.object({
+export const TemplateFields = z.object({
   uuid: z.string().uuid(),
   version: z.number().int().positive(),
   name: Localised,

@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { contractPlugin } from './plugins/contract.ts';
 import { requestIdOf } from './plugins/requestId.ts';
 import { caches } from './wiring/caches.ts';
 import { foundation } from './wiring/foundation.ts';
@@ -33,6 +34,8 @@ export async function buildApp(config: ServerConfig, overrides: AppOverrides): P
   });
   if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   const parts = { config, overrides };
+  // First: the OpenAPI document lists the routes registered after it.
+  await app.register(contractPlugin, { strictAnswers: overrides.strictAnswers ?? false });
   await app.register(foundation, parts);
   await app.register(sessions, parts);
   await app.register(storage, parts);

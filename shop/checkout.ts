@@ -5,8 +5,8 @@
 
 import { z } from 'zod';
 import { isEmailAddress, type ValidationKey } from './customerForms.ts';
-import type { PaymentState } from './payment.ts';
-import type { OrderProgress } from './production.ts';
+import { PAYMENT_STATES } from './payment.ts';
+import { OrderProgress } from './production.ts';
 
 // ---- Identities (S0 §7: POST /ajax/login.php, POST /ajax/create.php) ----
 
@@ -30,8 +30,12 @@ export const SignUpRequest = z.object({
  * `fields` holds the English message per field; `fieldKeys` (added by the server side) the same errors as
  * `VALIDATION_MESSAGES` keys, for showing them in the portal's language.
  */
+export const SignedIn = z.object({
+  result: z.literal('OK'),
+  user: z.object({ uuid: z.string(), name: z.string(), email: z.string(), mobile: z.string() }),
+});
 export type IdentityAnswer =
-  | { result: 'OK'; user: { uuid: string; name: string; email: string; mobile: string } }
+  | z.infer<typeof SignedIn>
   | {
       error: string;
       code: string;
@@ -54,7 +58,8 @@ export const LoginLinkRequest = z.object({
     .max(320)
     .refine(isEmailAddress, 'Invalid email format'),
 });
-export type LoginLinkAnswer = { result: 'OK' };
+export const LoginLinkAnswer = z.object({ result: z.literal('OK') });
+export type LoginLinkAnswer = z.infer<typeof LoginLinkAnswer>;
 
 /** POST /m/api/user/login-link/redeem: the token from the link's fragment; answers like a login. */
 export const LoginLinkRedeem = z.object({
@@ -62,43 +67,47 @@ export const LoginLinkRedeem = z.object({
 });
 
 /** POST /m/api/user/logout: always `{result: 'OK'}`; the session is gone on the server and the cookie cleared. */
-export type LogoutAnswer = { result: 'OK' };
+export const LogoutAnswer = z.object({ result: z.literal('OK') });
+export type LogoutAnswer = z.infer<typeof LogoutAnswer>;
 
 // ---- Delivery (S0 §3) ----
 
 export type DeliveryTimeUnit = 'd' | 'h';
 
-export interface PickupLocation {
+export const PickupLocation = z.object({
   /** The first 24 characters name the store; a last group of twelve 1s is its express twin. */
-  uuid: string;
-  description: string;
+  uuid: z.string(),
+  description: z.string(),
   /** Empty when the store has no region (hidden in the regional variant). */
-  pickupregion: string;
-  pickupcity: string;
-  pickupaddress1: string;
-  pickupaddress2: string;
-  pickuppostalcode: string;
-  price: number;
-  deliverytime: number;
-  deliverytimeunit: DeliveryTimeUnit;
-}
+  pickupregion: z.string(),
+  pickupcity: z.string(),
+  pickupaddress1: z.string(),
+  pickupaddress2: z.string(),
+  pickuppostalcode: z.string(),
+  price: z.number(),
+  deliverytime: z.number(),
+  deliverytimeunit: z.enum(['d', 'h']),
+});
+export type PickupLocation = z.infer<typeof PickupLocation>;
 
-export interface PostageOption {
-  uuid: string;
-  name: string;
-  price: number;
+export const PostageOption = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  price: z.number(),
   /** Business days. */
-  deliverytime: number;
-}
+  deliverytime: z.number(),
+});
+export type PostageOption = z.infer<typeof PostageOption>;
 
-export interface DeliveryType {
-  type: 'store-pickup' | 'postage';
-  name: string;
+export const DeliveryType = z.object({
+  type: z.enum(['store-pickup', 'postage']),
+  name: z.string(),
   /** The lowest price among its options, shown beside the type. */
-  price: number;
-  deliveryOptions: PostageOption[];
-  pickupLocations: PickupLocation[];
-}
+  price: z.number(),
+  deliveryOptions: z.array(PostageOption),
+  pickupLocations: z.array(PickupLocation),
+});
+export type DeliveryType = z.infer<typeof DeliveryType>;
 
 export const EXPRESS_SUFFIX = '111111111111';
 export const isExpress = (uuid: string) => uuid.length === 36 && uuid.slice(24) === EXPRESS_SUFFIX;
@@ -107,18 +116,21 @@ export const storeKey = (uuid: string) => uuid.slice(0, 24);
 
 // ---- Payment (S0 §3, §7) ----
 
-export interface PaymentOption {
-  uuid: string;
+export const PaymentOption = z.object({
+  uuid: z.string(),
   /** Which provider takes the payment: 'store' (pay at pickup), 'invoice', 'test-card', 'stripe' or 'vipps'. */
-  type: string;
-  title: string;
-  description: string;
+  type: z.string(),
+  title: z.string(),
+  description: z.string(),
   /** May hold links and line breaks: shown through the HTML sanitiser. */
-  mobileDescription: string;
-}
+  mobileDescription: z.string(),
+});
+export type PaymentOption = z.infer<typeof PaymentOption>;
 
 export const RebateCodeRequest = z.object({ code: z.string().trim().min(1).max(64) });
-export type RebateAnswer = { code: string; text: string } | { error: string; code?: string };
+export const RebateApplied = z.object({ code: z.string(), text: z.string() });
+export type RebateApplied = z.infer<typeof RebateApplied>;
+export type RebateAnswer = RebateApplied | { error: string; code?: string };
 
 export const OrderLinesRequest = z.object({
   paymentOption: z.string().max(64).default(''),
@@ -130,9 +142,10 @@ export const OrderLinesRequest = z.object({
  * 4 the total, 5 the minimum-price adjustment.
  */
 export const ORDER_INFO_TYPES = { products: 1, delivery: 2, rebate: 3, total: 4, minimum: 5 } as const;
-export interface OrderInfo {
-  orderLines: { type: number; description: string; linePrice: number }[];
-}
+export const OrderInfo = z.object({
+  orderLines: z.array(z.object({ type: z.number(), description: z.string(), linePrice: z.number() })),
+});
+export type OrderInfo = z.infer<typeof OrderInfo>;
 
 /** POST /ajax/get_transaction.php (S0 §7): customer info with zipcode, the choices, and fixed fields. */
 export const TransactionRequest = z.object({
@@ -151,8 +164,9 @@ export const TransactionRequest = z.object({
  * A refused customer info answers 400 with `fields` (English messages) and `fieldKeys` (`VALIDATION_MESSAGES`
  * keys) named like the form's fields: name, mobile, email, address, postalCode, city.
  */
+export const TransactionStarted = z.object({ transactionid: z.string() });
 export type TransactionAnswer =
-  | { transactionid: string }
+  | z.infer<typeof TransactionStarted>
   | {
       error: string;
       code?: string;
@@ -164,74 +178,70 @@ export type TransactionAnswer =
  * GET /m/api/checkout/transactions/{id} and POST …/{id}/fulfil: where a transaction stands. `pending`
  * carries the provider's page to send the browser to; `paid` carries the order.
  */
-export type TransactionState =
-  | { status: 'pending'; redirectUrl: string }
-  | { status: 'paid'; orderUuid: string }
+export const TransactionState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending'), redirectUrl: z.string() }),
+  z.object({ status: z.literal('paid'), orderUuid: z.string() }),
   /** Ended without an order (issue 29's payment states): the cart is as it was. */
-  | { status: 'declined' | 'cancelled' | 'expired' | 'failed'; error: string };
+  z.object({ status: z.enum(['declined', 'cancelled', 'expired', 'failed']), error: z.string() }),
+]);
+export type TransactionState = z.infer<typeof TransactionState>;
 
 // ---- My orders (issue 14) ----
-
-/** One of a logged-in shopper's orders (GET /m/api/orders); its receipt is the detail. */
-export interface MyOrder {
-  orderUuid: string;
-  reference: string;
-  createdAt: string;
-  /** Minor units, in the order's portal currency (`currencyFormat`). */
-  total: number;
-  currencyFormat: string;
-  lines: { productName: string; description: string; quantity: number }[];
-  progress: OrderProgress;
-  /** Where the money stands (issue 29); null when nothing is paid online (in store, by invoice). */
-  paymentStatus: ShopperPayment | null;
-}
 
 /**
  * An online payment as the shopper sees it (issue 29), computed on the server: reserved until the
  * order leaves the lab, then taken, then perhaps given back. Minor units of the order's currency.
  */
-export interface ShopperPayment {
-  state: PaymentState;
-  amount: number;
-  captured: number;
-  refunded: number;
+export const ShopperPayment = z.object({
+  state: z.enum(PAYMENT_STATES),
+  amount: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
   /** Money given back, oldest first, with when it was (releases of a reservation are the state). */
-  refunds: { amount: number; at: string }[];
-}
+  refunds: z.array(z.object({ amount: z.number(), at: z.string() })),
+});
+export type ShopperPayment = z.infer<typeof ShopperPayment>;
+
+/** One of a logged-in shopper's orders (GET /m/api/orders); its receipt is the detail. */
+export const MyOrder = z.object({
+  orderUuid: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+  /** Minor units, in the order's portal currency (`currencyFormat`). */
+  total: z.number(),
+  currencyFormat: z.string(),
+  lines: z.array(z.object({ productName: z.string(), description: z.string(), quantity: z.number() })),
+  progress: OrderProgress,
+  /** Where the money stands (issue 29); null when nothing is paid online (in store, by invoice). */
+  paymentStatus: ShopperPayment.nullable(),
+});
+export type MyOrder = z.infer<typeof MyOrder>;
 
 // ---- Receipt (S0 §3) ----
 
-export interface Receipt {
-  orderUuid: string;
+const ReceiptPlace = z.object({
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  deliveryTimeString: z.string(),
+});
+
+export const Receipt = z.object({
+  orderUuid: z.string(),
   /** `title` (added by the server side): the payment option's title. */
-  payment: { infoText: string; title?: string };
+  payment: z.object({ infoText: z.string(), title: z.string().optional() }),
   /** Added by the server side: the order's sums as paid (the same shape as the order-lines answer). */
-  orderInfo?: OrderInfo;
+  orderInfo: OrderInfo.optional(),
   /** Added by the server side: when the order was made, ISO 8601. */
-  createdAt?: string;
+  createdAt: z.string().optional(),
   /** Added by the server side (issue 14): the print files and the lab's steps. */
-  progress?: OrderProgress;
+  progress: OrderProgress.optional(),
   /** Added by the server side (issue 29): the online payment's state and refunds; null when none. */
-  paymentStatus?: ShopperPayment | null;
-  delivery:
-    | {
-        type: 0;
-        pickupLocation: {
-          name: string;
-          address: string;
-          postalCode: string;
-          city: string;
-          deliveryTimeString: string;
-        };
-      }
-    | {
-        type: 1;
-        address: {
-          name: string;
-          address: string;
-          postalCode: string;
-          city: string;
-          deliveryTimeString: string;
-        };
-      };
-}
+  paymentStatus: ShopperPayment.nullable().optional(),
+  delivery: z.discriminatedUnion('type', [
+    z.object({ type: z.literal(0), pickupLocation: ReceiptPlace }),
+    z.object({ type: z.literal(1), address: ReceiptPlace }),
+  ]),
+});
+export type Receipt = z.infer<typeof Receipt>;

@@ -425,24 +425,27 @@ export type OrderLineChange = z.infer<typeof OrderLineChange>;
 
 export const AutoCorrection = z.object({ autoCorrection: z.union([z.literal(0), z.literal(1)]) });
 
-export interface Cart {
-  orderLines: OrderLine[];
-  summary: { totalPrice: number };
-}
+export const Cart = z.object({
+  orderLines: z.array(OrderLine),
+  summary: z.object({ totalPrice: z.number() }),
+});
+export type Cart = z.infer<typeof Cart>;
 
 /** The address fields (added with checkout) are there when the user gave them at sign-up: form defaults (S0 §5). */
-export type Me =
-  | { isAnonymousUser: true }
-  | {
-      isAnonymousUser: false;
-      uuid: string;
-      name: string;
-      email: string;
-      mobile: string;
-      address?: string;
-      zipcode?: string;
-      city?: string;
-    };
+export const Me = z.discriminatedUnion('isAnonymousUser', [
+  z.object({ isAnonymousUser: z.literal(true) }),
+  z.object({
+    isAnonymousUser: z.literal(false),
+    uuid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    address: z.string().optional(),
+    zipcode: z.string().optional(),
+    city: z.string().optional(),
+  }),
+]);
+export type Me = z.infer<typeof Me>;
 
 /** Every 4xx and 5xx answer of our own API carries a readable `error` and a stable `code`. */
 export interface ApiError {

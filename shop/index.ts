@@ -3,6 +3,7 @@
  * server/ import shop only from here (the lint's layer rule in biome.json holds it).
  */
 
+export * from './api/index.ts';
 export * from './appRoutes.ts';
 export * from './assetUrls.ts';
 export * from './bulkEdit.ts';
@@ -24,6 +25,7 @@ export * from './orderLimits.ts';
 export * from './payment.ts';
 export * from './paymentView.ts';
 export * from './personalDates.ts';
+export * from './previewSizes.ts';
 export * from './pricing.ts';
 export * from './printEdit.ts';
 export * from './production.ts';

@@ -4,13 +4,14 @@
  * because one desk lists the orders of every portal.
  */
 import { z } from 'zod';
-import type { Fold, PrintLayout } from '../engine/index.ts';
-import type { PaymentState } from './payment.ts';
+import { Fold, PRINT_LAYOUTS } from '../engine/index.ts';
+import { PAYMENT_STATES } from './payment.ts';
 import {
   FULFILMENT_STATUSES,
   type FulfilmentStatus,
-  type LineKind,
-  type Manifest,
+  LineKind,
+  Manifest,
+  PRODUCTION_STATUSES,
   type ProductionStatus,
 } from './production.ts';
 
@@ -48,122 +49,137 @@ export const LabStatusRequest = z.object({
 });
 export type LabStatusRequest = z.infer<typeof LabStatusRequest>;
 
-export interface LabFile {
-  name: string;
+export const LabFile = z.object({
+  name: z.string(),
   /** Where the desk fetches it (with the Bearer header). */
-  url: string;
+  url: z.string(),
   /** A small JPEG of it; null for a PDF (the desk shows an icon). */
-  thumbnailUrl: string | null;
-  type: 'jpg' | 'pdf';
-  bytes: number;
-  widthMm: number;
-  heightMm: number;
-  dpi: number;
-  pages: number | null;
+  thumbnailUrl: z.string().nullable(),
+  type: z.enum(['jpg', 'pdf']),
+  bytes: z.number(),
+  widthMm: z.number(),
+  heightMm: z.number(),
+  dpi: z.number(),
+  pages: z.number().nullable(),
   /** A folded card's PDF: how its pages go onto the sheet (the manifest's `printLayout`); else null. */
-  printLayout: PrintLayout | null;
+  printLayout: z.enum(PRINT_LAYOUTS).nullable(),
   /** Where that sheet is folded (the manifest's `folds`); empty for a flat print. */
-  folds: Fold[];
-}
+  folds: z.array(Fold),
+});
+export type LabFile = z.infer<typeof LabFile>;
 
-export interface LabLine {
-  orderLineUuid: string;
-  productName: string;
-  description: string;
-  quantity: number;
-  kind: LineKind;
+export const LabLine = z.object({
+  orderLineUuid: z.string(),
+  productName: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  kind: LineKind,
   /** The print files' warnings (low resolution and the like); empty until production has run. */
-  warnings: string[];
+  warnings: z.array(z.string()),
   /** Listed once the manifest has them. */
-  files: LabFile[];
-  thumbnailUrl: string | null;
-}
+  files: z.array(LabFile),
+  thumbnailUrl: z.string().nullable(),
+});
+export type LabLine = z.infer<typeof LabLine>;
 
-export interface LabEvent {
-  status: FulfilmentStatus;
-  at: string;
-}
+const FulfilmentStatusSchema = z.enum(FULFILMENT_STATUSES);
+const PaymentStateSchema = z.enum(PAYMENT_STATES);
 
-export type LabDelivery =
-  | {
-      type: 'store-pickup';
-      name: string;
-      address: string;
-      postalCode: string;
-      city: string;
-      express: boolean;
-    }
-  | {
-      type: 'postage';
-      /** The postage option's name. */
-      name: string;
-      address: { name: string; address: string; postalCode: string; city: string };
-    };
+export const LabEvent = z.object({ status: FulfilmentStatusSchema, at: z.string() });
+export type LabEvent = z.infer<typeof LabEvent>;
 
-export interface LabOrder {
-  uuid: string;
-  /** The receipt's short reference: the uuid's first 8 characters. */
-  reference: string;
-  createdAt: string;
-  portal: { uuid: string; name: string; locale: string; currencyFormat: string };
-  production: {
-    status: ProductionStatus;
-    error: string | null;
-    attempts: number;
-    startedAt: string | null;
-    finishedAt: string | null;
-  };
-  /** The latest of the lab's changes, null before the first. */
-  fulfilment: FulfilmentStatus | null;
-  events: LabEvent[];
-  /** What the lab may record next; the buttons follow it. */
-  nextStatuses: FulfilmentStatus[];
-  shopper: { name: string; email: string; phone: string };
-  delivery: LabDelivery;
-  payment: string;
-  comment: string;
-  total: number;
-  lines: LabLine[];
-  /** The payment at a glance, for the list's mark (issue 29); null when the order has no transaction row. */
-  paymentSummary: LabPaymentSummary | null;
-}
+export const LabDelivery = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('store-pickup'),
+    name: z.string(),
+    address: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    express: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('postage'),
+    /** The postage option's name. */
+    name: z.string(),
+    address: z.object({ name: z.string(), address: z.string(), postalCode: z.string(), city: z.string() }),
+  }),
+]);
+export type LabDelivery = z.infer<typeof LabDelivery>;
 
 /**
  * Why the list marks an order's payment: a problem the lab must look at (a failed capture), or an
  * authorisation that lapses within a day (ship it, so it is captured, or release it).
  */
-export type LabPaymentFlag = 'problem' | 'lapsing';
+export const LabPaymentFlag = z.enum(['problem', 'lapsing']);
+export type LabPaymentFlag = z.infer<typeof LabPaymentFlag>;
 
-export interface LabPaymentSummary {
-  state: PaymentState;
-  flag: LabPaymentFlag | null;
-}
+export const LabPaymentSummary = z.object({ state: PaymentStateSchema, flag: LabPaymentFlag.nullable() });
+export type LabPaymentSummary = z.infer<typeof LabPaymentSummary>;
+
+export const LabOrder = z.object({
+  uuid: z.string(),
+  /** The receipt's short reference: the uuid's first 8 characters. */
+  reference: z.string(),
+  createdAt: z.string(),
+  portal: z.object({ uuid: z.string(), name: z.string(), locale: z.string(), currencyFormat: z.string() }),
+  production: z.object({
+    status: z.enum(PRODUCTION_STATUSES),
+    error: z.string().nullable(),
+    attempts: z.number(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  }),
+  /** The latest of the lab's changes, null before the first. */
+  fulfilment: FulfilmentStatusSchema.nullable(),
+  events: z.array(LabEvent),
+  /** What the lab may record next; the buttons follow it. */
+  nextStatuses: z.array(FulfilmentStatusSchema),
+  shopper: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  delivery: LabDelivery,
+  payment: z.string(),
+  comment: z.string(),
+  total: z.number(),
+  lines: z.array(LabLine),
+  /** The payment at a glance, for the list's mark (issue 29); null when the order has no transaction row. */
+  paymentSummary: LabPaymentSummary.nullable(),
+});
+export type LabOrder = z.infer<typeof LabOrder>;
 
 /** An order's payment as the desk shows it (issue 29): its state, what was taken and given back, its history. */
-export interface LabPayment {
+export const LabPayment = z.object({
   /** store, invoice, test-card, stripe, vipps. */
-  provider: string;
-  state: PaymentState;
-  amount: number;
-  captured: number;
-  refunded: number;
-  currency: string;
+  provider: z.string(),
+  state: PaymentStateSchema,
+  amount: z.number(),
+  captured: z.number(),
+  refunded: z.number(),
+  currency: z.string(),
   /** Something the lab must look at: an amount that did not match, a capture that failed. */
-  problem: string | null;
+  problem: z.string().nullable(),
   /** When an authorisation not yet captured lapses at the provider, and whether that is within a day. */
-  lapsesAt: string | null;
-  lapsingSoon: boolean;
+  lapsesAt: z.string().nullable(),
+  lapsingSoon: z.boolean(),
   /** What the refund button may do: release the whole authorisation, or refund up to `left`. */
-  refundable: { kind: 'cancel' | 'refund'; left: number } | null;
+  refundable: z.object({ kind: z.enum(['cancel', 'refund']), left: z.number() }).nullable(),
   /** The provider's messages, oldest first. */
-  events: { at: string; kind: string; reported: string | null }[];
-  refunds: { at: string; amount: number; kind: 'refund' | 'cancel'; status: string; error: string | null }[];
-}
+  events: z.array(z.object({ at: z.string(), kind: z.string(), reported: z.string().nullable() })),
+  refunds: z.array(
+    z.object({
+      at: z.string(),
+      amount: z.number(),
+      kind: z.enum(['refund', 'cancel']),
+      status: z.string(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type LabPayment = z.infer<typeof LabPayment>;
 
-export interface LabOrderDetail extends LabOrder {
-  manifest: Manifest | null;
-  paymentDetail: LabPayment | null;
-}
+export const LabOrderDetail = LabOrder.extend({
+  manifest: Manifest.nullable(),
+  paymentDetail: LabPayment.nullable(),
+});
+export type LabOrderDetail = z.infer<typeof LabOrderDetail>;
 
 /** POST /lab/api/orders/{uuid}/refund: an amount in minor units, or nothing for what is left. */
 export const LabRefundRequest = z.object({
@@ -185,35 +201,36 @@ export const LabPaymentProblemsQuery = z.object({
  * transaction's (no order was made: the shopper may have paid and has nothing to show for it), or a
  * capture that failed after every retry (the order exists; its page has Capture again).
  */
-export interface LabPaymentProblem {
-  transactionUuid: string;
+export const LabPaymentProblem = z.object({
+  transactionUuid: z.string(),
   /** Null for a mismatch: no order was made. */
-  orderUuid: string | null;
+  orderUuid: z.string().nullable(),
   /** The order's reference, or the transaction's first 8 characters when there is no order. */
-  reference: string;
-  portal: { name: string; currencyFormat: string };
-  provider: string;
+  reference: z.string(),
+  portal: z.object({ name: z.string(), currencyFormat: z.string() }),
+  provider: z.string(),
   /** The provider's own name for the payment (a Checkout Session id, a Vipps reference). */
-  providerRef: string | null;
-  state: PaymentState;
-  amount: number;
-  currency: string;
+  providerRef: z.string().nullable(),
+  state: PaymentStateSchema,
+  amount: z.number(),
+  currency: z.string(),
   /** `amount_mismatch: …` or `capture_failed: …`: a code, then the server's English detail. */
-  problem: string;
-  problemAt: string | null;
-  createdAt: string;
-  shopper: { name: string; email: string };
-}
+  problem: z.string(),
+  problemAt: z.string().nullable(),
+  createdAt: z.string(),
+  shopper: z.object({ name: z.string(), email: z.string() }),
+});
+export type LabPaymentProblem = z.infer<typeof LabPaymentProblem>;
 
-export interface LabPaymentProblems {
-  problems: LabPaymentProblem[];
-}
+export const LabPaymentProblems = z.object({ problems: z.array(LabPaymentProblem) });
+export type LabPaymentProblems = z.infer<typeof LabPaymentProblems>;
 
-export interface LabOrderPage {
-  orders: LabOrder[];
+export const LabOrderPage = z.object({
+  orders: z.array(LabOrder),
   /** Pass as `before` for the next (older) page; null when this is the last. */
-  nextBefore: string | null;
-}
+  nextBefore: z.string().nullable(),
+});
+export type LabOrderPage = z.infer<typeof LabOrderPage>;
 
 /** Art brought with a published template is at most this big in all (base64 in the JSON body). */
 export const TEMPLATE_PUBLISH_MAX_BYTES = 20 * 1024 * 1024;
@@ -225,4 +242,11 @@ export const TEMPLATE_PUBLISH_MAX_BYTES = 20 * 1024 * 1024;
 export const TemplatePublishRequest = z.object({
   template: z.unknown(),
   art: z.record(z.string().min(1).max(300), z.base64('Art is sent as base64')).default({}),
+});
+
+/** What POST /lab/api/templates answers: the version now served, and whether it is new. */
+export const TemplatePublishAnswer = z.object({
+  uuid: z.string(),
+  version: z.number(),
+  outcome: z.enum(['new-template', 'new-version', 'older-version', 'unchanged']),
 });

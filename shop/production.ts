@@ -3,7 +3,8 @@
  * shopper's screens share. The manifest is `DATA_DIR/production/{orderUuid}/manifest.json`
  * (docs/production.md), what a lab needs to print an order without asking the shop.
  */
-import type { Fold, PrintLayout } from '../engine/index.ts';
+import { z } from 'zod';
+import { Fold, PRINT_LAYOUTS } from '../engine/index.ts';
 
 export const PRODUCTION_STATUSES = ['queued', 'rendering', 'ready', 'failed'] as const;
 export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];
@@ -12,23 +13,21 @@ export type ProductionStatus = (typeof PRODUCTION_STATUSES)[number];
 export const FULFILMENT_STATUSES = ['printed', 'ready-for-pickup', 'shipped'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
-export type LineKind = 'print' | 'card' | 'calendar' | 'photogift';
-
 /** The receipt's short reference of an order: its uuid's first 8 characters. */
 export const orderReference = (orderUuid: string) => orderUuid.slice(0, 8);
 
-export interface ManifestFile {
+export const ManifestFile = z.object({
   /** The file's name in the order's folder. */
-  name: string;
-  sha256: string;
-  bytes: number;
+  name: z.string(),
+  sha256: z.string(),
+  bytes: z.number(),
   /** The printed size (a PDF: its trim size; the page itself carries 3 mm of bleed on each side). */
-  widthMm: number;
-  heightMm: number;
+  widthMm: z.number(),
+  heightMm: z.number(),
   /** Pixels per inch of the print (JPEG), or the lowest effective ppi of its pictures (PDF). */
-  dpi: number;
+  dpi: z.number(),
   /** PDF: its pages, one per printed part. */
-  pages?: number;
+  pages: z.number().optional(),
   /**
    * A folded card's PDF: how its pages go onto the sheet (the template's `printLayout`): `duplex`,
    * pages 1 and 2 are the outside and the inside of one sheet, turned over about the fold; `booklet`,
@@ -36,39 +35,46 @@ export interface ManifestFile {
    * [2 | 3] inside on a sheet twice as wide, folded in the middle (docs/template-format.md "Folded
    * cards: print layout"). Absent: every page is a sheet of its own, printed on one side.
    */
-  printLayout?: PrintLayout;
+  printLayout: z.enum(PRINT_LAYOUTS).optional(),
   /** Where the sheet is folded, in mm from the trim box's top-left corner of each page (the template's `folds`). */
-  folds?: Fold[];
-}
+  folds: z.array(Fold).optional(),
+});
+export type ManifestFile = z.infer<typeof ManifestFile>;
 
-export interface ManifestLine {
-  orderLineUuid: string;
-  product: { uuid: string; name: string };
-  quantity: number;
-  kind: LineKind;
-  description: string;
-  warnings: string[];
-  files: ManifestFile[];
-}
+export const LineKind = z.enum(['print', 'card', 'calendar', 'photogift']);
+export type LineKind = z.infer<typeof LineKind>;
 
-export interface Manifest {
-  orderUuid: string;
+export const ManifestLine = z.object({
+  orderLineUuid: z.string(),
+  product: z.object({ uuid: z.string(), name: z.string() }),
+  quantity: z.number(),
+  kind: LineKind,
+  description: z.string(),
+  warnings: z.array(z.string()),
+  files: z.array(ManifestFile),
+});
+export type ManifestLine = z.infer<typeof ManifestLine>;
+
+export const Manifest = z.object({
+  orderUuid: z.string(),
   /** orderReference(orderUuid) */
-  reference: string;
-  status: ProductionStatus;
+  reference: z.string(),
+  status: z.enum(PRODUCTION_STATUSES),
   /** Readable, for the lab: why production failed. */
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  lines: ManifestLine[];
-}
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  lines: z.array(ManifestLine),
+});
+export type Manifest = z.infer<typeof Manifest>;
 
 /** Where an order stands, as the shopper's screens (receipt, My orders) receive it. */
-export interface OrderProgress {
-  production: ProductionStatus;
+export const OrderProgress = z.object({
+  production: z.enum(PRODUCTION_STATUSES),
   /** The lab's steps, oldest first, each with its time (ISO 8601). */
-  events: { status: FulfilmentStatus; at: string }[];
-}
+  events: z.array(z.object({ status: z.enum(FULFILMENT_STATUSES), at: z.string() })),
+});
+export type OrderProgress = z.infer<typeof OrderProgress>;
 
 /** The step a shopper is shown: the lab's words, not the print files' (a failed render is the lab's to mend). */
 export type ShopperStep = 'received' | 'in-production' | FulfilmentStatus;

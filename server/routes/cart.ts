@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AutoCorrection, OrderLineChange, TemplateLineAdd } from '../../shop/index.ts';
+import { cartRoutes as api } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { orderLines } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { serve } from '../plugins/contract.ts';
 import { perSession } from '../plugins/limits.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import {
@@ -23,15 +23,12 @@ import {
 } from '../services/cart/cart.ts';
 import type { Session } from '../services/identity/sessions.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
-import { linePreview, PreviewWidth, sendPreview } from '../services/templates/linePreviews.ts';
+import { linePreview, sendPreview } from '../services/templates/linePreviews.ts';
 import {
   loadTemplate,
   storedTemplateOf,
   type TemplateLineDeps,
 } from '../services/templates/templateLines.ts';
-
-const LineParams = z.object({ lineUuid: z.string().uuid('The order line id is not a valid uuid') });
-const PreviewQuery = z.object({ width: PreviewWidth });
 
 export interface CartRoutesOptions {
   db: Db;
@@ -51,8 +48,8 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   });
 
   // Adds one template line (S1 §3 cart add payload); answers the cart, the new line last.
-  app.post('/m/api/webshop/cart', async (request, reply) => {
-    const body = TemplateLineAdd.parse(request.body);
+  serve(app, api.addTemplateLine, async (request, reply) => {
+    const body = request.body;
     const session = await request.ensureSession(reply);
     return addTemplateLine(db, session, body, await templateDeps(session), request.portal.locale.code);
   });
@@ -61,9 +58,9 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   const previewLimit = {
     preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
   };
-  app.get('/m/api/webshop/cart/:lineUuid/preview.jpg', previewLimit, async (request, reply) => {
-    const { lineUuid } = LineParams.parse(request.params);
-    const { width } = PreviewQuery.parse(request.query);
+  serve(app, api.linePreview, previewLimit, async (request, reply) => {
+    const { lineUuid } = request.params;
+    const { width } = request.query;
     const session = await request.session();
     const cart = await findCart(db, session);
     const missing = () => notFound('orderLine');
@@ -99,7 +96,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
 
   // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty
   // cart and gets no cookie; the first change makes the session (docs/decisions.md, issue 16).
-  app.get('/m/api/webshop/cart', async (request) => {
+  serve(app, api.get, async (request) => {
     return cartOfToken(db, request.cookies[SESSION_COOKIE], request.portal.portal.uuid, app.clock.now());
   });
 
@@ -111,9 +108,9 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   };
 
   // One line: the body is the order line (S0 §7); its uuid, when given, must be the path's.
-  app.put('/m/api/webshop/cart/:lineUuid', async (request) => {
-    const { lineUuid } = LineParams.parse(request.params);
-    const body = OrderLineChange.partial({ uuid: true }).parse(request.body);
+  serve(app, api.putLine, async (request) => {
+    const { lineUuid } = request.params;
+    const body = request.body;
     if (body.uuid && body.uuid !== lineUuid) {
       throw new HttpError(400, 'line_mismatch');
     }
@@ -122,8 +119,8 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   });
 
   // Several lines at once (bulk editing, S0 §4), all or nothing.
-  app.put('/m/api/webshop/cart', async (request) => {
-    const lines = z.array(OrderLineChange).max(1000).parse(request.body);
+  serve(app, api.putLines, async (request) => {
+    const lines = request.body;
     const session = lines.length > 0 ? await lineOwner(request) : await request.session();
     if (!session) return sessionCart(db, null);
     return applyLineChanges(db, session, lines, await templateDeps(session));
@@ -132,15 +129,15 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   // The answer is kept on a cart; a visitor with no session has no cart and nothing to order, so the
   // answer changes nothing and makes no session (1,000 cookieless requests made 1,000 sessions and
   // carts, issue 28).
-  app.put('/m/api/webshop/cart/auto-correction', async (request) => {
-    const { autoCorrection } = AutoCorrection.parse(request.body);
+  serve(app, api.autoCorrection, async (request) => {
+    const { autoCorrection } = request.body;
     const session = await request.session();
     if (!session) return emptyCart();
     return setAutoCorrection(db, session, autoCorrection, app.clock.now());
   });
 
-  app.delete('/m/api/webshop/cart/:lineUuid', async (request) => {
-    const { lineUuid } = LineParams.parse(request.params);
+  serve(app, api.deleteLine, async (request) => {
+    const { lineUuid } = request.params;
     const cartUuid = await cartOf(db, await lineOwner(request));
     await deleteLine(db, cartUuid, lineUuid);
     return cartView(db, cartUuid);

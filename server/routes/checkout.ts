@@ -3,19 +3,10 @@
  * transaction stands, and the shopper's return from the provider (docs/decisions.md, "Checkout").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  type DeliveryType,
-  OrderLinesRequest,
-  type PaymentOption,
-  type RebateAnswer,
-  RebateCodeRequest,
-  type TransactionAnswer,
-  TransactionRequest,
-  type TransactionState,
-} from '../../shop/index.ts';
+import { checkoutRoutes as api } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { serve } from '../plugins/contract.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { cartOf } from '../services/cart/cart.ts';
 import {
@@ -41,11 +32,6 @@ import {
 import { AttemptLimiter } from '../services/limits/attemptLimiter.ts';
 import { type Providers, providerOf } from '../services/payments/index.ts';
 
-const DeliveryOptionParams = z.object({ deliveryOptionUuid: z.string().max(64) });
-const TransactionParams = z.object({
-  transactionId: z.string().uuid('The transaction id is not a valid uuid'),
-});
-
 /** The shop's origin as the shopper reached it: the providers send the shopper back there. */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -63,27 +49,24 @@ export async function checkoutRoutes(
     windowMs: 15 * 60 * 1000,
   });
 
-  app.get('/m/api/checkout/delivery-options', async (request): Promise<DeliveryType[]> => {
+  serve(app, api.deliveryOptions, async (request) => {
     return deliveryTypesOf(db, request.portal, await productsTotal(db, await request.session()));
   });
 
-  app.get(
-    '/m/api/checkout/delivery-options/:deliveryOptionUuid/payment-options',
-    async (request): Promise<PaymentOption[]> => {
-      const { deliveryOptionUuid } = DeliveryOptionParams.parse(request.params);
-      const portalUuid = request.portal.portal.uuid;
-      const delivery = await resolveDelivery(db, portalUuid, deliveryOptionUuid);
-      if (!delivery) throw notFound('deliveryOption');
-      return paymentOptionsFor(db, portalUuid, delivery.kind, providers);
-    },
-  );
+  serve(app, api.paymentOptions, async (request) => {
+    const { deliveryOptionUuid } = request.params;
+    const portalUuid = request.portal.portal.uuid;
+    const delivery = await resolveDelivery(db, portalUuid, deliveryOptionUuid);
+    if (!delivery) throw notFound('deliveryOption');
+    return paymentOptionsFor(db, portalUuid, delivery.kind, providers);
+  });
 
-  app.get('/m/api/checkout/rebate-codes/have-active-rebate-codes', async (request) => {
+  serve(app, api.haveActiveRebateCodes, async (request) => {
     return { haveActiveRebateCodes: await haveActiveRebateCodes(db, request.portal.portal.uuid) };
   });
 
-  app.post('/m/api/checkout/rebate-codes/use-rebate-code', async (request, reply): Promise<RebateAnswer> => {
-    const { code } = RebateCodeRequest.parse(request.body ?? {});
+  serve(app, api.useRebateCode, async (request, reply) => {
+    const { code } = request.body;
     if (await rebateTries.blocked(request.ip)) {
       throw new HttpError(429, 'too_many_attempts', { key: 'too_many_rebate_codes' });
     }
@@ -96,13 +79,13 @@ export async function checkoutRoutes(
     }
   });
 
-  app.post('/m/api/checkout/order-lines', async (request) => {
-    const choice = OrderLinesRequest.parse(request.body ?? {});
+  serve(app, api.orderLines, async (request) => {
+    const choice = request.body;
     return orderInfoFor(db, request.portal, await request.session(), choice);
   });
 
-  app.post('/ajax/get_transaction.php', async (request): Promise<TransactionAnswer> => {
-    const body = TransactionRequest.parse(request.body ?? {});
+  serve(app, api.getTransaction, async (request) => {
+    const body = request.body;
     const made = await createTransaction(
       db,
       providers,
@@ -130,23 +113,20 @@ export async function checkoutRoutes(
     return { transactionid: made.uuid };
   });
 
-  async function ownTransaction(request: FastifyRequest) {
-    const { transactionId } = TransactionParams.parse(request.params);
+  async function ownTransaction(request: FastifyRequest<{ Params: { transactionId: string } }>) {
+    const { transactionId } = request.params;
     const row = await transactionRow(db, transactionId);
     if (!row || !ownedBy(row, await request.session())) throw notFound('transaction');
     return row;
   }
 
-  app.get('/m/api/checkout/transactions/:transactionId', async (request): Promise<TransactionState> => {
+  serve(app, api.transaction, async (request) => {
     const row = await ownTransaction(request);
     return stateOf(await startedPayment(db, providers, row, { origin: originOf(request) }, app.clock.now()));
   });
 
-  app.post(
-    '/m/api/checkout/transactions/:transactionId/fulfil',
-    async (request): Promise<TransactionState> => {
-      const row = await ownTransaction(request);
-      return fulfilFromReturn(db, providers, jobs, row, { origin: originOf(request) }, app.clock.now());
-    },
-  );
+  serve(app, api.fulfil, async (request) => {
+    const row = await ownTransaction(request);
+    return fulfilFromReturn(db, providers, jobs, row, { origin: originOf(request) }, app.clock.now());
+  });
 }

@@ -19,11 +19,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { harnessInstance, pageScene, parseTemplate, UnknownFontError } from '../../engine/index.ts';
-import { withPreview } from '../../shop/index.ts';
+import { devRoutes as dev, withPreview } from '../../shop/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { serve } from '../plugins/contract.ts';
 import { createImageLoader } from '../render/images.ts';
 import { renderPreviewPng } from '../render/page-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
@@ -39,25 +39,6 @@ export interface HarnessOptions {
   storage: ObjectStore;
 }
 
-/** One path segment: a folder name can name nothing outside the templates root. */
-const FolderName = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a template folder is named by letters, digits, ".", "_" and "-"');
-
-const FolderParams = z.object({ folder: FolderName });
-const FolderFileParams = z.object({
-  folder: FolderName,
-  '*': z.string().min(1, 'the file path is missing').max(500),
-});
-
-const PreflightBody = z.object({
-  template: z.unknown().refine((v) => v !== undefined, 'the template is missing'),
-  /** The template folder whose art the contrast rule draws under the texts. */
-  folder: FolderName.optional(),
-});
-
 const FILE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -70,21 +51,6 @@ const fileType = (file: string) =>
 
 /** What the author edits must never come from a cache. */
 const fresh = (reply: FastifyReply) => reply.header('cache-control', 'no-cache');
-
-const PictureParams = z.object({
-  file: z
-    .string()
-    .regex(/^[0-9a-f-]{36}\.png$/, 'a sample picture is {uuid}.png')
-    .transform((f) => f.slice(0, -'.png'.length)),
-});
-
-const RenderBody = z.object({
-  template: z.unknown().refine((v) => v !== undefined, 'the template is missing'),
-  year: z.number().int().min(1900).max(2200).nullable().default(null),
-  pageId: z.string().min(1, 'the page id is missing').max(200),
-  widthPx: z.number().int().min(16).max(4000),
-  folder: FolderName.optional(),
-});
 
 /** The tallest render the harness draws: four times the widest (4000 px). */
 const MAX_RENDER_HEIGHT_PX = 16_000;
@@ -99,17 +65,17 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
   // Published templates name stored art; the demo ones art in their folders under templates/.
   const sharedLoader = createImageLoader({ userPicture, art: artReader(options.storage) });
 
-  app.get('/m/api/dev/sample-pictures', async () => samplePictureRefs());
+  serve(app, dev.samplePictures, async () => samplePictureRefs());
 
-  app.get('/m/api/dev/sample-pictures/:file', async (request, reply) => {
-    const { file } = PictureParams.parse(request.params);
+  serve(app, dev.samplePicture, async (request, reply) => {
+    const { file } = request.params;
     const png = samplePicturePng(file);
     if (!png) throw notFound('samplePicture', { file });
     return reply.type('image/png').header('cache-control', 'no-cache').send(png);
   });
 
-  app.post('/m/api/dev/render', async (request, reply) => {
-    const body = RenderBody.parse(request.body);
+  serve(app, dev.render, async (request, reply) => {
+    const body = request.body;
     // A folder's art is read afresh for every render: the author may just have saved it.
     const loadImage = body.folder
       ? createImageLoader({ userPicture, templatesRoot: await folderDir(root, body.folder), cacheSize: 1 })
@@ -146,8 +112,8 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
     return reply.type('image/png').header('cache-control', 'no-store').send(png);
   });
 
-  app.post('/m/api/dev/preflight', async (request) => {
-    const body = PreflightBody.parse(request.body);
+  serve(app, dev.preflight, async (request) => {
+    const body = request.body;
     // The one preflight the check command runs, on the template as the shop reads a folder (the
     // preview is the shop's own drawing), with the folder's art when it names one.
     const templatesRoot = body.folder ? await folderDir(root, body.folder) : undefined;
@@ -158,21 +124,21 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
     return { problems };
   });
 
-  app.get('/m/api/dev/template-folders', async (_request, reply) => {
+  serve(app, dev.folders, async (_request, reply) => {
     fresh(reply);
     return listFolders(root);
   });
 
-  app.get('/m/api/dev/template-folders/:folder', async (request, reply) => {
-    const { folder } = FolderParams.parse(request.params);
+  serve(app, dev.folder, async (request, reply) => {
+    const { folder } = request.params;
     const file = await readFolder(root, folder);
     fresh(reply).header('etag', file.etag);
     if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
     return file;
   });
 
-  app.get('/m/api/dev/template-folders/:folder/files/*', async (request, reply) => {
-    const params = FolderFileParams.parse(request.params);
+  serve(app, dev.folderFile, async (request, reply) => {
+    const params = request.params;
     const bytes = await folderFile(root, params.folder, params['*']);
     return fresh(reply).type(fileType(params['*'])).send(bytes);
   });

@@ -10,14 +10,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  accountRoutes as api,
   type IdentityAnswer,
   isValid,
-  type LoginLinkAnswer,
-  LoginLinkRedeem,
-  LoginLinkRequest,
-  LoginRequest,
-  type LogoutAnswer,
-  SignUpRequest,
   validateSignUp,
   waitPhrase,
 } from '../../shop/index.ts';
@@ -25,6 +20,7 @@ import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
 import { composeLoginLink } from '../mail/loginLink.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { serve } from '../plugins/contract.ts';
 import { messageIn } from '../plugins/errors.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
@@ -195,8 +191,8 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
     };
   }
 
-  app.post('/ajax/login.php', { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
-    const { username, password } = LoginRequest.parse(request.body ?? {});
+  serve(app, api.login, { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
+    const { username, password } = request.body;
     const portalUuid = request.portal.portal.uuid;
     const account: DeviceAccount = { portalUuid, email: normalizeEmail(username) };
     const device = await trustedDevice(request, account);
@@ -224,8 +220,8 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
     return logIn(request, reply, user);
   });
 
-  app.post('/ajax/create.php', { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
-    const input = SignUpRequest.parse(request.body ?? {});
+  serve(app, api.signUp, { config: { rateLimit: PASSWORD_ROUTE_LIMIT } }, async (request, reply) => {
+    const input = request.body;
     const addressWait = await addresses.retryAfterMs(request.ip);
     if (addressWait > 0) return tooMany(reply, addressWait);
     const errors = validateSignUp(input);
@@ -245,8 +241,8 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
     return logIn(request, reply, user);
   });
 
-  app.post('/m/api/user/login-link', async (request, reply): Promise<LoginLinkAnswer> => {
-    const { email } = LoginLinkRequest.parse(request.body ?? {});
+  serve(app, api.loginLink, async (request, reply) => {
+    const { email } = request.body;
     const wait = await linkAddresses.retryAfterMs(request.ip);
     if (wait > 0) {
       reply.header('Retry-After', String(Math.max(1, Math.ceil(wait / 1000))));
@@ -258,7 +254,7 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
     const address = normalizeEmail(email);
     // Counted for any address, registered or not, so the count tells nothing either.
     if ((await linkAccounts.fail(`${portalUuid}:${address}`)) > LINK_ACCOUNT_LIMIT.limit)
-      return { result: 'OK' };
+      return { result: 'OK' as const };
     const { protocol } = request;
     const host = request.headers.host;
     inBackground(async () => {
@@ -278,28 +274,24 @@ export async function identityRoutes(app: FastifyInstance, { db, mailer }: Ident
         }),
       );
     });
-    return { result: 'OK' };
+    return { result: 'OK' as const };
   });
 
-  app.post(
-    '/m/api/user/login-link/redeem',
-    { config: { rateLimit: REDEEM_ROUTE_LIMIT } },
-    async (request, reply): Promise<IdentityAnswer> => {
-      const { token } = LoginLinkRedeem.parse(request.body ?? {});
-      const portalUuid = request.portal.portal.uuid;
-      const userUuid = await redeemLoginLink(db, token, portalUuid, app.clock.now());
-      const user = userUuid ? await userByUuid(db, userUuid) : null;
-      if (!user) throw new HttpError(400, 'login_link_invalid');
-      // As a password login from a new browser would be, without touching the account's delay: the
-      // link proves the mailbox, and the browser is known from now on.
-      return logIn(request, reply, user);
-    },
-  );
+  serve(app, api.redeemLoginLink, { config: { rateLimit: REDEEM_ROUTE_LIMIT } }, async (request, reply) => {
+    const { token } = request.body;
+    const portalUuid = request.portal.portal.uuid;
+    const userUuid = await redeemLoginLink(db, token, portalUuid, app.clock.now());
+    const user = userUuid ? await userByUuid(db, userUuid) : null;
+    if (!user) throw new HttpError(400, 'login_link_invalid');
+    // As a password login from a new browser would be, without touching the account's delay: the
+    // link proves the mailbox, and the browser is known from now on.
+    return logIn(request, reply, user);
+  });
 
-  app.post('/m/api/user/logout', async (request, reply): Promise<LogoutAnswer> => {
+  serve(app, api.logout, async (request, reply) => {
     const session = await request.session();
     if (session) await endSession(db, session);
     clearSessionCookie(request, reply);
-    return { result: 'OK' };
+    return { result: 'OK' as const };
   });
 }

@@ -5,19 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  LabFileParams,
-  LabFileQuery,
-  LabOrderParams,
-  LabOrdersQuery,
-  LabPaymentProblemsQuery,
-  LabRefundRequest,
-  LabStatusRequest,
-  TEMPLATE_PUBLISH_MAX_BYTES,
-  TemplatePublishRequest,
-} from '../../shop/index.ts';
+import { labRoutes as lab, TEMPLATE_PUBLISH_MAX_BYTES } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
+import { errorOnlyRoute, serve } from '../plugins/contract.ts';
 import {
   listOrders,
   orderDetail,
@@ -65,8 +56,11 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     app.log.info("Set LAB_PASSWORD to enable the lab's order desk at /lab");
     const nothing = (request: FastifyRequest, reply: FastifyReply) =>
       reply.status(404).send({ error: `Nothing is served at ${request.method} /lab`, code: 'not_found' });
-    app.all('/lab', nothing);
-    app.all('/lab/*', nothing);
+    const off = {
+      schema: errorOnlyRoute('The lab is off (no LAB_PASSWORD): nothing is served here', ['lab']),
+    };
+    app.all('/lab', off, nothing);
+    app.all('/lab/*', off, nothing);
     return;
   }
   if (password.length < SHORT_PASSWORD) {
@@ -107,27 +101,21 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     reply.header('Cache-Control', 'private, no-store');
   });
 
-  app.get('/lab/api/orders', async (request) => {
-    return listOrders(deps, LabOrdersQuery.parse(request.query ?? {}));
-  });
+  serve(app, lab.orders, async (request) => listOrders(deps, request.query));
 
-  app.get('/lab/api/orders/:orderUuid', async (request) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
-    return orderDetail(deps, orderUuid);
-  });
+  serve(app, lab.order, async (request) => orderDetail(deps, request.params.orderUuid));
 
-  app.get('/lab/api/orders/:orderUuid/files.zip', async (request, reply) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
-    const { stream, fileName } = await orderZip(deps, orderUuid);
+  serve(app, lab.zip, async (request, reply) => {
+    const { stream, fileName } = await orderZip(deps, request.params.orderUuid);
     return reply
       .type('application/zip')
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .send(stream);
   });
 
-  app.get('/lab/api/orders/:orderUuid/files/:name', async (request, reply) => {
-    const { orderUuid, name } = LabFileParams.parse(request.params);
-    const { width } = LabFileQuery.parse(request.query ?? {});
+  serve(app, lab.file, async (request, reply) => {
+    const { orderUuid, name } = request.params;
+    const { width } = request.query;
     const file = await orderFile(deps, orderUuid, name, width);
     reply.type(file.type);
     if (file.bytes !== null) reply.header('Content-Length', String(file.bytes));
@@ -136,17 +124,15 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
     return reply.send(file.stream);
   });
 
-  app.post('/lab/api/orders/:orderUuid/status', async (request) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
-    const { status } = LabStatusRequest.parse(request.body ?? {});
-    return recordStatus(deps, orderUuid, status, app.clock.now());
-  });
+  serve(app, lab.status, async (request) =>
+    recordStatus(deps, request.params.orderUuid, request.body.status, app.clock.now()),
+  );
 
   // A refund (or the release of an authorisation not yet captured). The desk sends an Idempotency-Key
   // per press, so a retried request is the same refund.
-  app.post('/lab/api/orders/:orderUuid/refund', async (request) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
-    const { amount } = LabRefundRequest.parse(request.body ?? {});
+  serve(app, lab.refund, async (request) => {
+    const { orderUuid } = request.params;
+    const { amount } = request.body;
     const key = IdempotencyKeyHeader.parse(request.headers['idempotency-key']);
     await refundOrder(
       {
@@ -163,8 +149,8 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   });
 
   // A capture that failed after every retry (the desk shows it) is queued again.
-  app.post('/lab/api/orders/:orderUuid/capture', async (request) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
+  serve(app, lab.capture, async (request) => {
+    const { orderUuid } = request.params;
     const detail = await orderDetail(deps, orderUuid);
     if (detail.paymentDetail?.state !== 'authorised') {
       throw new HttpError(409, 'nothing_to_capture');
@@ -174,21 +160,17 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   });
 
   // Payments the lab must look at: a mismatch has no order to show it on, so the desk lists them here.
-  app.get('/lab/api/payments/problems', async (request) => {
-    return paymentProblems(options.db, LabPaymentProblemsQuery.parse(request.query ?? {}));
-  });
+  serve(app, lab.paymentProblems, async (request) => paymentProblems(options.db, request.query));
 
-  app.post('/lab/api/orders/:orderUuid/rerun', async (request) => {
-    const { orderUuid } = LabOrderParams.parse(request.params);
-    return rerunProduction(deps, orderUuid);
-  });
+  serve(app, lab.rerun, async (request) => rerunProduction(deps, request.params.orderUuid));
 
   // Template authors publish from their own machine (npm run templates -- import), not from a shop page.
-  app.post(
-    '/lab/api/templates',
+  serve(
+    app,
+    lab.publishTemplate,
     { bodyLimit: TEMPLATE_PUBLISH_MAX_BYTES, config: { crossSite: true } },
     async (request, reply) => {
-      const body = TemplatePublishRequest.parse(request.body ?? {});
+      const body = request.body;
       const art = new Map(Object.entries(body.art).map(([src, b64]) => [src, Buffer.from(b64, 'base64')]));
       try {
         const published = await publishTemplate(deps, body.template, art);
@@ -209,7 +191,7 @@ export async function labRoutes(app: FastifyInstance, options: LabRoutesOptions)
   );
 
   // An unknown desk call is a JSON 404 (after the password), not the app's page.
-  app.all('/lab/api/*', async (request) => {
+  app.all('/lab/api/*', { schema: errorOnlyRoute('An unknown desk call: 404', ['lab']) }, async (request) => {
     throw new HttpError(404, 'not_found', {
       key: 'nothing_served',
       values: { method: request.method, path: request.url.split('?')[0] ?? '' },

@@ -13,9 +13,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { formatMoney } from '../../shop/index.ts';
+import { formatMoney, paymentProviderRoutes } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { serve } from '../plugins/contract.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { isUuid, type TransactionSnapshot } from '../services/checkout/checkout.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
@@ -183,7 +184,7 @@ export async function paymentRoutes(
   await app.register(async (callback) => {
     rawJsonBodies(callback);
 
-    callback.post(TEST_CARD_CALLBACK, async (request) => {
+    serve(callback, paymentProviderRoutes.testCardCallback, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers[SIGNATURE_HEADER];
       const event = testCard.verifyCallback(raw, Array.isArray(header) ? header[0] : header);
@@ -201,7 +202,7 @@ export async function paymentRoutes(
         kind: event.report.state,
         body: raw,
       });
-      return { received: true, status: after.status };
+      return { received: true as const, status: after.status };
     });
   });
 }

@@ -5,9 +5,10 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { storableLabel } from '../../shop/index.ts';
+import { accountRoutes as account, pictureRoutes as api, storableLabel } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { fileRoute, serve } from '../plugins/contract.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart/cart.ts';
 import {
@@ -33,15 +34,6 @@ export interface PictureRoutesOptions {
 
 /** The file fields an upload may use: `file` (the editor) or `images[]` (the legacy uploader). */
 const FILE_FIELDS = new Set(['file', 'images[]', 'images']);
-
-const UploadInternalQuery = z.object({
-  handleuploads: z.string().optional(),
-  interface: z.string().optional(),
-  redirect: z.string().optional(),
-  uploadtype: z.string().optional(),
-  json: z.string().optional(),
-  thumbnails: z.coerce.number().int().positive().optional(),
-});
 
 const XPhotoQuery = z.object({
   uuid: z.uuid(),
@@ -161,7 +153,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   // The editor's upload: one file; further files in the same request are ignored.
-  app.post('/m/api/pictures', uploadLimits, async (request, reply) => {
+  serve(app, api.upload, uploadLimits, async (request, reply) => {
     const upload = store.begin(await request.ensureSession(reply));
     const picture = await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
@@ -173,15 +165,15 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     });
     if (!picture) throw new HttpError(400, 'no_file', { values: { field: 'file' } });
     return {
-      result: 'OK',
+      result: 'OK' as const,
       files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
     };
   });
 
   // The legacy order upload: several files, each answered with its own record; a bad file gets
   // an error while the good ones are stored.
-  app.post('/system/iframes/upload_internal.php', uploadLimits, async (request, reply) => {
-    const query = UploadInternalQuery.parse(request.query);
+  serve(app, api.printUpload, uploadLimits, async (request, reply) => {
+    const query = request.query;
     const session = await request.ensureSession(reply);
     const upload = store.begin(session);
     const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
@@ -214,15 +206,20 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
         if (catalogue) await addPrintLines(tx, session, printed, catalogue);
       });
     });
-    return { result: 'OK', files };
+    return { result: 'OK' as const, files };
   });
 
-  app.get('/m/api/user/recent-images', async (request) => {
+  serve(app, account.recentImages, async (request) => {
     const rows = await store.recent(await request.session());
     return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
   });
 
-  app.get('/system/XPhoto.php', pictureLimits, async (request, reply) => {
+  const xphoto = fileRoute(
+    'A derivative of an uploaded picture (S0 §7, §9): size, effect, rotation',
+    ['pictures'],
+    ['image/jpeg'],
+  );
+  app.get('/system/XPhoto.php', { ...pictureLimits, schema: xphoto }, async (request, reply) => {
     const query = XPhotoQuery.parse(request.query);
     const picture = await store.find(query.uuid, await request.session());
     if (!picture) throw notFound('picture', { uuid: query.uuid });

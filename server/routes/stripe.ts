@@ -16,9 +16,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import { paymentProviderRoutes } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
+import { serve } from '../plugins/contract.ts';
 import { isUuid } from '../services/checkout/checkout.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import {
@@ -29,7 +30,7 @@ import {
   transactionRow,
 } from '../services/checkout/orders.ts';
 import { ProviderRefused, returnUrl } from '../services/payments/provider.ts';
-import { STRIPE_BACK_PATH, STRIPE_WEBHOOK_PATH, type StripeProvider } from '../services/payments/stripe.ts';
+import type { StripeProvider } from '../services/payments/stripe.ts';
 import { rawJsonBodies } from './payments.ts';
 
 /** The events to subscribe the webhook endpoint to (docs/payments.md); any other is acknowledged and left. */
@@ -44,8 +45,6 @@ export const STRIPE_EVENTS = [
   'charge.refunded',
 ] as const;
 const HANDLED = new Set<string>(STRIPE_EVENTS);
-
-const BackQuery = z.object({ transaction: z.string().max(64) });
 
 export interface StripeRoutesOptions {
   db: Db;
@@ -83,7 +82,7 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
     rawJsonBodies(hook);
 
     // Stripe posts from its own servers: the cross-site check is the signature's job here.
-    hook.post(STRIPE_WEBHOOK_PATH, { config: { crossSite: true } }, async (request) => {
+    serve(hook, paymentProviderRoutes.stripeWebhook, { config: { crossSite: true } }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['stripe-signature'];
       let event: Stripe.Event;
@@ -96,14 +95,14 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
         );
         throw new HttpError(400, 'bad_signature');
       }
-      if (!HANDLED.has(event.type)) return { received: true, handled: false };
+      if (!HANDLED.has(event.type)) return { received: true as const, handled: false };
 
       const found = await transactionOf(event);
       if (!found) {
         // Signed with our secret, so Stripe's: a payment this shop did not make (another integration
         // on the same account). Acknowledged, or Stripe would send it again for days.
         request.log.warn({ eventId: event.id, type: event.type }, 'Stripe webhook for an unknown payment');
-        return { received: true, handled: false };
+        return { received: true as const, handled: false };
       }
       const { row } = found;
       // A session event for a transaction whose start answer was lost still names its session.
@@ -118,7 +117,7 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
           { eventId: event.id, type: event.type, transactionUuid: row.uuid, err: error },
           'Stripe refused to say where a payment named by its webhook stands',
         );
-        return { received: true, handled: false };
+        return { received: true as const, handled: false };
       }
       const after = await applyPaymentReport(db, row.uuid, report, jobs, app.clock.now(), {
         provider: 'stripe',
@@ -126,12 +125,12 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
         kind: event.type,
         body: raw,
       });
-      return { received: true, status: after.status };
+      return { received: true as const, status: after.status };
     });
   });
 
-  app.get(STRIPE_BACK_PATH, async (request, reply) => {
-    const { transaction } = BackQuery.parse(request.query ?? {});
+  serve(app, paymentProviderRoutes.stripeBack, async (request, reply) => {
+    const { transaction } = request.query;
     if (!isUuid(transaction)) throw new HttpError(400, 'invalid_request', { key: 'not_a_transaction' });
     const row = await transactionRow(db, transaction);
     if (

@@ -6,59 +6,21 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarHolidays } from '../../shop/index.ts';
+import { templateRoutes as api, calendarHolidays } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { templateCategories } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
+import { fileRoute, serve } from '../plugins/contract.ts';
 import { perSession } from '../plugins/limits.ts';
 import { artContentType, STORED_ART_NAME, storedArtKey } from '../render/templateArt.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
-import {
-  OWN_PREVIEW_MAX_PICTURES,
-  ownPicturesPreview,
-  PreviewWidth,
-  sendPreview,
-} from '../services/templates/linePreviews.ts';
+import { ownPicturesPreview, sendPreview } from '../services/templates/linePreviews.ts';
 import { oneTemplate } from '../services/templates/storedTemplates.ts';
 import { type CompressedAnswer, chooseEncoding, TemplateLists } from '../services/templates/templateLists.ts';
 
 /** The path's type → the template's type. */
 const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
-
-const TypeParam = z.enum(['cards', 'calendars', 'photogift'], {
-  error: 'the template type must be cards, calendars or photogift',
-});
-const CategoryParam = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a category is 1 to 64 letters, digits, _ or -');
-const UuidParam = z.string().uuid('the template uuid is not a valid uuid');
-const VersionParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,8}$/, 'the version must be a positive whole number')
-  .transform(Number);
-
-const ListParams = z.object({ type: TypeParam });
-const HolidaysQuery = z.object({
-  year: z.coerce.number().int('year must be a whole number').min(1900).max(2200),
-  startMonth: z.coerce.number().int('startMonth must be a whole number').min(1).max(12).default(1),
-});
-const CategoryListParams = z.object({ type: TypeParam, category: CategoryParam });
-const InfoParams = z.object({ category: CategoryParam });
-const ByUuidParams = z.object({ uuid: UuidParam });
-const OwnPreviewQuery = z.object({
-  pictures: z
-    .string({ error: 'pictures is a comma-separated list of picture uuids' })
-    .transform((list) => list.split(','))
-    .pipe(
-      z
-        .array(z.string().uuid('a picture uuid is not a valid uuid'))
-        .min(1, 'name at least one picture')
-        .max(OWN_PREVIEW_MAX_PICTURES, `at most ${OWN_PREVIEW_MAX_PICTURES} pictures`),
-    ),
-  width: PreviewWidth,
-});
-const ByVersionParams = z.object({ uuid: UuidParam, version: VersionParam });
 
 async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHOTOGIFT') {
   return db
@@ -83,7 +45,12 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
 
   // Published templates' art, from the storage every instance shares (render/templateArt.ts). The
   // name is the content's hash: the file never changes, so browsers keep it.
-  app.get('/templates2/art/stored/:name', async (request, reply) => {
+  const art = fileRoute(
+    "A published template's art, by its content's hash",
+    ['templates'],
+    ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'],
+  );
+  app.get('/templates2/art/stored/:name', { schema: art }, async (request, reply) => {
     const { name } = StoredArtParams.parse(request.params);
     const bytes = await files.storage.get(storedArtKey(name));
     if (!bytes) throw notFound('art', { name });
@@ -97,7 +64,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
 
   // Static segments win over parameters in fastify's router, so these two are never read as
   // type=cards/photogift with a category.
-  app.get('/m/api/templates/cards/categories', async (request) => {
+  serve(app, api.cardCategories, async (request) => {
     const rows = await categoriesOfType(db, request.portal.portal.uuid, 'CARDS');
     return {
       categories: rows.map((r) => ({ category: r.category, names: r.names })),
@@ -105,8 +72,8 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     };
   });
 
-  app.get('/m/api/templates/photogift/categories/:category/info', async (request) => {
-    const { category } = InfoParams.parse(request.params);
+  serve(app, api.photogiftCategoryInfo, async (request) => {
+    const { category } = request.params;
     const rows = await categoriesOfType(db, request.portal.portal.uuid, 'PHOTOGIFT');
     const row = rows.find((r) => r.category.toUpperCase() === category.toUpperCase());
     if (!row) throw notFound('photoGiftCategory', { category });
@@ -114,13 +81,13 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   });
 
   // The public holidays a calendar of this portal marks over its twelve months (issue 18).
-  app.get('/m/api/holidays', async (request) => {
-    const { year, startMonth } = HolidaysQuery.parse(request.query);
+  serve(app, api.holidays, async (request) => {
+    const { year, startMonth } = request.query;
     return { holidays: calendarHolidays(request.portal.locale.code, year, startMonth) };
   });
 
-  app.get('/m/api/templates/by-uuid/:uuid', async (request) => {
-    const { uuid } = ByUuidParams.parse(request.params);
+  serve(app, api.byUuid, async (request) => {
+    const { uuid } = request.params;
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
     if (!template) throw notFound('template', { uuid });
     return template;
@@ -131,9 +98,9 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   const previewLimit = {
     preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
   };
-  app.get('/m/api/templates/by-uuid/:uuid/own-preview.jpg', previewLimit, async (request, reply) => {
-    const { uuid } = ByUuidParams.parse(request.params);
-    const { pictures: wanted, width } = OwnPreviewQuery.parse(request.query);
+  serve(app, api.ownPreview, previewLimit, async (request, reply) => {
+    const { uuid } = request.params;
+    const { pictures: wanted, width } = request.query;
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, null);
     if (!template) throw notFound('template', { uuid });
     const session = await request.session();
@@ -157,8 +124,8 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     return sendPreview(request, reply, preview);
   });
 
-  app.get('/m/api/templates/by-uuid/:uuid/:version', async (request) => {
-    const { uuid, version } = ByVersionParams.parse(request.params);
+  serve(app, api.byVersion, async (request) => {
+    const { uuid, version } = request.params;
     const template = await oneTemplate(db, request.portal.portal.uuid, uuid, version);
     if (!template) throw notFound('templateVersion', { version, uuid });
     return template;
@@ -179,13 +146,13 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
     return reply.send(answer.bodies[encoding]);
   };
 
-  app.get('/m/api/templates/:type', async (request, reply) => {
-    const { type } = ListParams.parse(request.params);
+  serve(app, api.list, async (request, reply) => {
+    const { type } = request.params;
     return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], null));
   });
 
-  app.get('/m/api/templates/:type/categories/:category', async (request, reply) => {
-    const { type, category } = CategoryListParams.parse(request.params);
+  serve(app, api.categoryList, async (request, reply) => {
+    const { type, category } = request.params;
     return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], category));
   });
 }

@@ -1,24 +1,25 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Me } from '../../shop/index.ts';
+import { accountRoutes as api } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
+import { serve } from '../plugins/contract.ts';
 import { savedPersonalDates } from '../services/cart/personalDates.ts';
 
 export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // The yearly dates the account keeps from its calendars (issue 18); none for a visitor.
-  app.get('/m/api/user/personal-dates', async (request) => {
+  serve(app, api.personalDates, async (request) => {
     const session = await request.session();
     return { personalDates: session?.userUuid ? await savedPersonalDates(db, session.userUuid) : [] };
   });
 
-  app.get('/m/api/user/me', async (request): Promise<Me> => {
+  serve(app, api.me, async (request) => {
     const session = await request.session();
-    if (!session?.userUuid) return { isAnonymousUser: true };
+    if (!session?.userUuid) return { isAnonymousUser: true as const };
     const [user] = await db.select().from(users).where(eq(users.uuid, session.userUuid));
-    if (!user) return { isAnonymousUser: true };
+    if (!user) return { isAnonymousUser: true as const };
     return {
-      isAnonymousUser: false,
+      isAnonymousUser: false as const,
       uuid: user.uuid,
       name: user.name,
       email: user.email,

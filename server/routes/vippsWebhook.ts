@@ -13,14 +13,15 @@
  * through applyPaymentReport, the one place an order is made.
  */
 import type { FastifyInstance } from 'fastify';
+import { paymentProviderRoutes } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError } from '../errors.ts';
+import { serve } from '../plugins/contract.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import { applyPaymentReport, transactionRow } from '../services/checkout/orders.ts';
 import {
   reportOfEvent,
   transactionOfReference,
-  VIPPS_WEBHOOK_PATH,
   type VippsProvider,
   VippsWebhookEvent,
   vippsEventType,
@@ -42,7 +43,7 @@ export async function vippsWebhookRoutes(app: FastifyInstance, options: VippsWeb
     rawJsonBodies(hook);
 
     // Vipps posts from its own servers: the cross-site check is the signature's job here.
-    hook.post(VIPPS_WEBHOOK_PATH, { config: { crossSite: true } }, async (request) => {
+    serve(hook, paymentProviderRoutes.vippsWebhook, { config: { crossSite: true } }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const refusal = vippsWebhookRefusal(webhookSecret, {
         method: request.method,
@@ -73,7 +74,7 @@ export async function vippsWebhookRoutes(app: FastifyInstance, options: VippsWeb
           { reference: event.reference, name: event.name },
           'Vipps webhook for an unknown payment',
         );
-        return { received: true, ignored: 'unknown_payment' };
+        return { received: true as const, ignored: 'unknown_payment' };
       }
       const report = reportOfEvent(event) ?? (await vipps.statusOf(event.reference));
       const after = await applyPaymentReport(db, row.uuid, report, jobs, app.clock.now(), {
@@ -82,7 +83,7 @@ export async function vippsWebhookRoutes(app: FastifyInstance, options: VippsWeb
         kind: vippsEventType(event),
         body: raw,
       });
-      return { received: true, status: after.status };
+      return { received: true as const, status: after.status };
     });
   });
 }

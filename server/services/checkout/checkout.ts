@@ -18,7 +18,7 @@ import {
   type PickupLocation,
   type PostageInput,
   type PostageOption,
-  type RebateAnswer,
+  type RebateApplied,
   type TransactionRequest,
   VALIDATION_MESSAGES,
   type ValidationKey,
@@ -242,7 +242,7 @@ export async function applyRebateCode(
   cartUuid: string,
   code: string,
   now: Date,
-): Promise<RebateAnswer> {
+): Promise<RebateApplied> {
   const row = await rebateRow(db, session.portalUuid, code);
   if (!row?.active) throw new HttpError(400, 'rebate_unknown');
   if (!usable(row)) throw new HttpError(400, 'rebate_used_up');

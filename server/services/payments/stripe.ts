@@ -17,7 +17,7 @@
  * which is checked before anything is sent; any other sum falls back to the one line.
  */
 import Stripe from 'stripe';
-import type { PaymentReport } from '../../../shop/index.ts';
+import { type PaymentReport, paymentProviderRoutes } from '../../../shop/index.ts';
 import type { StripeSettings } from '../../config.ts';
 import {
   type PaymentProvider,
@@ -37,9 +37,9 @@ const MAX_LINE_ITEMS = 100;
 const MAX_NAME = 250;
 const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const STRIPE_WEBHOOK_PATH = '/m/api/payments/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = paymentProviderRoutes.stripeWebhook.path;
 /** The Checkout page's back link (server/routes/stripe.ts): the session is expired, then the hand-off. */
-export const STRIPE_BACK_PATH = '/m/api/payments/stripe/back';
+export const STRIPE_BACK_PATH = paymentProviderRoutes.stripeBack.path;
 
 /** Where the shopper comes back to: the hand-off, which asks Stripe itself (the marker is only a hint). */
 const successUrl = (origin: string, uuid: string) => `${origin}${returnUrl(uuid, 'stripe')}`;

@@ -8,12 +8,12 @@
  * moves).
  */
 import { z } from 'zod';
-import type { PaymentReport } from '../../../shop/index.ts';
+import { type PaymentReport, paymentProviderRoutes } from '../../../shop/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { verifyBody } from './signature.ts';
 
 export const TEST_CARD_PAGE = (transactionUuid: string) => `/payments/test-card/${transactionUuid}`;
-export const TEST_CARD_CALLBACK = '/m/api/payments/test-card/callback';
+export const TEST_CARD_CALLBACK = paymentProviderRoutes.testCardCallback.path;
 
 export const TestCardCallbackBody = z.object({
   transactionId: z.string().uuid(),

@@ -16,7 +16,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentReport } from '../../../shop/index.ts';
+import { type PaymentReport, paymentProviderRoutes } from '../../../shop/index.ts';
 import type { VippsSettings } from '../../config.ts';
 import {
   type PaymentProvider,
@@ -35,7 +35,7 @@ export const VIPPS_SYSTEM_HEADERS = {
 } as const;
 
 /** Where Vipps sends the signed webhooks (server/routes/vippsWebhook.ts). */
-export const VIPPS_WEBHOOK_PATH = '/m/api/payments/vipps/webhook';
+export const VIPPS_WEBHOOK_PATH = paymentProviderRoutes.vippsWebhook.path;
 
 /** The ePayment events the shop registers for (docs/payments.md) and reads. */
 export const VIPPS_WEBHOOK_EVENTS = [

@@ -10,7 +10,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { z } from 'zod';
 import type { FontSet, Template } from '../../../engine/index.ts';
 import {
   defaultYear,
@@ -31,26 +30,8 @@ import type { StoredTemplate } from './templateLines.ts';
 /** Bump when the drawing changes, so cached thumbnails are drawn again. 3: the preview sheet. */
 const RENDER_VERSION = 3;
 
-export const PREVIEW_WIDTHS = { min: 16, max: 1280, default: 320 } as const;
-
-/**
- * The widths thumbnails are drawn at: a width asked for is drawn at the next one up. Drawing costs
- * tens to hundreds of milliseconds, so every width from 16 to 1280 drawn and cached apart would let a
- * stranger keep the server busy by counting (issue 16).
- */
-export const PREVIEW_BUCKETS = [160, 320, 480, 640, 960, 1280] as const;
-
-export const previewBucket = (width: number): number =>
-  PREVIEW_BUCKETS.find((b) => b >= width) ?? PREVIEW_BUCKETS[PREVIEW_BUCKETS.length - 1]!;
-
-/** The `width` query of a thumbnail, in pixels, answered at its bucket's width. */
-export const PreviewWidth = z.coerce
-  .number()
-  .int('The width is a whole number of pixels')
-  .min(PREVIEW_WIDTHS.min)
-  .max(PREVIEW_WIDTHS.max)
-  .default(PREVIEW_WIDTHS.default)
-  .transform(previewBucket);
+// The widths a thumbnail is asked and drawn at are the contract's (shop/previewSizes.ts).
+export { PREVIEW_BUCKETS, PREVIEW_WIDTHS, PreviewWidth, previewBucket } from '../../../shop/index.ts';
 
 export interface LinePreview {
   etag: string;
@@ -190,8 +171,7 @@ export function linePreview(options: {
   });
 }
 
-/** Most pictures one 'View with own pictures' preview takes (more than any template's picture slots). */
-export const OWN_PREVIEW_MAX_PICTURES = 24;
+export { OWN_PREVIEW_MAX_PICTURES } from '../../../shop/index.ts';
 
 /**
  * 'View with own pictures' on the template lists (S1 §2): the template's list preview, its preview
