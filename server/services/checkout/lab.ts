@@ -50,7 +50,7 @@ type PortalRow = Pick<typeof portals.$inferSelect, 'uuid' | 'name' | 'locale' | 
 
 const RANK: Record<FulfilmentStatus, number> = { printed: 1, 'ready-for-pickup': 2, shipped: 2 };
 
-/** Product types of the price list (server/db/templates/products.ts): 0 prints, 1 cards, 2 calendars. */
+/** Product types of the price list (products.producttype; templates/products.json for the template products): 0 prints, 1 cards, 2 calendars. */
 const KIND_OF_TYPE: Record<number, LineKind> = { 0: 'print', 1: 'card', 2: 'calendar' };
 
 const fileApi = (orderUuid: string, name: string) =>
