@@ -3,6 +3,7 @@
  * (S0 §8) is the same for our own /m/api paths and for the legacy /ajax and /system paths.
  */
 
+import { type AnswerOf, type InputOf, type RouteSpec, routeUrl } from '../../shop/index.ts';
 import { takeFirstScreenAnswer } from './firstScreen.ts';
 
 /** Paths without a leading slash or scheme are ours and live under this prefix. */
@@ -79,7 +80,7 @@ function errorOf(body: unknown): { error: unknown; code: unknown } | null {
   return null;
 }
 
-export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+async function request<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   if (method === 'GET') {
     // The server answered this call ahead of time, inside the HTML (shop/firstScreen.ts).
@@ -124,6 +125,29 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     throw new CallError(response.status, message, reason, data);
   }
   return data as T;
+}
+
+/** How a call is made, besides its route and input: abortable, or kept alive as the page closes. */
+export type CallControl = Pick<CallOptions, 'signal' | 'keepalive'>;
+
+/**
+ * Calls a route of the contract's table (shop/api/) with its params, query and body, and answers
+ * what the route answers: the table gives the method, the address and the types, so no caller writes
+ * a path or casts an answer. A legacy .php route takes its body form-encoded, as the table says.
+ */
+export function call<R extends RouteSpec>(
+  route: R,
+  input: InputOf<R>,
+  control: CallControl = {},
+): Promise<AnswerOf<R>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  return request<AnswerOf<R>>(routeUrl(route, params as Record<string, unknown> | undefined), {
+    method: route.method,
+    body: body as CallBody | undefined,
+    form: route.form,
+    query: query as CallOptions['query'],
+    ...control,
+  });
 }
 
 export function isAbort(error: unknown): boolean {

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { Cart, OrderLine, TemplateLineAdd, TemplateLineTemplates } from '../../shop/index.ts';
+import {
+  type Cart,
+  cartRoutes as cart,
+  type OrderLine,
+  routeUrl,
+  type TemplateLineAdd,
+  type TemplateLineTemplates,
+} from '../../shop/index.ts';
 import { call } from './call.ts';
 
 /**
@@ -12,21 +19,21 @@ export type LineToSave = Omit<OrderLine, 'templates'> & {
 };
 
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return call<Cart>('webshop/cart', { signal });
+  return call(cart.get, {}, { signal });
 }
 
 /** S0 §7: PUT one line; the answer is the whole cart, priced by the server. */
 export function putCartLine(line: LineToSave): Promise<Cart> {
-  return call<Cart>(`webshop/cart/${line.uuid}`, { method: 'PUT', body: line });
+  return call(cart.putLine, { params: { lineUuid: line.uuid }, body: line });
 }
 
 /** S0 §7: PUT several lines at once (bulk editing); the server applies all or none. */
 export function putCartLines(lines: readonly LineToSave[]): Promise<Cart> {
-  return call<Cart>('webshop/cart', { method: 'PUT', body: [...lines] });
+  return call(cart.putLines, { body: [...lines] });
 }
 
 export function deleteCartLine(lineUuid: string): Promise<Cart> {
-  return call<Cart>(`webshop/cart/${lineUuid}`, { method: 'DELETE' });
+  return call(cart.deleteLine, { params: { lineUuid } });
 }
 
 /**
@@ -34,14 +41,14 @@ export function deleteCartLine(lineUuid: string): Promise<Cart> {
  * the whole cart, priced by the server, the new line last; a refusal is 400 with `{error, code}`.
  */
 export function postCartLine(payload: z.input<typeof TemplateLineAdd>): Promise<Cart> {
-  return call<Cart>('webshop/cart', { method: 'POST', body: payload });
+  return call(cart.addTemplateLine, { body: payload });
 }
 
 /** A template line's first page as the server draws it (owner only), for the cart's thumbnail. */
 export function linePreviewUrl(line: Pick<OrderLine, 'uuid' | 'templates'>, width = 320): string {
   // The address changes with the line's content, so an updated line never shows an old picture.
   const version = contentHash(JSON.stringify(line.templates[0] ?? null));
-  return `/m/api/webshop/cart/${encodeURIComponent(line.uuid)}/preview.jpg?width=${width}&v=${version}`;
+  return routeUrl(cart.linePreview, { lineUuid: line.uuid }, { width, v: version });
 }
 
 function contentHash(text: string): string {

@@ -1,44 +1,41 @@
 /** The checkout's calls (S0 §7) with the shapes of shop/checkout.ts. */
-import type {
-  Cart,
-  DeliveryType,
-  OrderInfo,
-  PaymentOption,
-  Receipt,
-  TransactionState,
+import {
+  accountRoutes,
+  type Cart,
+  cartRoutes,
+  checkoutRoutes as checkout,
+  type DeliveryType,
+  type OrderInfo,
+  type PaymentOption,
+  type Receipt,
+  type TransactionState,
 } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 /** S0 §7: the shopper's answer to the auto-correction question, kept on the cart. */
 export function setAutoCorrection(autoCorrection: 0 | 1): Promise<Cart> {
-  return call<Cart>('webshop/cart/auto-correction', { method: 'PUT', body: { autoCorrection } });
+  return call(cartRoutes.autoCorrection, { body: { autoCorrection } });
 }
 
 export function getDeliveryOptions(signal?: AbortSignal): Promise<DeliveryType[]> {
-  return call<DeliveryType[]>('checkout/delivery-options', { signal });
+  return call(checkout.deliveryOptions, {}, { signal });
 }
 
 export function getPaymentOptions(
   deliveryOptionUuid: string,
   signal?: AbortSignal,
 ): Promise<PaymentOption[]> {
-  return call<PaymentOption[]>(
-    `checkout/delivery-options/${encodeURIComponent(deliveryOptionUuid)}/payment-options`,
-    { signal },
-  );
+  return call(checkout.paymentOptions, { params: { deliveryOptionUuid } }, { signal });
 }
 
 export async function haveActiveRebateCodes(signal?: AbortSignal): Promise<boolean> {
-  const answer = await call<{ haveActiveRebateCodes: boolean }>(
-    'checkout/rebate-codes/have-active-rebate-codes',
-    { signal },
-  );
+  const answer = await call(checkout.haveActiveRebateCodes, {}, { signal });
   return answer.haveActiveRebateCodes === true;
 }
 
 /** Applied: `{code, text}`; refused: rejects with the server's error text (shown under the field). */
 export function applyRebateCode(code: string): Promise<{ code: string; text: string }> {
-  return call<{ code: string; text: string }>('checkout/rebate-codes/use-rebate-code', { body: { code } });
+  return call(checkout.useRebateCode, { body: { code } });
 }
 
 /** S0 §7: the order's summary lines for the current choices (uuids, or empty when not chosen). */
@@ -46,7 +43,7 @@ export function getOrderLines(
   choice: { paymentOption: string; deliveryOption: string },
   signal?: AbortSignal,
 ): Promise<OrderInfo> {
-  return call<OrderInfo>('checkout/order-lines', { body: choice, signal });
+  return call(checkout.orderLines, { body: choice }, { signal });
 }
 
 export interface TransactionFields {
@@ -63,21 +60,14 @@ export interface TransactionFields {
 
 /** S0 §7: asks for a transaction id; the fixed fields ride along as the legacy call wants them. */
 export function getTransaction(fields: TransactionFields): Promise<{ transactionid: string }> {
-  return call<{ transactionid: string }>('/ajax/get_transaction.php', {
-    method: 'POST',
-    body: { ...fields, cartfallback: true, ordercomment: '' },
-    form: true,
-  });
+  return call(checkout.getTransaction, { body: { ...fields, cartfallback: true, ordercomment: '' } });
 }
 
 /** Where a transaction stands; idempotent on the server, so a reload or a second tab is harmless. */
 export function fulfilTransaction(transactionId: string): Promise<TransactionState> {
-  return call<TransactionState>(`checkout/transactions/${encodeURIComponent(transactionId)}/fulfil`, {
-    method: 'POST',
-    body: {},
-  });
+  return call(checkout.fulfil, { params: { transactionId } });
 }
 
 export function getReceipt(orderUuid: string, signal?: AbortSignal): Promise<Receipt> {
-  return call<Receipt>(`order/${encodeURIComponent(orderUuid)}/receipt`, { signal });
+  return call(accountRoutes.receipt, { params: { orderUuid } }, { signal });
 }

@@ -1,5 +1,6 @@
 import { type Effect, type Rotation, xphotoType } from '../../engine/index.ts';
-import { call, resolveUrl } from './call.ts';
+import { accountRoutes, pictureRoutes, routeUrl } from '../../shop/index.ts';
+import { call } from './call.ts';
 import { postFile } from './upload.ts';
 
 /** S0 §9: the sizes the picture service makes. */
@@ -28,7 +29,7 @@ export interface RecentImage {
 
 /** GET /m/api/user/recent-images: the session's pictures, newest first. */
 export async function getRecentImages(signal?: AbortSignal): Promise<RecentImage[]> {
-  const answer = await call<{ images: RecentImage[] }>('user/recent-images', { signal });
+  const answer = await call(accountRoutes.recentImages, {}, { signal });
   return answer.images;
 }
 
@@ -46,4 +47,4 @@ export interface UploadedPicture {
  * in the field `file`; a refused file is a 4xx with the server's `error` text.
  */
 export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
-  postFile<UploadedPicture>(resolveUrl('pictures'), 'file', file, onProgress);
+  postFile<UploadedPicture>(routeUrl(pictureRoutes.upload), 'file', file, onProgress);

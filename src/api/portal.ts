@@ -1,6 +1,6 @@
-import type { PortalConfig } from '../../shop/index.ts';
+import { type PortalConfig, storefrontRoutes } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export function getPortal(signal?: AbortSignal): Promise<PortalConfig> {
-  return call<PortalConfig>('portal', { signal });
+  return call(storefrontRoutes.portal, {}, { signal });
 }

@@ -1,15 +1,14 @@
-import type { Category, Product } from '../../shop/index.ts';
-import { firstScreenApi } from '../../shop/index.ts';
+import { type Category, firstScreenApi, type Product, storefrontRoutes } from '../../shop/index.ts';
 import { call } from './call.ts';
 import { takeFirstScreenAnswer } from './firstScreen.ts';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const answer = await call<{ categories: Category[] }>(firstScreenApi.categories, { signal });
+  const answer = await call(storefrontRoutes.categories, {}, { signal });
   return answer.categories;
 }
 
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  const answer = await call<{ products: Product[] }>(firstScreenApi.products, { signal });
+  const answer = await call(storefrontRoutes.products, {}, { signal });
   return answer.products;
 }
 

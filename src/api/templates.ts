@@ -4,6 +4,7 @@
  */
 import type { Holiday, PersonalDate, Template } from '../../engine/index.ts';
 import type { ListType } from '../../shop/index.ts';
+import { accountRoutes, templateRoutes as templates } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export interface CardCategory {
@@ -22,21 +23,20 @@ export interface PhotogiftCategoryInfo {
   separateFromBackground: boolean;
 }
 
-const seg = encodeURIComponent;
-
 /** GET /m/api/templates/{type} or /m/api/templates/{type}/categories/{category}. */
 export function getTemplates(
   type: ListType,
   category: string | null,
   signal?: AbortSignal,
 ): Promise<Template[]> {
-  const path = category ? `templates/${type}/categories/${seg(category)}` : `templates/${type}`;
-  return call<Template[]>(path, { signal });
+  return category
+    ? call(templates.categoryList, { params: { type, category } }, { signal })
+    : call(templates.list, { params: { type } }, { signal });
 }
 
 /** GET /m/api/templates/cards/categories. */
 export function getCardCategories(signal?: AbortSignal): Promise<CardCategories> {
-  return call<CardCategories>('templates/cards/categories', { signal });
+  return call(templates.cardCategories, {}, { signal });
 }
 
 /** GET /m/api/templates/photogift/categories/{category}/info. */
@@ -44,17 +44,17 @@ export function getPhotogiftCategoryInfo(
   category: string,
   signal?: AbortSignal,
 ): Promise<PhotogiftCategoryInfo> {
-  return call<PhotogiftCategoryInfo>(`templates/photogift/categories/${seg(category)}/info`, { signal });
+  return call(templates.photogiftCategoryInfo, { params: { category } }, { signal });
 }
 
 /** GET /m/api/templates/by-uuid/{uuid}: the current version. */
 export function getTemplate(uuid: string, signal?: AbortSignal): Promise<Template> {
-  return call<Template>(`templates/by-uuid/${seg(uuid)}`, { signal });
+  return call(templates.byUuid, { params: { uuid } }, { signal });
 }
 
 /** GET /m/api/templates/by-uuid/{uuid}/{version}: one version (a cart line's). */
 export function getTemplateVersion(uuid: string, version: number, signal?: AbortSignal): Promise<Template> {
-  return call<Template>(`templates/by-uuid/${seg(uuid)}/${version}`, { signal });
+  return call(templates.byVersion, { params: { uuid, version: String(version) } }, { signal });
 }
 
 /** GET /m/api/holidays: the public holidays a calendar of this portal marks over its twelve months. */
@@ -63,10 +63,10 @@ export function getHolidays(
   startMonth: number,
   signal?: AbortSignal,
 ): Promise<{ holidays: Holiday[] }> {
-  return call<{ holidays: Holiday[] }>('holidays', { query: { year, startMonth }, signal });
+  return call(templates.holidays, { query: { year, startMonth } }, { signal });
 }
 
 /** GET /m/api/user/personal-dates: the yearly dates the shopper's account keeps (none for a visitor). */
 export function getSavedDates(signal?: AbortSignal): Promise<{ personalDates: PersonalDate[] }> {
-  return call<{ personalDates: PersonalDate[] }>('user/personal-dates', { signal });
+  return call(accountRoutes.personalDates, {}, { signal });
 }

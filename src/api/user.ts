@@ -1,17 +1,18 @@
-import type {
-  IdentityAnswer,
-  LoginLinkAnswer,
-  LogoutAnswer,
-  Me,
-  MyOrder,
-  SignUpInput,
+import {
+  accountRoutes as account,
+  type IdentityAnswer,
+  type LoginLinkAnswer,
+  type LogoutAnswer,
+  type Me,
+  type MyOrder,
+  type SignUpInput,
 } from '../../shop/index.ts';
 import { call } from './call.ts';
 
 export type SignedIn = Extract<IdentityAnswer, { result: 'OK' }>;
 
 export function getMe(signal?: AbortSignal): Promise<Me> {
-  return call<Me>('user/me', { signal });
+  return call(account.me, {}, { signal });
 }
 
 /**
@@ -19,7 +20,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
  * message is the server's text, shown above the login button (S0 §8).
  */
 export function login(username: string, password: string): Promise<SignedIn> {
-  return call<SignedIn>('/ajax/login.php', { method: 'POST', body: { username, password }, form: true });
+  return call(account.login, { body: { username, password } });
 }
 
 /**
@@ -27,7 +28,7 @@ export function login(username: string, password: string): Promise<SignedIn> {
  * `fields` (field name → message), set on the form (S0 §8).
  */
 export function signUp(input: SignUpInput): Promise<SignedIn> {
-  return call<SignedIn>('/ajax/create.php', { method: 'POST', body: { ...input }, form: true });
+  return call(account.signUp, { body: { ...input } });
 }
 
 /**
@@ -35,20 +36,20 @@ export function signUp(input: SignUpInput): Promise<SignedIn> {
  * the same whether or not there is such an account; a 429 when this address asked too often.
  */
 export function requestLoginLink(email: string): Promise<LoginLinkAnswer> {
-  return call<LoginLinkAnswer>('user/login-link', { method: 'POST', body: { email } });
+  return call(account.loginLink, { body: { email } });
 }
 
 /** Logs in with the token of a login link, as a password login would (the cart comes along). */
 export function redeemLoginLink(token: string): Promise<SignedIn> {
-  return call<SignedIn>('user/login-link/redeem', { method: 'POST', body: { token } });
+  return call(account.redeemLoginLink, { body: { token } });
 }
 
 /** Ends the session; the shop shows the anonymous state after it. */
 export function logout(): Promise<LogoutAnswer> {
-  return call<LogoutAnswer>('user/logout', { method: 'POST' });
+  return call(account.logout, {});
 }
 
 /** A logged-in shopper's orders, newest first (401 when nobody is logged in). */
 export async function getMyOrders(signal?: AbortSignal): Promise<MyOrder[]> {
-  return (await call<{ orders: MyOrder[] }>('orders', { signal })).orders;
+  return (await call(account.myOrders, {}, { signal })).orders;
 }

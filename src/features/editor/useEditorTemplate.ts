@@ -8,6 +8,7 @@ import {
   parseTemplate,
   type Template,
 } from '../../../engine/index.ts';
+import { templateRoutes } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 import { getAccountDesign } from '../../api/designs.ts';
 import { loadBrowserFonts } from './browserFonts.ts';
@@ -69,12 +70,18 @@ interface LoadOptions {
  */
 async function loadTemplate(templateUuid: string, options: LoadOptions, signal?: AbortSignal) {
   const { version, workKey, moreFamilies, account } = options;
-  const path = `templates/by-uuid/${encodeURIComponent(templateUuid)}${version ? `/${version}` : ''}`;
   const asked = account ? accountWork(templateUuid, signal) : Promise.resolve(null);
   // HarfBuzz (a chunk and its WebAssembly) loads alongside the template and the fonts, not after.
   void loadHarfBuzz().catch(() => undefined);
   try {
-    const parsed = parseTemplate(await call<unknown>(path, { signal }));
+    const answer = version
+      ? await call(
+          templateRoutes.byVersion,
+          { params: { uuid: templateUuid, version: String(version) } },
+          { signal },
+        )
+      : await call(templateRoutes.byUuid, { params: { uuid: templateUuid } }, { signal });
+    const parsed = parseTemplate(answer);
     if (!parsed.ok) {
       console.error('The template does not parse', parsed.problems);
       return ERROR;

@@ -29,7 +29,7 @@ import {
   type ScenePicture,
   type Template,
 } from '../../../engine/index.ts';
-import { withPreview } from '../../../shop/index.ts';
+import { devRoutes, templateRoutes, withPreview } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 import {
   type BrowserPictureLoader,
@@ -56,11 +56,6 @@ type Source =
 
 /** A template as given (the server validates it again), or a file that is not JSON. */
 type Loaded = { label: string; json: unknown } | { label: string; notJson: string };
-
-interface ListedFolder {
-  folder: string;
-  name: string | null;
-}
 
 const GUIDE_LABELS: Record<Guide, string> = {
   trim: 'Trim',
@@ -109,11 +104,12 @@ export function HarnessPage() {
 
   const fonts = useAsync(loadBrowserFonts, []);
   const list = useAsync(
-    async () => (await Promise.all(TYPES.map((type) => call<Template[]>(`templates/${type}`)))).flat(),
+    async () =>
+      (await Promise.all(TYPES.map((type) => call(templateRoutes.list, { params: { type } })))).flat(),
     [],
   );
-  const folders = useAsync(() => call<ListedFolder[]>('dev/template-folders'), []);
-  const samples = useAsync(() => call<PictureRef[]>('dev/sample-pictures'), []);
+  const folders = useAsync(() => call(devRoutes.folders, {}), []);
+  const samples = useAsync(() => call(devRoutes.samplePictures, {}), []);
   const watched = useTemplateFolder(source.kind === 'folder' ? source.folder : null);
   // A folder's art is fetched afresh whenever the folder changed (the decoded pictures are cached).
   const watchedFolder = source.kind === 'folder' ? source.folder : null;
@@ -136,7 +132,7 @@ export function HarnessPage() {
   );
   const seeded = useAsync<Loaded | null>(async () => {
     if (source.kind !== 'uuid') return null;
-    const t = await call<unknown>(`templates/by-uuid/${encodeURIComponent(source.uuid)}`);
+    const t = await call(templateRoutes.byUuid, { params: { uuid: source.uuid } });
     return { json: t, label: source.uuid };
   }, [source.kind === 'uuid' ? source.uuid : null]);
   const text = source.kind === 'file' ? source.text : source.kind === 'folder' ? watched.text : undefined;

@@ -3,15 +3,13 @@
  * preflight `npm run templates -- check` runs): every problem at once, each naming its page and part.
  */
 import type { PreflightProblem } from '../../../engine/index.ts';
+import { devRoutes } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 
 export type HarnessProblem = PreflightProblem;
 
 export async function fetchProblems(template: unknown, folder: string | null): Promise<PreflightProblem[]> {
-  const { problems } = await call<{ problems: PreflightProblem[] }>('dev/preflight', {
-    method: 'POST',
-    body: { template, ...(folder ? { folder } : {}) },
-  });
+  const { problems } = await call(devRoutes.preflight, { body: { template, ...(folder ? { folder } : {}) } });
   return problems;
 }
 
