@@ -157,7 +157,9 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     { root: [...options.artDirs], prefix: '/templates2/art/', maxAge: day },
     ...(options.previewsDir ? [{ root: options.previewsDir, prefix: '/templates2/all/', maxAge: day }] : []),
   ];
-  for (const f of files) await app.register(fastifyStatic, { ...f, decorateReply: false, index: false });
+  // schemaHide false: the files are listed in /openapi.json like every other route.
+  for (const f of files)
+    await app.register(fastifyStatic, { ...f, decorateReply: false, index: false, schemaHide: false });
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -205,6 +207,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
       // while the server runs.
       wildcard: false,
       decorateReply: false,
+      schemaHide: false,
       // The build's .br and .gz copies, by the request's Accept-Encoding (Vary is set).
       preCompressed: true,
       // index.html (and its compressed copies) is only ever served with the portal's config in it:
