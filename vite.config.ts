@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { FONT_CATALOGUE } from './engine/text/catalogue.ts';
+import * as accountApi from './shop/api/account.ts';
+import * as cartApi from './shop/api/cart.ts';
+import * as checkoutApi from './shop/api/checkout.ts';
+import * as devApi from './shop/api/dev.ts';
+import * as labApi from './shop/api/lab.ts';
+import * as paymentsApi from './shop/api/payments.ts';
+import * as picturesApi from './shop/api/pictures.ts';
+import * as reportsApi from './shop/api/reports.ts';
+import * as storefrontApi from './shop/api/storefront.ts';
+import * as templatesApi from './shop/api/templates.ts';
 
 /** The bundler's chunking context (the part used here). */
 type ModuleInfo = { importedIds: readonly string[]; code: string | null; exports: readonly string[] };
@@ -127,6 +137,64 @@ const ssrBuild = {
   },
 };
 
+const API_MODULES: Record<string, Record<string, unknown>> = {
+  account: accountApi,
+  cart: cartApi,
+  checkout: checkoutApi,
+  dev: devApi,
+  lab: labApi,
+  payments: paymentsApi,
+  pictures: picturesApi,
+  reports: reportsApi,
+  storefront: storefrontApi,
+  templates: templatesApi,
+};
+
+/** A route of the table as the browser needs it: its method, path and body encoding, no schemas. */
+function routeAddress(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return undefined;
+  if ('method' in value && 'path' in value) {
+    const { method, path: routePath, form } = value as { method: string; path: string; form?: boolean };
+    return form ? { method, path: routePath, form } : { method, path: routePath };
+  }
+  const entries = Object.entries(value).map(([key, route]) => [key, routeAddress(route)] as const);
+  return entries.every(([, route]) => route) ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * The contract's route table (shop/api/) in the app's bundle: each route's method, path and form flag
+ * only. The schemas are the server's and the types' business; the browser trusts the server's answers
+ * (the server serialises them from the schemas), so zod and the answer schemas stay out of the start
+ * page (they made its JavaScript 42 KiB gzip bigger).
+ */
+function clientRouteTable(): Plugin {
+  return {
+    name: 'client-route-table',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? id;
+      const area = /[\\/]shop[\\/]api[\\/]([a-z]+)\.ts$/.exec(file)?.[1];
+      if (area === 'route') {
+        return [
+          "export { routeUrl } from './url.ts';",
+          'export const defineRoute = (route) => route;',
+          'export const errors = () => ({});',
+          'export const ApiErrorAnswer = undefined;',
+          'export const Bytes = undefined;',
+          'export const NoContent = undefined;',
+        ].join('\n');
+      }
+      const module = area ? API_MODULES[area] : undefined;
+      if (!module) return null;
+      return Object.entries(module)
+        .map(
+          ([name, value]) => `export const ${name} = ${JSON.stringify(routeAddress(value)) ?? 'undefined'};`,
+        )
+        .join('\n');
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? ssrBuild
@@ -136,6 +204,7 @@ export default defineConfig(({ isSsrBuild }) =>
         // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
         // browser accepts (@fastify/static preCompressed), so no request pays for compressing JavaScript.
         plugins: [
+          clientRouteTable(),
           react(),
           editorFonts(),
           compression({
