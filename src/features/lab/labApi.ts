@@ -2,12 +2,15 @@
  * The desk's calls to /lab/api/…, each with the lab's password as a Bearer header (the app's call()
  * helper sends cookies, not headers). The password lives in sessionStorage: gone with the tab.
  */
-// Types only: the schemas (and zod) stay out of the desk's chunk.
-import type {
-  FulfilmentStatus,
-  LabOrderDetail,
-  LabOrderPage,
-  LabPaymentProblems,
+// The paths come from the route table; the app's build keeps only each route's method and path
+// (vite.config.ts clientRouteTable), so the schemas (and zod) stay out of the desk's chunk.
+import {
+  type FulfilmentStatus,
+  type LabOrderDetail,
+  type LabOrderPage,
+  type LabPaymentProblems,
+  labRoutes,
+  routeUrl,
 } from '../../../shop/index.ts';
 import { CallError } from '../../api/call.ts';
 
@@ -67,15 +70,17 @@ export function getOrders(
   query: { limit?: number; before?: string } = {},
   signal?: AbortSignal,
 ): Promise<LabOrderPage> {
-  const params = new URLSearchParams();
-  if (query.limit) params.set('limit', String(query.limit));
-  if (query.before) params.set('before', query.before);
-  const search = params.toString();
-  return json(password, `${LAB_BASENAME}/api/orders${search ? `?${search}` : ''}`, { signal });
+  return json(
+    password,
+    routeUrl(labRoutes.orders, {}, { limit: query.limit || undefined, before: query.before }),
+    {
+      signal,
+    },
+  );
 }
 
 export function getOrder(password: string, uuid: string, signal?: AbortSignal): Promise<LabOrderDetail> {
-  return json(password, `${LAB_BASENAME}/api/orders/${uuid}`, { signal });
+  return json(password, routeUrl(labRoutes.order, { orderUuid: uuid }), { signal });
 }
 
 export function postStatus(
@@ -83,7 +88,7 @@ export function postStatus(
   uuid: string,
   status: FulfilmentStatus,
 ): Promise<LabOrderDetail> {
-  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/status`, {
+  return json(password, routeUrl(labRoutes.status, { orderUuid: uuid }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ status }),
@@ -91,7 +96,7 @@ export function postStatus(
 }
 
 export function postRerun(password: string, uuid: string): Promise<LabOrderDetail> {
-  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/rerun`, { method: 'POST' });
+  return json(password, routeUrl(labRoutes.rerun, { orderUuid: uuid }), { method: 'POST' });
 }
 
 /**
@@ -104,7 +109,7 @@ export function postRefund(
   amount: number | undefined,
   key: string,
 ): Promise<LabOrderDetail> {
-  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/refund`, {
+  return json(password, routeUrl(labRoutes.refund, { orderUuid: uuid }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
     body: JSON.stringify(amount === undefined ? {} : { amount }),
@@ -113,11 +118,11 @@ export function postRefund(
 
 /** Queues the capture of an authorised payment again (after a capture that failed every retry). */
 export function postCapture(password: string, uuid: string): Promise<LabOrderDetail> {
-  return json(password, `${LAB_BASENAME}/api/orders/${uuid}/capture`, { method: 'POST' });
+  return json(password, routeUrl(labRoutes.capture, { orderUuid: uuid }), { method: 'POST' });
 }
 
 export function getPaymentProblems(password: string, signal?: AbortSignal): Promise<LabPaymentProblems> {
-  return json(password, `${LAB_BASENAME}/api/payments/problems`, { signal });
+  return json(password, routeUrl(labRoutes.paymentProblems), { signal });
 }
 
 /** A file (or thumbnail) the desk shows: fetched with the header, shown through a blob URL. */
@@ -127,7 +132,7 @@ export async function fetchBlob(password: string, url: string, signal?: AbortSig
 
 /** Saves the order's zip: fetched with the header (a plain link could not send it), then a blob URL. */
 export async function downloadZip(password: string, uuid: string, reference: string): Promise<void> {
-  const blob = await fetchBlob(password, `${LAB_BASENAME}/api/orders/${uuid}/files.zip`);
+  const blob = await fetchBlob(password, routeUrl(labRoutes.zip, { orderUuid: uuid }));
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');
