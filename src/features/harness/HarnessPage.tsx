@@ -29,7 +29,7 @@ import {
   type ScenePicture,
   type Template,
 } from '../../../engine/index.ts';
-import { devRoutes, templateRoutes, withPreview } from '../../../shop/index.ts';
+import { devRoutes, routeUrl, templateRoutes, withPreview } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 import {
   type BrowserPictureLoader,
@@ -118,7 +118,7 @@ export function HarnessPage() {
     () =>
       createBrowserPictureLoader({
         userPicture: async (id) => {
-          const response = await fetch(`/m/api/dev/sample-pictures/${encodeURIComponent(id)}.png`);
+          const response = await fetch(routeUrl(devRoutes.samplePicture, { file: `${id}.png` }));
           return response.ok ? response.blob() : null;
         },
         ...(watchedFolder
@@ -438,7 +438,7 @@ function PageRow(props: {
   );
 
   const server = useAsync<Rendered>(async () => {
-    const response = await fetch('/m/api/dev/render', {
+    const response = await fetch(routeUrl(devRoutes.render), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -4,6 +4,7 @@
  * 304 and a saved one comes back at once, and the page redraws without a click.
  */
 import { useEffect, useState } from 'react';
+import { devRoutes, routeUrl } from '../../../shop/index.ts';
 
 export interface FolderState {
   text?: string;
@@ -23,7 +24,7 @@ export function useTemplateFolder(folder: string | null): FolderState {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(`/m/api/dev/template-folders/${encodeURIComponent(folder)}`, {
+        const response = await fetch(routeUrl(devRoutes.folder, { folder }), {
           headers: etag ? { 'if-none-match': etag } : {},
           cache: 'no-store',
           signal: abort.signal,
