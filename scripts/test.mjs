@@ -50,7 +50,7 @@ const postgresOnly = Boolean(process.env.DATABASE_URL) && !clockAhead.missing;
  * Two lanes side by side: the checks and both server passes in one, the e2e suite in the other. Each
  * alone leaves much of the 2 cores idle (the e2e specs wait on the browser, timers and the server;
  * the server files on PostgreSQL, pg-boss, child processes and their own waits), and one after
- * another they took CI to 32 minutes (docs/decisions.md, "CI time").
+ * another they took CI to 32 minutes (docs/decisions.md, "CI's time budget").
  */
 const steps = [
   [

@@ -1,9 +1,10 @@
 /**
  * S0 §7 identity calls: POST /ajax/login.php, POST /ajax/create.php (JSON or form-encoded), and
- * POST /m/api/user/logout. Login and sign-up start a new session (docs/decisions.md, "Checkout").
+ * POST /m/api/user/logout. Login and sign-up start a new session (docs/decisions.md, "Login, sign-up
+ * and passwords").
  *
- * Issue 28, an owner is never locked out by a stranger (docs/decisions.md, "Login: device cookies and
- * login links"): a login from a browser the account logged in on before (its device cookie,
+ * Issue 28, an owner is never locked out by a stranger (docs/decisions.md, "Login limits: device cookies
+ * and login links"): a login from a browser the account logged in on before (its device cookie,
  * services/identity/deviceCookies.ts) is not held by the account's delay, which strangers keep running; and
  * POST /m/api/user/login-link mails a one-time link (services/identity/loginLinks.ts) that the app's page
  * redeems with POST /m/api/user/login-link/redeem.

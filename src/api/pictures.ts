@@ -33,7 +33,7 @@ export async function getRecentImages(signal?: AbortSignal): Promise<RecentImage
   return answer.images;
 }
 
-/** A picture as POST /m/api/pictures stored it (docs/decisions.md, Pictures). */
+/** A picture as POST /m/api/pictures stored it (docs/decisions.md, "Upload routes"). */
 export interface UploadedPicture {
   uuid: string;
   width: number;
