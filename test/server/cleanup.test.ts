@@ -66,7 +66,8 @@ describe.each(databaseKinds())('the cleanup job, on %s', (kind: DatabaseKind) =>
       ...userLine!,
       uuid: undefined,
       position: 1,
-      files: [{ uuid: shared!.uuid }],
+      // A whole file record, as the server stores one (the cart's answer is checked against its schema).
+      files: (userLine!.files as Record<string, unknown>[]).map((f) => ({ ...f, uuid: shared!.uuid })),
     });
     for (const cookie of [idle, sharer, user.cookie]) await idleFor(cookie, 40);
     await idleFor(live, 2);
