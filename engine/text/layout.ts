@@ -19,31 +19,42 @@ const EPSILON_MM = 1e-6;
 // ---------------------------------------------------------------------------------------------------
 // Sanitising (S1 §5)
 
-/** Line breaks: CR, LF, VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
-const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Line breaks: CRLF, CR, LF, VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR; each becomes one LF. */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /**
  * Characters a shopper cannot type into a printed text: emoji and other pictographs (but not ©, ® and
  * ™, which are ordinary text in every one of our fonts), emoji skin-tone modifiers, flag letters,
- * variation selectors, the combining keycap, control characters other than the tab (tabs become
- * spaces), invisible format characters (ZWJ, bidi controls, tags, BOM, soft hyphen…), private-use,
- * unassigned and lone surrogate code points. What is left of an emoji sequence (the "1" of 1️⃣) stays.
+ * variation selectors, the combining keycap, control characters other than the tab and the line feed
+ * (tabs become spaces, line feeds are kept), invisible format characters (ZWJ, bidi controls, tags,
+ * BOM, soft hyphen…), private-use, unassigned and lone surrogate code points. What is left of an emoji
+ * sequence (the "1" of 1️⃣) stays.
  */
 const DISALLOWED =
-  /(?![\u00A9\u00AE\u2122])\p{Extended_Pictographic}|[\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cf}\p{Co}\p{Cn}\p{Cs}]|\p{Variation_Selector}|\u20E3|(?!\t)\p{Cc}/gu;
-const WHITESPACE_RUN = /\s+/g;
+  /(?![\u00A9\u00AE\u2122])\p{Extended_Pictographic}|[\p{Emoji_Modifier}\p{Regional_Indicator}\p{Cf}\p{Co}\p{Cn}\p{Cs}]|\p{Variation_Selector}|\u20E3|(?![\t\n])\p{Cc}/gu;
+/** Whitespace other than the line feed. */
+const WHITESPACE_RUN = /[^\S\n]+/g;
 
 /**
- * Clean typed or pasted text: strip line breaks and disallowed characters, then collapse every run of
- * whitespace (tabs, no-break spaces…) to one space. Does NOT trim (the editor calls this while the
- * shopper types; a trailing space is the start of the next word). See `commitText`.
+ * Clean typed or pasted text: every kind of line break becomes one line feed (a card's "Dear
+ * friends,⏎thank you" prints on two lines: docs/decisions.md, "Line breaks in texts"), disallowed
+ * characters are stripped, and every other run of whitespace (tabs, no-break spaces…) becomes one
+ * space. Does NOT trim (the editor calls this while the shopper types; a trailing space is the start
+ * of the next word). See `commitText`.
  */
 export function sanitizeText(text: string): string {
-  return text.replace(LINE_BREAKS, '').replace(DISALLOWED, '').replace(WHITESPACE_RUN, ' ');
+  return text.replace(LINE_BREAKS, '\n').replace(DISALLOWED, '').replace(WHITESPACE_RUN, ' ');
 }
 
-/** The text as committed on blur: sanitised and trimmed. */
+/**
+ * The text as committed on blur: sanitised, each line without spaces at its ends, and no empty lines
+ * before or after the text (empty lines inside it are the author's spacing and stay).
+ */
 export function commitText(text: string): string {
-  return sanitizeText(text).trim();
+  return sanitizeText(text)
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
 }
 
 // ---------------------------------------------------------------------------------------------------

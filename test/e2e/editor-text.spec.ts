@@ -155,6 +155,31 @@ test('Insert text opens the only text slot: text, Lobster, a colour, alignment a
   await expect(text).toHaveAttribute('data-size', '17');
 });
 
+test('a text keeps the line breaks the shopper types, after Done and after a reload (issue 31)', async ({
+  page,
+}) => {
+  const card = await open(page, 'cards', 'Balloon party');
+  await press(menu(page).getByRole('button', { name: 'Insert text' }));
+  const text = editor(page);
+  await press(text.getByRole('button', { name: 'Enter text' }));
+  const input = text.getByRole('textbox', { name: 'Your text' });
+  await input.fill('');
+  // Typed as a keyboard does, Enter between the lines.
+  await input.pressSequentially('Dear friends,');
+  await input.press('Enter');
+  await input.pressSequentially('thank you ');
+  await input.press('Enter');
+  await input.press('Enter');
+  await input.pressSequentially('Love, Anna');
+  await press(text.getByRole('button', { name: 'Done' }));
+  const written = 'Dear friends,\nthank you\n\nLove, Anna';
+  await expect(text).toHaveAttribute('data-text', written);
+  expect(await savedTexts(page, card.uuid)).toEqual([expect.objectContaining({ text: written })]);
+  await page.reload();
+  await expect(page.getByTestId('editor-page')).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
+  expect(await savedTexts(page, card.uuid)).toEqual([expect.objectContaining({ text: written })]);
+});
+
 test('a text far too long for its slot is refused; Cancel in a sub-toolbar restores', async ({ page }) => {
   const card = await open(page, 'cards', 'Balloon party');
   await press(menu(page).getByRole('button', { name: 'Insert text' }));

@@ -109,6 +109,28 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
     expect(greeting.font.text).toBe('Happy day, Anna');
   });
 
+  it('keeps the line breaks a shopper wrote, each kind stored as one line feed (issue 31)', async () => {
+    const { picture, cookie } = await upload(null, 1200, 900);
+    const written = ' Dear friends,\r\nthank you \n\nLove, Anna\n';
+    const payload = cardPayload({}, [
+      {
+        fullId: 'photo',
+        type: 'IMAGE',
+        image: { uuid: picture.uuid, rotation: 0, cropRect: { x: 0, y: 0.1, width: 1, height: 0.8 } },
+      },
+      { fullId: 'greeting', type: 'STRING', font: { text: written } },
+    ]);
+    const res = await post(cookie, payload);
+    expect(res.statusCode).toBe(200);
+    const [line] = (res.json() as Cart).orderLines as [OrderLine];
+    const greeting = line.templates[0]!.resources.find((r) => r.fullId === 'greeting') as {
+      text: string;
+      font: { text: string };
+    };
+    expect(greeting.text).toBe('Dear friends,\nthank you\n\nLove, Anna');
+    expect(greeting.font.text).toBe(greeting.text);
+  });
+
   describe('refuses with a 4xx and a message, leaving the cart as it was', () => {
     const longText = 'This greeting is far too long to fit in the small box of the card '.repeat(6);
     const refusals: [string, () => unknown, string][] = [

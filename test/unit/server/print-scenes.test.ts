@@ -67,3 +67,56 @@ describe("the print of a calendar line: the portal's holidays and the shopper's 
     expect(texts).toContain('Anna 40');
   });
 });
+
+describe('a card text with line breaks prints line by line (issue 31)', () => {
+  let fonts: FontSet;
+  beforeAll(async () => {
+    fonts = await loadAllFonts();
+  });
+  const template = demoTemplate('Balloon party');
+  const greeting = 'Dear friends,\nthank you\n\nLove, Anna';
+  const slot = template.resources.find((r) => r.id === 'greeting');
+  if (slot?.type !== 'STRING') throw new Error('Balloon party has no greeting text');
+  const greetingFont = slot.font;
+  const greetingLines = (text: string) => {
+    const stored: StoredTemplate = {
+      template: template.uuid,
+      version: template.version,
+      resources: [
+        {
+          fullId: 'greeting',
+          type: 'STRING',
+          text,
+          font: {
+            family: 'Roboto',
+            size: 12,
+            color: '#333333',
+            horizontalAlign: 'center',
+            verticalAlign: 'middle',
+            ...greetingFont,
+            text,
+          },
+        },
+      ],
+      year,
+      startMonth: 1,
+      personalDates: [],
+      holidays: false,
+      subProductUuids: [],
+    };
+    // The cart's thumbnail and the print file draw the same scenes (lineInstance, then pageScene).
+    const scenes = printScenes(
+      { template, stored, orderedAt: systemClock.now().toISOString(), language: 'en_GB' },
+      fonts,
+    );
+    const texts = scenes.flatMap((s) =>
+      s.items.filter((i): i is SceneText => i.kind === 'text' && i.id === 'greeting'),
+    );
+    expect(texts.length).toBeGreaterThan(0);
+    return texts[0]!.lines;
+  };
+
+  it('keeps each written line, the empty one between paragraphs too', () => {
+    expect(greetingLines(greeting)).toEqual(['Dear friends,', 'thank you', '', 'Love, Anna']);
+  });
+});

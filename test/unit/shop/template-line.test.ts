@@ -127,7 +127,7 @@ describe('checkLineResources', () => {
       fonts,
     );
     const greeting = stored[1] as Extract<(typeof stored)[number], { type: 'STRING' }>;
-    expect(greeting.text).toBe('Hithere you');
+    expect(greeting.text).toBe('Hi\nthere you');
     expect(greeting.font).toMatchObject({
       family: 'Pacifico',
       size: 14,

@@ -12,9 +12,15 @@ describe('sanitizeText (S1 §5)', () => {
     ['subdivision flag (tags)', 'England 🏴󠁧󠁢󠁥󠁮󠁧󠁿', 'England '],
     ['keycap keeps the digit', 'Nr 1️⃣', 'Nr 1'],
     ['bare ZWJ and variation selectors', 'a\u200Db\uFE0Fc\uFE0E', 'abc'],
-    ['LF', 'Happy\nBirthday', 'HappyBirthday'],
-    ['CRLF and CR', 'a\r\nb\rc', 'abc'],
-    ['line and paragraph separators', 'a\u2028b\u2029c', 'abc'],
+    ['LF is kept', 'Happy\nBirthday', 'Happy\nBirthday'],
+    ['CRLF and CR become one LF each', 'a\r\nb\rc', 'a\nb\nc'],
+    [
+      'line and paragraph separators, VT, FF and NEL become LF',
+      'a\u2028b\u2029c\vd\fe\u0085f',
+      'a\nb\nc\nd\ne\nf',
+    ],
+    ['an empty line between paragraphs stays', 'Dear friends,\n\nLove', 'Dear friends,\n\nLove'],
+    ['spaces around a line break stay while typing', 'a \n b', 'a \n b'],
     ['whitespace runs', 'a    b', 'a b'],
     ['tabs', 'a\t\tb \t c', 'a b c'],
     ['no-break and other spaces', 'a\u00A0\u2003b', 'a b'],
@@ -36,6 +42,12 @@ describe('sanitizeText (S1 §5)', () => {
   it('commitText also trims', () => {
     expect(commitText('  Hello   world 🎉  ')).toBe('Hello world');
     expect(commitText('\n \t ')).toBe('');
+  });
+
+  it('commitText trims each line and drops empty lines at the ends, not inside', () => {
+    expect(commitText('\n\n  Dear friends, \r\n thank you \n\n Love, Anna \n')).toBe(
+      'Dear friends,\nthank you\n\nLove, Anna',
+    );
   });
 });
 
