@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -323,6 +324,11 @@ export const pictures = pgTable(
     /** An upright JPEG master (<sha256>.master.jpg) exists: HEIC, or an EXIF orientation other than 1. */
     hasMaster: boolean('has_master').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order of insertion: the pictures of one upload share a created_at (one transaction), and are
+     * listed in the order they were sent (issue 31).
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('pictures_session').on(t.sessionIdHash, t.createdAt),

@@ -300,6 +300,49 @@ describe.each(databaseKinds())('pictures on %s', (kind: DatabaseKind) => {
     const none = (await app.inject({ url: '/m/api/user/recent-images' })).json();
     expect(none).toEqual({ images: [] });
   });
+
+  it('lists the pictures of one upload in the order they were sent, after a later upload (issue 31)', async () => {
+    const colours = ['#102030', '#405060', '#708090', '#a0b0c0'];
+    const files = await Promise.all(
+      colours.map(async (colour, i) => ({
+        field: 'images[]',
+        name: `batch-${i + 1}.jpg`,
+        type: 'image/jpeg',
+        bytes: await halves(64, 48, colour, '#ffffff'),
+      })),
+    );
+    const body = multipartBody(files);
+    // The print upload takes several files in one request (the editor's takes one).
+    const batch = await app.inject({
+      method: 'POST',
+      url: '/system/iframes/upload_internal.php',
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(batch.statusCode).toBe(200);
+    const cookie = cookieOf(batch.headers['set-cookie']);
+    const sent = (batch.json().files as { uuid: string; name: string }[]).map((f) => f.name);
+    expect(sent).toEqual(files.map((f) => f.name));
+    // A row whose owner was written again (as a login gives the session's pictures to the account) gets
+    // new index entries: with only a shared created_at to sort by, the first picture is then listed last.
+    const first = batch.json().files[0].uuid as string;
+    const owner = sessionHashOf(cookie);
+    await db.database.db.update(pictures).set({ sessionIdHash: null }).where(eq(pictures.uuid, first));
+    await db.database.db.update(pictures).set({ sessionIdHash: owner }).where(eq(pictures.uuid, first));
+    for (let i = 0; i < 3; i++) {
+      const listed = (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json();
+      expect(
+        listed.images.map((p: { name?: string; originalName?: string; uuid: string }) => p.uuid),
+      ).toEqual(batch.json().files.map((f: { uuid: string }) => f.uuid));
+    }
+    const later = await upload(await halves(64, 48, '#c0ffee', '#000000'), 'later.jpg', cookie);
+    expect(later.statusCode).toBe(200);
+    const listed = (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json();
+    expect(listed.images.map((p: { uuid: string }) => p.uuid)).toEqual([
+      later.json().files[0].uuid,
+      ...batch.json().files.map((f: { uuid: string }) => f.uuid),
+    ]);
+  });
 });
 
 const sessionHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);

@@ -18,7 +18,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, desc, eq, or, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
@@ -393,14 +393,14 @@ export class PictureStore {
     return row ?? null;
   }
 
-  /** The session's and its user's pictures, newest first. */
+  /** The session's and its user's pictures, newest upload first, and one upload's in the order sent. */
   async recent(owner: Session | null, limit = 200): Promise<PictureRow[]> {
     if (!owner) return [];
     return this.db
       .select()
       .from(pictures)
       .where(and(eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner)))
-      .orderBy(desc(pictures.createdAt))
+      .orderBy(desc(pictures.createdAt), asc(pictures.seq))
       .limit(limit);
   }
 

@@ -1,0 +1,2 @@
+-- The order pictures were inserted in: one upload's pictures share a created_at and are listed in the order they were sent (issue 31). Existing rows are numbered in the table's order.
+ALTER TABLE "pictures" ADD COLUMN "seq" bigserial NOT NULL;
