@@ -2,7 +2,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFirstSequencer from './test/longFirstSequencer.ts';
 
-const ONCE = ['test/server/fuzz.test.ts', 'test/server/render/pdf-renderer.test.ts'];
+const ONCE = [
+  'test/server/fuzz.test.ts',
+  'test/server/render/pdf-renderer.test.ts',
+  'test/server/picture-decode-memory.test.ts',
+];
 
 const server = {
   environment: 'node' as const,
@@ -49,7 +53,9 @@ export default defineConfig({
         // Files that run once, on the machine's clock (npm test's faked-clock pass leaves them out):
         // the fuzz suite (random input, no decision made from the date; it mocks password hashing, so
         // it is isolated and the mock never reaches another file) and the print PDF comparisons
-        // (pixels, dated by the test's own order). Each is minutes on a 2-core CI machine.
+        // (pixels, dated by the test's own order), and the decoders' memory (a child process decoding
+        // pictures; neither the database nor the date plays a part). Each is minutes on a 2-core CI
+        // machine.
         test: { ...server, name: 'server-once', include: ONCE, isolate: true },
       },
     ],
