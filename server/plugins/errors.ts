@@ -5,13 +5,10 @@ import type { ApiError, MessageValues } from '../../shop/index.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { HttpError } from '../errors.ts';
 import { errorMessage } from '../i18n.ts';
+import { issuesIn } from '../validationMessages.ts';
 
 /** Paths whose answers are JSON: the API, and the legacy /ajax and /system calls of the contract. */
 export const isApiPath = (url: string) => /^\/(m2?\/api|ajax|system)(\/|$)/.test(url);
-
-function zodIssues(err: ZodError): NonNullable<ApiError['issues']> {
-  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-}
 
 /** The message of `errors.<key>` in the portal's language (English for a host no portal has). */
 export const messageIn = (language: string | undefined, key: string, values?: MessageValues): string =>
@@ -22,7 +19,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // The portal is unknown when the host is (the portal plugin answers those): English then.
     const language = (request.portal as { locale?: { code: string } } | null)?.locale?.code;
     if (err instanceof ZodError) {
-      const issues = zodIssues(err);
+      // Worded in the portal's language, as every other answer (zod's own words are English).
+      const issues = issuesIn(err.issues, language);
       const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
       const body: ApiError = {
         error: messageIn(language, 'invalid_request', { issues: list }),

@@ -24,7 +24,7 @@ import {
   VISITOR_ANSWERS_ELEMENT_ID,
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { isApiPath } from '../plugins/errors.ts';
+import { isApiPath, messageIn } from '../plugins/errors.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';
 import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/storefront/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/storefront/routeChunks.ts';
@@ -306,9 +306,8 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     handler: (request, reply) => (wantsApp(request) ? sendApp(request, reply) : reply.callNotFound()),
   });
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    return reply
-      .status(404)
-      .send({ error: `Nothing is served at ${request.method} ${url}`, code: 'not_found' });
+    // In the portal's words, as every answer (the method and path are in the request's log line).
+    const language = (request.portal as { locale?: { code: string } } | null)?.locale?.code;
+    return reply.status(404).send({ error: messageIn(language, 'not_found'), code: 'not_found' });
   });
 }

@@ -97,12 +97,16 @@ for (const { kind, is, prints } of KINDS) {
 
     // The Preview says how a folded card prints, and a flat card says nothing.
     await press(menu.getByRole('button', { name: 'Preview' }));
-    await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+    ).toBeVisible();
     const layout = page.getByTestId('print-layout');
     if (prints) await expect(layout).toHaveText(prints);
     else await expect(layout).toHaveCount(0);
     await press(page.getByRole('button', { name: 'Done' }));
-    await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
+    await expect(
+      page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+    ).toBeHidden();
 
     await press(add);
     const buy = page.getByTestId('buy-screen');

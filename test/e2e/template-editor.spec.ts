@@ -195,7 +195,9 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
 }, async ({ page }) => {
   await openEditor(page);
   await press(page.getByRole('button', { name: 'Preview' }));
-  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+  ).toBeVisible();
   const pages = page.getByTestId('overview-page');
   await expect(pages).toHaveCount(13);
   await expect(page.locator('[data-testid="overview-page"][data-drawn="true"]')).toHaveCount(13, {
@@ -217,7 +219,9 @@ test('Preview: the overview of every page, the Preview dialog with page navigati
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeHidden();
 
   await press(page.getByRole('button', { name: 'Done' }));
-  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+  ).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Editor menu' })).toBeVisible();
 });
 

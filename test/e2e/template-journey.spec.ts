@@ -204,7 +204,9 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
 
   // ---- Preview: the overview shows the page; back to the menu. ----
   await press(menu.getByRole('button', { name: 'Preview' }));
-  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+  ).toBeVisible();
   await expect(page.getByTestId('overview-page')).toHaveCount(1);
   await expect(page.locator('[data-testid="overview-page"][data-drawn="true"]')).toHaveCount(1, {
     timeout: 45_000,
@@ -218,7 +220,9 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   await press(previewDialog.getByRole('button', { name: 'Close' }));
   await expect(previewDialog.getByRole('heading', { name: 'Preview' })).toBeHidden();
   await press(page.getByRole('button', { name: 'Done', exact: true }));
-  await expect(page.getByRole('heading', { name: 'Forhåndsvisning' })).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Preview' }),
+  ).toBeHidden();
 
   // ---- Add to cart: two subproducts on the buy screen, one POST per row, two lines. ----
   const posts: string[] = [];
