@@ -20,7 +20,21 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pictures-data-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 await seedIfEmpty(database.db);
 const config = configFromEnv({ ...process.env, DATA_DIR: dataDir, DIST_DIR: '', LOG_LEVEL: 'error' });
-const app = await buildApp({ ...config, localeDir: '/nonexistent', previewsDir: null }, { database });
+// The bench measures the server's speed, not its limits: one session asks thousands of times a
+// minute, which the per-session picture limit (1,200 a minute) would answer 429 (issue 31).
+const unlimited = Number.MAX_SAFE_INTEGER;
+const app = await buildApp(
+  { ...config, localeDir: '/nonexistent', previewsDir: null },
+  {
+    database,
+    requestLimits: {
+      picturesPerSessionMinute: unlimited,
+      previewsPerSessionMinute: unlimited,
+      uploadsPerSessionHour: unlimited,
+      uploadsPerAddressHour: unlimited,
+    },
+  },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let baseline = 0;

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-buildIfNeeded();
+// BENCH_DIR and BENCH_NO_BUILD are for the runner's own test (test/unit/scripts/bench-runner.test.ts).
+const benchDir = process.env.BENCH_DIR ? path.resolve(process.env.BENCH_DIR) : path.join(root, 'bench');
+if (!process.env.BENCH_NO_BUILD) buildIfNeeded();
 const only = process.argv[2];
-const all = readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.bench.ts'));
+const all = readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts'));
 // `npm run bench -- load` runs load.bench.ts alone; a part of names runs every bench it is in.
 const files = (
   all.includes(`${only}.bench.ts`) ? [`${only}.bench.ts`] : all.filter((f) => !only || f.includes(only))
@@ -17,7 +19,7 @@ const rows = [];
 let failed = false;
 for (const file of files) {
   process.stderr.write(`running ${file}…\n`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file)], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file)], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -25,6 +27,8 @@ for (const file of files) {
   });
   for (const line of res.stdout.split('\n'))
     if (line.startsWith('BENCH ')) rows.push(JSON.parse(line.slice(6)));
+  // A bench that fails (an error, answers that are not 2xx, a budget missed) is a FAILED row and a
+  // non-zero exit: a table that only lacks a row hides the regression.
   if (res.status !== 0) {
     failed = true;
     rows.push({ bench: file, figure: 'FAILED', value: `exit ${res.status}`, unit: '' });
