@@ -111,6 +111,19 @@ describe.each(databaseKinds())('an owner is never locked out by a stranger, on %
   });
 
   /** An account signed up on its own browser (which now has the device cookie). */
+  /**
+   * Strangers' guesses until the account is held for 10 s or more: the first hold after the free
+   * guesses is 1 s, which a loaded machine's password hashing can outlast before the next request.
+   */
+  async function holdAccount(email: string) {
+    for (let i = 0; i < 100; i++) {
+      const res = await browser().logIn(app, email, `guess ${i}`);
+      if (res.statusCode === 429 && Number(res.headers['retry-after']) >= 10) return;
+      if (res.statusCode === 429) await sleep(250);
+    }
+    throw new Error('the account was never held for 10 s');
+  }
+
   async function owner(host = 'localhost') {
     const email = freshEmail('owner');
     const device = browser(host);
@@ -209,7 +222,7 @@ describe.each(databaseKinds())('an owner is never locked out by a stranger, on %
     const { email, device } = await owner();
     const other = await owner();
     // Hold the owner's account, as the strangers did.
-    for (let i = 0; i <= ACCOUNT_DELAY.free; i++) await browser().logIn(app, email, `guess ${i}`);
+    await holdAccount(email);
     expect((await browser().logIn(app, email)).statusCode).toBe(429);
 
     // Another account's browser is a stranger's to this account.
@@ -225,7 +238,7 @@ describe.each(databaseKinds())('an owner is never locked out by a stranger, on %
     const { email, device } = await owner();
     const second = await appBehindProxy(t);
     try {
-      for (let i = 0; i <= ACCOUNT_DELAY.free; i++) await browser().logIn(app, email, `guess ${i}`);
+      await holdAccount(email);
       const logIn = (cookie: string | undefined, address: string) =>
         second.inject({
           method: 'POST',
