@@ -30,15 +30,31 @@ async function importInto(): Promise<number> {
     console.error("Set LAB_PASSWORD to the shop's lab password (and SHOP_URL to its address).");
     return 2;
   }
+  const fonts = await loadFontSet();
   let failed = 0;
   for (const folder of await foldersAt(dir!)) {
+    // The checks of `check` first: a folder with a problem is not sent (a missing art file would
+    // otherwise be published with the shop's own art of that name, if it has one).
+    const problems = await checkTemplateFolder(folder, fonts);
+    if (problems.length) {
+      for (const p of problems) console.error(formatProblem(p));
+      console.error(`${folder}: not sent, ${problems.length} problem(s)`);
+      failed++;
+      continue;
+    }
     const files = await readTemplateFolder(folder);
     const art = Object.fromEntries([...files.art].map(([src, bytes]) => [src, bytes.toString('base64')]));
-    const res = await fetch(`${shop}/lab/api/templates`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${password}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ template: files.json ?? null, art }),
-    });
+    let res: Response;
+    try {
+      res = await fetch(`${shop}/lab/api/templates`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${password}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template: files.json ?? null, art }),
+      });
+    } catch {
+      console.error(`No shop answers at ${shop}: start it (npm start) or set SHOP_URL to its address.`);
+      return 2;
+    }
     const body = (await res.json().catch(() => ({}))) as {
       uuid?: string;
       version?: number;

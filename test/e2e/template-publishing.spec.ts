@@ -58,9 +58,11 @@ test('a broken folder is refused with every problem and where it is', async ({ b
   expect(checked.output).toMatch(/broken-card\/template\.json:67:9: resources\[3\]\.font\.size/);
   expect(checked.output).toContain('the art file "art/leaves.svg" is missing');
 
+  // import runs the same checks and sends nothing (issue 31): the shop never sees the broken folder.
   const imported = templates('import', broken, baseURL!);
   expect(imported.status).toBe(1);
-  expect(imported.output).toContain('refused (400)');
+  expect(imported.output).toContain('not sent');
   expect(imported.output).toContain('resources[2].font.color');
   expect(imported.output).toContain('resources[3].font.size');
+  expect(imported.output).toContain('the art file "art/leaves.svg" is missing');
 });

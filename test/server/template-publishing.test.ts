@@ -120,6 +120,24 @@ describe.each(databaseKinds())('publishing templates on %s', (kind: DatabaseKind
     expect(res.json<{ problems: { message: string }[] }>().problems[0]!.message).toContain('art/nowhere.svg');
   });
 
+  it('refuses a font the shop does not have, naming where (issue 31)', async () => {
+    const json = {
+      ...folderJson('author-card'),
+      uuid: '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f1a',
+      name: { en_GB: 'Unknown font' },
+    };
+    const text = json.resources.findIndex((r: { type: string }) => r.type === 'STRING');
+    expect(text).toBeGreaterThanOrEqual(0);
+    json.resources[text].font.family = 'Comic Sans MS';
+    const res = await publish({ template: json, art: { 'art/leaves.svg': leaves } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ problems: { path: string; message: string }[] }>().problems).toContainEqual({
+      path: `resources[${text}].font.family`,
+      message: 'the font "Comic Sans MS" is not one of the shop\'s fonts',
+    });
+    expect(await byName('Unknown font')).toBeUndefined();
+  });
+
   it('round trip: a by-uuid answer with a new uuid and name is a new template; a higher version is a new version', async () => {
     const balloon = (await cards()).find((c) => c.name.en_GB === 'Balloon party')!;
     const answer = (await app.inject({ url: `/m/api/templates/by-uuid/${balloon.uuid}` })).json<Template>();

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNotNull, max, or } from 'drizzle-orm';
 import {
+  isFontFamily,
   languageOf,
   parseTemplate,
   type Template,
@@ -23,7 +24,13 @@ import {
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, products, templates } from '../../db/schema.ts';
-import { type ArtReader, artReader, sha256, storeArt, storedArtName } from '../../render/templateArt.ts';
+import {
+  type ArtReader,
+  artReader,
+  sha256,
+  storeArt,
+  storedArtName,
+} from '../../render/templateArt.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 
 export interface PublishDeps {
@@ -66,6 +73,17 @@ async function templateProductOf(db: Db, productUuid: string): Promise<string | 
     )
     .limit(1);
   return row?.templateProduct ?? null;
+}
+
+/** Every font family a template names, with where (`resources[2].font.family`). */
+function fontFieldsOf(value: unknown, at = ''): { path: string; family: string }[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const here = Array.isArray(value) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+    if ((key === 'family' || key === 'overrideFamily') && typeof item === 'string')
+      return [{ path: here, family: item }];
+    return fontFieldsOf(item, here);
+  });
 }
 
 const withArt = (t: Template, src: (old: string) => string): Template => {
@@ -114,8 +132,15 @@ export async function publishTemplate(
       if (!name) problems.push({ path: `art ${src}`, message: 'art is SVG, PNG or JPEG' });
       else srcs.set(src, await storeArt(deps.storage, name, bytes));
     } else if (!(await readStored(src))) {
+      // A bare name not brought is the shop's own demo art (a by-uuid answer of a demo template names
+      // its art so); an author's folder brings all its art, which `import` checks before it sends
+      // (docs/decisions.md, "Publishing checks").
       problems.push({ path: `art ${src}`, message: `the art file "${src}" is missing` });
     }
+  }
+  for (const { path, family } of fontFieldsOf(parsed.template)) {
+    if (!isFontFamily(family))
+      problems.push({ path, message: `the font "${family}" is not one of the shop's fonts` });
   }
   if (problems.length || !templateProduct) throw new TemplateRefused(problems);
   const template: Template = {
