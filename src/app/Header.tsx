@@ -42,9 +42,12 @@ export function Header() {
             <CartIcon />
             {/* The count is visible text, so the name carries it too ("Cart 2"): voice control says what it sees. */}
             <span className="visually-hidden">{t('header.cart')} </span>
-            <span className="cart-count" data-testid="cart-count">
-              {lineCount}
-            </span>
+            {/* An empty cart has no badge: a red "0" reads as something to attend to (issue 31). */}
+            {lineCount > 0 && (
+              <span className="cart-count" data-testid="cart-count">
+                {lineCount}
+              </span>
+            )}
           </Link>
         </div>
       </header>
