@@ -6,6 +6,7 @@ import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { renderMissingPreviews } from './services/templates/previews.ts';
+import { startBanner } from './startBanner.ts';
 
 // The one read of the environment: a bad value ends the start here, naming the variable.
 const config = loadConfig();
@@ -37,8 +38,4 @@ if (config.paymentTestSecret === null) {
   );
 }
 await app.listen({ port: config.port, host: config.host });
-const where =
-  config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
-console.log(`\nPrint Shop is running on ${where}${database.seeded ? ', seeded with demo data' : ''}.`);
-if (previews.length) console.log(`Drew ${previews.length} template previews in ${config.previewsDir}.`);
-console.log(`Open http://localhost:${config.port}/m/\n`);
+console.log(startBanner(config, database.seeded, previews.length).join('\n'));
