@@ -59,8 +59,26 @@ function phrase(issue: Issue): { key: string; values?: MessageValues } {
       return { key: 'multiple_of', values: { divisor: String(issue.divisor) } };
     case 'unrecognized_keys':
       return { key: 'unknown_fields', values: { keys: issue.keys.join(', ') } };
+    case 'invalid_union': {
+      // A union of literals (0, 90, 180 or 270): one list of what it takes.
+      const values = issue.errors.every(
+        (branch) => branch.length === 1 && branch[0]!.code === 'invalid_value',
+      )
+        ? issue.errors.flatMap((branch) => (branch[0] as z.core.$ZodIssueInvalidValue).values)
+        : null;
+      return values?.length
+        ? { key: 'one_of', values: { values: values.map(String).join(', ') } }
+        : { key: 'invalid' };
+    }
+    case 'custom': {
+      // A schema's refinement words itself by a key of errors.validation: `{ params: { key, values } }`.
+      const params = issue.params as { key?: unknown; values?: MessageValues } | undefined;
+      return typeof params?.key === 'string'
+        ? { key: params.key, values: params.values }
+        : { key: 'invalid' };
+    }
     default:
-      // A union none of whose members fit, a bad key or element, a schema's own refinement.
+      // A bad key or element of a record or map.
       return { key: 'invalid' };
   }
 }

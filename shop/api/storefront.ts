@@ -59,7 +59,11 @@ export const contentImage = defineRoute({
   query: z.object({
     w: z.coerce
       .number({ message: WIDTHS_MESSAGE })
-      .refine((w) => (CONTENT_IMAGE_WIDTHS as readonly number[]).includes(w), { message: WIDTHS_MESSAGE })
+      .refine((w) => (CONTENT_IMAGE_WIDTHS as readonly number[]).includes(w), {
+        message: WIDTHS_MESSAGE,
+        // The server's words for it, in the portal's language (server/validationMessages.ts).
+        params: { key: 'one_of', values: { values: CONTENT_IMAGE_WIDTHS.join(', ') } },
+      })
       .transform((w) => w as (typeof CONTENT_IMAGE_WIDTHS)[number]),
     f: z.enum(CONTENT_IMAGE_FORMATS, { message: `The format is one of ${CONTENT_IMAGE_FORMATS.join(', ')}` }),
   }),

@@ -105,10 +105,10 @@ describe.each(databaseKinds())('content images on %s', (kind: DatabaseKind) => {
       expect(res.statusCode, url).toBe(status);
       expect(res.json().error, url).toContain(message);
     };
-    await bad('/m/api/content-images/hero.jpg?w=500&f=avif', 400, 'The width is one of 360, 540');
-    await bad('/m/api/content-images/hero.jpg?w=720&f=gif', 400, 'The format is one of avif, webp, jpeg');
-    await bad('/m/api/content-images/hero.jpg', 400, 'width');
-    await bad('/m/api/content-images/..%2Fsecret.jpg?w=720&f=jpeg', 400, 'file name in public/img');
+    await bad('/m/api/content-images/hero.jpg?w=500&f=avif', 400, 'w: should be one of 360, 540');
+    await bad('/m/api/content-images/hero.jpg?w=720&f=gif', 400, 'f: should be one of avif, webp, jpeg');
+    await bad('/m/api/content-images/hero.jpg', 400, 'w: ');
+    await bad('/m/api/content-images/..%2Fsecret.jpg?w=720&f=jpeg', 400, 'file: is not in the right form');
     await bad('/m/api/content-images/slide.svg?w=720&f=jpeg', 404, 'slide.svg');
     await bad('/m/api/content-images/missing.jpg?w=720&f=jpeg', 404, 'missing.jpg');
   });
