@@ -24,13 +24,7 @@ import {
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, products, templates } from '../../db/schema.ts';
-import {
-  type ArtReader,
-  artReader,
-  sha256,
-  storeArt,
-  storedArtName,
-} from '../../render/templateArt.ts';
+import { type ArtReader, artReader, sha256, storeArt, storedArtName } from '../../render/templateArt.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 
 export interface PublishDeps {
