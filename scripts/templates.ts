@@ -3,8 +3,10 @@
  *   npm run templates -- check <dir>    every problem of the folder(s), with file, line and column
  *   npm run templates -- import <dir>   publish into a running shop: POST /lab/api/templates at
  *                                       SHOP_URL (default http://localhost:8080) with LAB_PASSWORD
+ *   npm run templates -- products       the template products a template can name (a markdown table)
  * <dir> is one template folder (with its template.json) or a folder of them.
  */
+import { productTable } from '../server/db/templates/productTable.ts';
 import { loadFontSet } from '../server/fonts.ts';
 import { checkTemplateFolder, foldersAt, formatProblem } from '../server/services/templates/templateCheck.ts';
 import { readTemplateFolder } from '../server/storage/templateFiles.ts';
@@ -72,8 +74,12 @@ async function importInto(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+if (command === 'products') {
+  console.log(productTable());
+  process.exit(0);
+}
 if ((command !== 'check' && command !== 'import') || !dir) {
-  console.error('Usage: npm run templates -- check <dir> | import <dir>');
+  console.error('Usage: npm run templates -- check <dir> | import <dir> | products');
   process.exit(2);
 }
 process.exit(command === 'check' ? await check() : await importInto());
