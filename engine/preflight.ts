@@ -189,6 +189,32 @@ export function parseForPreflight(input: unknown): {
 // ---------------------------------------------------------------------------------------------------
 // Fonts
 
+/**
+ * The fonts a template's JSON names that the shop lacks, found in the text as written: also when the
+ * template does not parse, so a shape mistake never hides a reference one (issue 31), and publishing
+ * refuses them by the same rule.
+ */
+export function unknownFontFields(input: unknown, at = ''): PreflightProblem[] {
+  if (input === null || typeof input !== 'object') return [];
+  return Object.entries(input).flatMap(([key, item]) => {
+    const here = Array.isArray(input) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+    if ((key === 'family' || key === 'overrideFamily') && typeof item === 'string') {
+      return isFontFamily(item)
+        ? []
+        : [
+            {
+              rule: 'unknown-font' as const,
+              pageId: null,
+              part: null,
+              path: here,
+              message: `the shop has no font "${item}"`,
+            },
+          ];
+    }
+    return unknownFontFields(item, here);
+  });
+}
+
 function fontProblems(t: Template): PreflightProblem[] {
   const problems: PreflightProblem[] = [];
   const check = (font: Font, path: string, pageId: string | null, part: string) => {
@@ -605,7 +631,8 @@ function textProblemsInEveryLanguage(t: Template, fonts: FontSet): PreflightProb
  */
 export function preflight(input: unknown, fonts: FontSet, options: PreflightOptions): PreflightProblem[] {
   const { template, problems } = parseForPreflight(input);
-  if (!template) return problems;
+  // A template that does not parse is still checked for what it names.
+  if (!template) return [...problems, ...unknownFontFields(input)];
   return [
     ...problems,
     ...fontProblems(template),

@@ -46,12 +46,45 @@ export interface SyntaxProblem extends TextLocation {
   message: string;
 }
 
-/** Every syntax error of a JSON text (none: it parses). */
+/**
+ * A syntax error in words an author reads (issue 31: `check` printed the parser's codes, such as
+ * PropertyNameExpected, while the harness showed JavaScript's own message); the harness and `check`
+ * both say it so.
+ */
+const SYNTAX_WORDS: Record<string, string> = {
+  InvalidSymbol: 'a character JSON does not allow here',
+  InvalidNumberFormat: 'a number JSON cannot read',
+  PropertyNameExpected: 'a property name in double quotes was expected (is there a comma too many?)',
+  ValueExpected: 'a value was expected',
+  ColonExpected: 'a colon (:) was expected after the property name',
+  CommaExpected: 'a comma was expected between two entries',
+  CloseBraceExpected: 'a closing } was expected',
+  CloseBracketExpected: 'a closing ] was expected',
+  EndOfFileExpected: 'the file should end after its last }',
+  InvalidCommentToken: 'JSON has no comments',
+  UnexpectedEndOfComment: 'JSON has no comments',
+  UnexpectedEndOfString: 'a text in quotes is not closed',
+  UnexpectedEndOfNumber: 'a number is cut off',
+  InvalidUnicode: 'a \\u escape is not four hexadecimal digits',
+  InvalidEscapeCharacter: 'a backslash escape JSON does not know',
+  InvalidCharacter: 'a character that must be escaped inside a text',
+};
+
+/** Every syntax error of a JSON text (none: it parses), each at its line and column, in plain words. */
 export function syntaxProblems(text: string): SyntaxProblem[] {
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  return errors.map((e) => ({
+  // One mistake is one problem: the parser may report a second error where it recovers (a trailing
+  // comma is both "property name expected" and "value expected" at the same place).
+  const once = errors.filter((e, i) => errors.findIndex((o) => o.offset === e.offset) === i);
+  return once.map((e) => ({
     ...locationOf(text, e.offset),
-    message: `JSON: ${printParseErrorCode(e.error)}`,
+    message: `not valid JSON: ${SYNTAX_WORDS[printParseErrorCode(e.error)] ?? 'the text cannot be read as JSON'}`,
   }));
+}
+
+/** The first syntax error as one line: `line 3, column 8: not valid JSON: a value was expected`. */
+export function syntaxSummary(text: string): string | null {
+  const [first] = syntaxProblems(text);
+  return first ? `line ${first.line}, column ${first.column}: ${first.message}` : null;
 }

@@ -19,6 +19,8 @@ export interface FolderProblem {
   line?: number;
   column?: number;
   message: string;
+  /** The preflight rule (engine/preflight.ts PREFLIGHT_RULES) the problem breaks, as the harness groups them. */
+  rule?: string;
 }
 
 export interface TemplateFolderFiles {

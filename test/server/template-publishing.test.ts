@@ -133,7 +133,7 @@ describe.each(databaseKinds())('publishing templates on %s', (kind: DatabaseKind
     expect(res.statusCode).toBe(400);
     expect(res.json<{ problems: { path: string; message: string }[] }>().problems).toContainEqual({
       path: `resources[${text}].font.family`,
-      message: 'the font "Comic Sans MS" is not one of the shop\'s fonts',
+      message: 'the shop has no font "Comic Sans MS"',
     });
     expect(await byName('Unknown font')).toBeUndefined();
   });

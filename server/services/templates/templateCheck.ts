@@ -23,6 +23,7 @@ export async function checkTemplateFolder(dir: string, fonts: FontSet): Promise<
         path: p.path,
         ...(at ?? {}),
         message: where ? `${where}: ${p.message}` : p.message,
+        rule: p.rule,
       };
     },
   );
@@ -39,5 +40,5 @@ export async function foldersAt(dir: string): Promise<string[]> {
 /** `file:line:column: message`, as editors and terminals link them. */
 export function formatProblem(p: FolderProblem): string {
   const where = p.line ? `${p.file}:${p.line}:${p.column}` : p.file;
-  return `${where}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
+  return `${where}: ${p.path ? `${p.path}: ` : ''}${p.message}${p.rule ? ` [${p.rule}]` : ''}`;
 }

@@ -6,12 +6,12 @@
  */
 import { and, eq, isNotNull, max, or } from 'drizzle-orm';
 import {
-  isFontFamily,
   languageOf,
   parseTemplate,
   type Template,
   type TemplateProblem,
   templateInLanguage,
+  unknownFontFields,
 } from '../../../engine/index.ts';
 import {
   artSources,
@@ -69,17 +69,6 @@ async function templateProductOf(db: Db, productUuid: string): Promise<string | 
   return row?.templateProduct ?? null;
 }
 
-/** Every font family a template names, with where (`resources[2].font.family`). */
-function fontFieldsOf(value: unknown, at = ''): { path: string; family: string }[] {
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => {
-    const here = Array.isArray(value) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
-    if ((key === 'family' || key === 'overrideFamily') && typeof item === 'string')
-      return [{ path: here, family: item }];
-    return fontFieldsOf(item, here);
-  });
-}
-
 const withArt = (t: Template, src: (old: string) => string): Template => {
   const resource = <R extends Template['resources'][number]>(r: R): R =>
     r.image ? { ...r, image: { ...r.image, src: src(r.image.src) } } : r;
@@ -132,10 +121,7 @@ export async function publishTemplate(
       problems.push({ path: `art ${src}`, message: `the art file "${src}" is missing` });
     }
   }
-  for (const { path, family } of fontFieldsOf(parsed.template)) {
-    if (!isFontFamily(family))
-      problems.push({ path, message: `the font "${family}" is not one of the shop's fonts` });
-  }
+  for (const { path, message } of unknownFontFields(json)) problems.push({ path, message });
   if (problems.length || !templateProduct) throw new TemplateRefused(problems);
   const template: Template = {
     ...withArt(parsed.template, (src) => srcs.get(src) ?? src),

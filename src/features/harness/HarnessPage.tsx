@@ -29,7 +29,7 @@ import {
   type ScenePicture,
   type Template,
 } from '../../../engine/index.ts';
-import { devRoutes, routeUrl, templateRoutes, withPreview } from '../../../shop/index.ts';
+import { devRoutes, routeUrl, syntaxSummary, templateRoutes, withPreview } from '../../../shop/index.ts';
 import { call } from '../../api/call.ts';
 import {
   type BrowserPictureLoader,
@@ -71,7 +71,8 @@ const parseText = (label: string, text: string): Loaded => {
   try {
     return { label, json: withPreview(JSON.parse(text)) };
   } catch (error) {
-    return { label, notJson: (error as Error).message };
+    // The words `npm run templates -- check` prints for it (shop/jsonLocation.ts).
+    return { label, notJson: syntaxSummary(text) ?? (error as Error).message };
   }
 };
 

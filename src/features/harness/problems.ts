@@ -19,5 +19,5 @@ export const notJsonProblem = (name: string, message: string): HarnessProblem =>
   pageId: null,
   part: null,
   path: name,
-  message: `not JSON: ${message}`,
+  message,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locatePath, pathSegments, syntaxProblems } from '../../../shop/jsonLocation.ts';
+import { locatePath, pathSegments, syntaxProblems, syntaxSummary } from '../../../shop/jsonLocation.ts';
 
 const text = [
   '{',
@@ -43,5 +43,23 @@ describe('the check command: where a problem is in the file', () => {
       ]),
     );
     expect(syntaxProblems(text)).toEqual([]);
+  });
+
+  it('says what is wrong in words, not the parser’s codes (issue 31)', () => {
+    expect(syntaxProblems('{\n  "a": 1,\n}')).toEqual([
+      {
+        line: 3,
+        column: 1,
+        message: 'not valid JSON: a property name in double quotes was expected (is there a comma too many?)',
+      },
+    ]);
+    expect(syntaxSummary('{"a" 1}')).toBe(
+      'line 1, column 6: not valid JSON: a colon (:) was expected after the property name',
+    );
+    expect(syntaxSummary('{"a": 1}')).toBeNull();
+    for (const p of syntaxProblems('{\n  "a": ,\n  "b": [1 2]\n  // note\n}')) {
+      expect(p.message).toMatch(/^not valid JSON: \w/);
+      expect(p.message).not.toMatch(/[A-Z][a-z]+[A-Z]/);
+    }
   });
 });
