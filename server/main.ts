@@ -4,7 +4,7 @@ import { loadConfig, trustProxyWarning } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
-import { SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
+import { LIST_SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { renderMissingPreviews } from './services/templates/previews.ts';
 import { startBanner } from './startBanner.ts';
 
@@ -16,7 +16,7 @@ const previews = config.previewsDir
   ? await renderMissingPreviews(database.db, config.previewsDir, {
       fonts: await loadFontSet(),
       loadImage: createImageLoader({ userPicture: async (uuid) => samplePicturePng(uuid) }),
-      samplePictures: [...SAMPLE_PICTURES],
+      samplePictures: [...LIST_SAMPLE_PICTURES],
       today: systemClock.now(),
     })
   : [];

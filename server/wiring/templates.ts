@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadFontSet } from '../fonts.ts';
 import { createImageLoader } from '../render/images.ts';
-import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
+import { LIST_SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
 import { artReader } from '../render/templateArt.ts';
 import { renderMissingPreviews } from '../services/templates/previews.ts';
 import { publishTemplateFolders, watchTemplateFolders } from '../services/templates/templateWatch.ts';
@@ -39,7 +39,7 @@ export const templates = fp<WiringOptions>(
                 art: artReader(storage),
                 userPicture: async (uuid) => samplePicturePng(uuid),
               }),
-              samplePictures: [...SAMPLE_PICTURES],
+              samplePictures: [...LIST_SAMPLE_PICTURES],
               today: app.clock.now(),
             },
             only,

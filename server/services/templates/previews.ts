@@ -22,6 +22,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { portals, templates } from '../../db/schema.ts';
 import type { PictureLoader } from '../../render/images.ts';
+import { samplesFor } from '../../render/sample-pictures.ts';
 import { renderSheetPng } from '../../render/sheet-renderer.ts';
 import { writeFileAtomic } from '../../storage/atomicFile.ts';
 
@@ -31,9 +32,10 @@ export const PREVIEW_WIDTH_PX = 640;
 /**
  * Bump when the list previews' drawing changes: a previews folder drawn by another drawing (its
  * `.drawing` file says which) is drawn again on the next full pass, since the files are named by the
- * template version alone. 2: the preview sheet (issue 18), every printed part.
+ * template version alone. 2: the preview sheet (issue 18), every printed part. 3: each template's own
+ * turn of eight sample landscapes (issue 31).
  */
-export const LIST_PREVIEW_DRAWING = 2;
+export const LIST_PREVIEW_DRAWING = 3;
 const DRAWING_FILE = '.drawing';
 
 export interface PreviewDeps {
@@ -86,7 +88,12 @@ export async function renderMissingPreviews(
     const file = path.join(outDir, path.basename(template.preview.large));
     if (seen.has(file) || (current && existsSync(file))) continue;
     seen.add(file);
-    const { sheet, scenes } = previewScenes(template, { ...deps, language: languageOf(locale) });
+    const { sheet, scenes } = previewScenes(template, {
+      ...deps,
+      // Each template starts at another sample picture: a list of them shows a varied set (issue 31).
+      samplePictures: samplesFor(template.uuid, deps.samplePictures),
+      language: languageOf(locale),
+    });
     const png = await renderSheetPng(sheet, scenes, PREVIEW_WIDTH_PX, {
       fonts: deps.fonts,
       loadImage: deps.loadImage,
