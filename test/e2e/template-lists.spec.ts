@@ -160,6 +160,26 @@ test.describe('template lists', () => {
     await expect(page.getByTestId('templates-empty')).toHaveText('No templates match the filters.');
   });
 
+  test('the first screen’s previews are fetched at once and first, the rest as they come near (issue 31)', async ({
+    page,
+  }) => {
+    await page.goto('/m/products/cards');
+    const tiles = page.getByTestId('template-tile');
+    await expect(tiles.first().locator('img')).toBeVisible();
+    const count = await tiles.count();
+    expect(count).toBeGreaterThan(4);
+    for (let i = 0; i < 4; i++) {
+      const img = tiles.nth(i).locator('img');
+      await expect(img).toHaveAttribute('loading', 'eager');
+      await expect(img).toHaveAttribute('fetchpriority', 'high');
+    }
+    // Beyond the first screen: asked for as it comes near, at the normal priority.
+    const fifth = tiles.nth(4);
+    await fifth.scrollIntoViewIfNeeded();
+    await expect(fifth.locator('img')).toHaveAttribute('loading', 'lazy');
+    await expect(fifth.locator('img')).not.toHaveAttribute('fetchpriority', 'high');
+  });
+
   test('calendars: no category bar, 20x30 first, a Prices dialog with tier labels', async ({ page }) => {
     await page.goto('/m/products/calendars');
     await expect(page.getByRole('heading', { level: 1, name: 'Calendars' })).toBeVisible();

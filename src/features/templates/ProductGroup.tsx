@@ -8,6 +8,9 @@ import { PriceTableDialog } from '../../shared/PriceTableDialog.tsx';
 import { TemplateTile } from './TemplateTile.tsx';
 
 /** One product's templates, headed by its name, its lowest price and its 'Prices' dialog (S1 §2). */
+/** The tiles a phone shows before scrolling (two rows of two under the list's header). */
+export const FIRST_SCREEN_TILES = 4;
+
 export function ProductGroup({
   type,
   category,
@@ -15,6 +18,7 @@ export function ProductGroup({
   templates,
   priced,
   campaignMet,
+  priorityTiles = 0,
 }: {
   type: ListType;
   category: string | null;
@@ -23,6 +27,8 @@ export function ProductGroup({
   /** The product in the price list; null until it loads (or when the price list lacks it). */
   priced: Product | null;
   campaignMet: (requirement: string) => boolean;
+  /** How many of the first tiles' pictures are fetched at once and first (the first screen's). */
+  priorityTiles?: number;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -49,9 +55,9 @@ export function ProductGroup({
         )}
       </div>
       <ul className="template-grid">
-        {templates.map((template) => (
+        {templates.map((template, n) => (
           <li key={template.uuid}>
-            <TemplateTile type={type} category={category} template={template} />
+            <TemplateTile type={type} category={category} template={template} priority={n < priorityTiles} />
           </li>
         ))}
       </ul>

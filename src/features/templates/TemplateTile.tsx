@@ -22,10 +22,13 @@ export function TemplateTile({
   type,
   category,
   template,
+  priority = false,
 }: {
   type: ListType;
   category: string | null;
   template: Template;
+  /** One of the first screen's tiles: its picture is fetched at once and first. */
+  priority?: boolean;
 }) {
   const { i18n } = useTranslation();
   const name = localised(template.name, i18n.language);
@@ -49,6 +52,7 @@ export function TemplateTile({
           alt=""
           width={sheet.widthMm}
           height={sheet.heightMm}
+          priority={priority}
         />
       </span>
       <span className="template-tile__name">{name}</span>
