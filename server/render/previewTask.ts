@@ -9,6 +9,7 @@ import { loadFontSet } from '../fonts.ts';
 import type { StorageConfig } from '../storage/objectStore.ts';
 import { objectStoreFor } from '../storage/open.ts';
 import { createImageLoader } from './images.ts';
+import { samplePicturePng } from './sample-pictures.ts';
 import { renderSheetPng } from './sheet-renderer.ts';
 import { artReader } from './templateArt.ts';
 
@@ -26,6 +27,8 @@ export interface PreviewTask {
    * (render/templateArt.ts), so the thread opens its own client, as production's does.
    */
   storage: StorageConfig;
+  /** A list preview: the sample pictures (render/sample-pictures.ts) are drawn here, by their uuids. */
+  samples?: boolean;
 }
 
 let fonts: Promise<FontSet> | null = null;
@@ -35,7 +38,7 @@ export async function runPreviewTask(task: PreviewTask): Promise<Uint8Array> {
   fonts ??= loadFontSet();
   const loadImage = createImageLoader({
     art: artReader(objectStoreFor(task.storage)),
-    userPicture: async (uuid) => task.pictures[uuid] ?? null,
+    userPicture: async (uuid) => task.pictures[uuid] ?? (task.samples ? samplePicturePng(uuid) : null),
   });
   const png = await renderSheetPng(task.sheet, task.scenes, task.widthPx, {
     fonts: await fonts,
