@@ -176,7 +176,7 @@ test.describe('author harness', { tag: '@desktop' }, () => {
       buffer: Buffer.from('{ "uuid": '),
     });
     await expect(problems).toHaveCount(1);
-    await expect(problems).toContainText('not JSON');
+    await expect(problems).toContainText('not valid JSON: a value was expected');
     // Nothing is on its way any more: no wait text is left behind.
     await expect(page.getByText(WAITING)).toHaveCount(0);
   });
@@ -260,7 +260,7 @@ test.describe('author harness', { tag: '@desktop' }, () => {
       // Saved half-way, not JSON: said so, and nothing is left waiting.
       await writeFile(file, '{ "uuid": ');
       await expect(problems).toHaveCount(1);
-      await expect(problems).toContainText('not JSON');
+      await expect(problems).toContainText('not valid JSON: a value was expected');
       await expect(page.getByText(WAITING)).toHaveCount(0);
     } finally {
       await rm(path.join(TEMPLATES_DIR, folder), { recursive: true, force: true });
