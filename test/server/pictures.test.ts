@@ -8,6 +8,7 @@ import { pictures } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/services/identity/sessions.ts';
 import { pictureStats, sniffMime } from '../../server/services/pictures/pictures.ts';
 import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
+import { uploadPrintPictures } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds, type TestDatabase } from './databases.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -302,45 +303,35 @@ describe.each(databaseKinds())('pictures on %s', (kind: DatabaseKind) => {
   });
 
   it('lists the pictures of one upload in the order they were sent, after a later upload (issue 31)', async () => {
-    const colours = ['#102030', '#405060', '#708090', '#a0b0c0'];
-    const files = await Promise.all(
-      colours.map(async (colour, i) => ({
-        field: 'images[]',
-        name: `batch-${i + 1}.jpg`,
-        type: 'image/jpeg',
-        bytes: await halves(64, 48, colour, '#ffffff'),
-      })),
+    // Told apart by their widths; the print upload takes several files in one request (the editor's one).
+    const widths = [64, 65, 66, 67];
+    const cookie = await uploadPrintPictures(
+      app,
+      await Promise.all(
+        widths.map(async (w, i) => ({
+          name: `batch-${i + 1}.jpg`,
+          bytes: await halves(w, 48, '#405060', '#ffffff'),
+        })),
+      ),
     );
-    const body = multipartBody(files);
-    // The print upload takes several files in one request (the editor's takes one).
-    const batch = await app.inject({
-      method: 'POST',
-      url: '/system/iframes/upload_internal.php',
-      headers: { 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(batch.statusCode).toBe(200);
-    const cookie = cookieOf(batch.headers['set-cookie']);
-    const sent = (batch.json().files as { uuid: string; name: string }[]).map((f) => f.name);
-    expect(sent).toEqual(files.map((f) => f.name));
+    const recent = async () =>
+      (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json().images as {
+        uuid: string;
+        width: number;
+      }[];
+    const batch = await recent();
     // A row whose owner was written again (as a login gives the session's pictures to the account) gets
     // new index entries: with only a shared created_at to sort by, the first picture is then listed last.
-    const first = batch.json().files[0].uuid as string;
+    const first = batch.find((p) => p.width === widths[0])!.uuid;
     const owner = sessionHashOf(cookie);
     await db.database.db.update(pictures).set({ sessionIdHash: null }).where(eq(pictures.uuid, first));
     await db.database.db.update(pictures).set({ sessionIdHash: owner }).where(eq(pictures.uuid, first));
-    for (let i = 0; i < 3; i++) {
-      const listed = (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json();
-      expect(
-        listed.images.map((p: { name?: string; originalName?: string; uuid: string }) => p.uuid),
-      ).toEqual(batch.json().files.map((f: { uuid: string }) => f.uuid));
-    }
+    for (let i = 0; i < 3; i++) expect((await recent()).map((p) => p.width)).toEqual(widths);
     const later = await upload(await halves(64, 48, '#c0ffee', '#000000'), 'later.jpg', cookie);
     expect(later.statusCode).toBe(200);
-    const listed = (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json();
-    expect(listed.images.map((p: { uuid: string }) => p.uuid)).toEqual([
+    expect((await recent()).map((p) => p.uuid)).toEqual([
       later.json().files[0].uuid,
-      ...batch.json().files.map((f: { uuid: string }) => f.uuid),
+      ...widths.map((w) => batch.find((p) => p.width === w)!.uuid),
     ]);
   });
 });
