@@ -3,8 +3,9 @@
  * 1.8 GB RSS and left it at 1.1-1.7 GB; six at once reached 2.4 GB. Now a HEIC is decoded in a worker
  * thread, large pictures one at a time, and the thread's memory is given back when it ends. The shop
  * runs in a process of its own (picture-memory-child.ts, as `npm start` runs it), so its RSS is the
- * server's alone; the peak is the kernel's high-water mark, which no sampling can miss.
- * The fixture: test/fixtures/pictures/make-heic.ts.
+ * server's alone; the peak is the kernel's high-water mark, which no sampling can miss. A HEIC is made
+ * RGB from its own YCbCr a band at a time (heicBands.ts), so one with an alpha plane stays within the
+ * bound too. The fixtures: test/fixtures/pictures/make-heic.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { type PictureMemoryServer, startPictureMemoryServer } from './picture-me
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/pictures');
 const LARGE = readFileSync(path.join(fixtures, 'quadrants-9000x9000.heic'));
+/** The quadrants with an alpha plane, the right half half transparent. */
+const LARGE_ALPHA = readFileSync(path.join(fixtures, 'alpha-9000x9000.heic'));
 const SMALL = readFileSync(path.join(fixtures, 'sample-120x80.heic'));
 const MB = 1024 * 1024;
 /** What one 81-megapixel decode may add to the server's RSS at its peak (issue 28's goal). */
@@ -65,8 +68,8 @@ describe(`a 9000×9000 HEIC decoded in bounded memory, on ${kind}`, () => {
     return { picture, cookie };
   };
 
-  /** The mean colour of each quadrant of a picture's 160-pixel preview, drawn from its master. */
-  async function quadrants(uuid: string, cookie: string) {
+  /** The colour at the middle of each quadrant of a picture's 160-pixel preview, drawn from its master. */
+  async function quadrantColours(uuid: string, cookie: string) {
     const res = await fetch(`${server.url}/system/XPhoto.php?uuid=${uuid}&scaleversion=160`, {
       headers: { cookie },
     });
@@ -76,10 +79,12 @@ describe(`a 9000×9000 HEIC decoded in bounded memory, on ${kind}`, () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: 2, height: 2, channels: 3 });
-    return [0, 1, 2, 3].map((i) => [...data.subarray(i * 3, i * 3 + 3)].map((v) => Math.round(v / 255)));
+    return [0, 1, 2, 3].map((i) => [...data.subarray(i * 3, i * 3 + 3)]);
   }
+  const quadrants = async (uuid: string, cookie: string) =>
+    (await quadrantColours(uuid, cookie)).map((colour) => colour.map((v) => Math.round(v / 255)));
 
-  it('decodes in a worker: the server grows by at most 500 MB for one or six at once, and gives it back', async () => {
+  it('decodes in a worker: the server grows by at most 500 MB for one, six at once or one with alpha, and gives it back', async () => {
     // The upload path loaded (multipart, sharp, a decode thread), and that thread ended.
     await upload(SMALL, 'small.heic');
     await sleep(THREAD_IDLE_MS);
@@ -105,6 +110,22 @@ describe(`a 9000×9000 HEIC decoded in bounded memory, on ${kind}`, () => {
     for (const { picture } of six) expect(picture).toMatchObject({ width: 9000, height: 9000 });
     expect((await server.stats()).workerDecodes).toBe(8);
 
+    // With an alpha plane: made RGB a band at a time too, and flattened on white.
+    await server.start();
+    const clear = await upload(LARGE_ALPHA, 'alpha.heic');
+    const withAlpha = await server.stop();
+    expect(clear.picture).toMatchObject({ width: 9000, height: 9000 });
+    const [red, halfGreen, blue, halfYellow] = await quadrantColours(clear.picture.uuid, clear.cookie);
+    const near = (colour: number[] | undefined, expected: number[]) => {
+      for (const [i, v] of colour!.entries()) {
+        expect(Math.abs(v - expected[i]!), JSON.stringify(colour)).toBeLessThanOrEqual(8);
+      }
+    };
+    near(red, [255, 0, 0]);
+    near(halfGreen, [128, 255, 128]);
+    near(blue, [0, 0, 255]);
+    near(halfYellow, [255, 255, 128]);
+
     await sleep(30_000);
     const settled = await server.rss();
     const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
@@ -112,11 +133,13 @@ describe(`a 9000×9000 HEIC decoded in bounded memory, on ${kind}`, () => {
       baseline: mb(baseline),
       oneAdded: mb(single.peak - baseline),
       sixAdded: mb(sixAtOnce.peak - sixAtOnce.baseline),
+      alphaAdded: mb(withAlpha.peak - withAlpha.baseline),
       after30s: mb(settled - baseline),
     };
     expect(single.peak - baseline, JSON.stringify(figures)).toBeLessThanOrEqual(PEAK_ADDED);
     // In turn, not at once: six reach no more than one does (with room for what a thread leaves).
     expect(sixAtOnce.peak - sixAtOnce.baseline, JSON.stringify(figures)).toBeLessThanOrEqual(PEAK_ADDED);
+    expect(withAlpha.peak - withAlpha.baseline, JSON.stringify(figures)).toBeLessThanOrEqual(PEAK_ADDED);
     expect(settled - baseline, JSON.stringify(figures)).toBeLessThanOrEqual(SETTLED);
   }, 300_000);
 });

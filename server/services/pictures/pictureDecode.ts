@@ -7,10 +7,12 @@
  * server 0.5 GB larger for good (issue 28). A thread's memory goes when the thread ends. The figures
  * and how they were measured: docs/decisions.md, "Decoding large pictures in bounded memory".
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Metadata } from 'sharp';
+import { decodeHeicBands, type HeifWasm } from './heicBands.ts';
+import { openRgbTiff } from './rgbTiff.ts';
 
 export interface DecodeTask {
   /** The upload's scratch file. */
@@ -100,31 +102,66 @@ interface LibHeif {
   heif_image_release(image: object): void;
 }
 
-let libheif: Promise<LibHeif> | null = null;
+let libheif: Promise<LibHeif & HeifWasm> | null = null;
 
 /**
  * libheif-js's build that reads its .wasm file (its wasm-bundle decodes the same bytes from base64
  * text first: a slower start, paid by every new thread).
  */
-function loadLibheif(): Promise<LibHeif> {
+function loadLibheif(): Promise<LibHeif & HeifWasm> {
   const factory = createRequire(import.meta.url)('libheif-js/libheif-wasm/libheif.js') as (
     options: object,
   ) => LibHeif;
   return new Promise((resolve, reject) => {
     // Emscripten's module is the options object itself, filled in as it starts.
-    const heif: object = { onRuntimeInitialized: () => resolve(heif as LibHeif), onAbort: reject };
+    const heif: object = {
+      onRuntimeInitialized: () => resolve(heif as LibHeif & HeifWasm),
+      onAbort: reject,
+    };
     factory(heif);
   });
 }
 
+/** Rows a strip of the TIFF between the HEIC decoder and sharp (81 MP: 9000 × 64 × 3 = 1.7 MB a strip). */
+const STRIP_ROWS = 64;
+
 /**
- * A HEIC through libheif and sharp, with as few copies of its pixels as there can be: libheif decodes
+ * A HEIC in its own YCbCr, made RGB a band at a time into a TIFF that sharp encodes as the master
+ * (heicBands.ts); a picture whose colours that does not cover goes through libheif's RGB.
+ */
+async function decodeHeic(task: DecodeTask): Promise<DecodeResult> {
+  libheif ??= loadLibheif();
+  const heif = await libheif;
+  const tiff = `${task.masterTemp}.tiff`;
+  try {
+    const bands = await decodeHeicBands(heif, await readFile(task.file), task.maxPixels, STRIP_ROWS, (w, h) =>
+      openRgbTiff(tiff, w, h, STRIP_ROWS),
+    );
+    if ('unsupported' in bands) return await decodeHeicRgb(task);
+    if ('refused' in bands) return bands;
+    await sharp(tiff, { limitInputPixels: false, sequentialRead: true })
+      .jpeg(MASTER_JPEG)
+      .toFile(task.masterTemp);
+    return { ...bands, master: true };
+  } catch (err) {
+    // libheif's own failures (an abort in its wasm) are a damaged file; sharp's, writing the master,
+    // are the server's. The thread is not used again after either (DecodeThreads).
+    if (err instanceof WebAssembly.RuntimeError) return { refused: 'unreadable_picture' };
+    throw err;
+  } finally {
+    await rm(tiff, { force: true });
+  }
+}
+
+/**
+ * The fallback for a HEIC whose colours heicBands.ts does not convert, and what tests compare it with.
+ * A HEIC through libheif's RGB and sharp, with as few copies of its pixels as there can be: libheif decodes
  * to three planes of R, G and B in its wasm memory (its interleaved RGB goes through planes and then
  * copies, 500 instead of 370 MB for 81 megapixels), each plane is packed in place (rows without their
  * padding, and 8 bits a sample for a 10- or 12-bit picture), and sharp reads the planes where they lie
  * and writes the JPEG in strips.
  */
-async function decodeHeic(task: DecodeTask): Promise<DecodeResult> {
+export async function decodeHeicRgb(task: DecodeTask): Promise<DecodeResult> {
   libheif ??= loadLibheif();
   const heif = await libheif;
   const context = heif.heif_context_alloc();
@@ -162,23 +199,29 @@ async function decodeHeic(task: DecodeTask): Promise<DecodeResult> {
       return { refused: 'unreadable_picture' };
     }
     if (size.width * size.height > task.maxPixels) return { refused: 'too_many_pixels' };
-    const [red, ...others] = planes.map(packPlane);
+    const [red, green, blue, opacity] = planes.map(packPlane) as [Buffer, Buffer, Buffer, Buffer?];
+    // Flattened on white here: sharp joins channels after its flatten step, so it would not.
+    if (opacity) for (const colour of [red, green, blue]) flattenOnWhite(colour, opacity);
     const raw = { raw: { ...size, channels: 1 as const } };
-    let master = sharp(red!, { ...raw, limitInputPixels: false })
-      .joinChannel(others, raw)
-      .toColourspace('srgb');
-    if (alpha) master = master.flatten({ background: '#ffffff' });
-    await master.jpeg(MASTER_JPEG).toFile(task.masterTemp);
+    await sharp(red, { ...raw, limitInputPixels: false })
+      .joinChannel([green, blue], raw)
+      .toColourspace('srgb')
+      .jpeg(MASTER_JPEG)
+      .toFile(task.masterTemp);
     return { ...size, master: true };
-  } catch (err) {
-    // libheif's own failures (an abort in its wasm) are a damaged file; sharp's, writing the master,
-    // are the server's. The thread is not used again after either (DecodeThreads).
-    if (err instanceof WebAssembly.RuntimeError) return { refused: 'unreadable_picture' };
-    throw err;
   } finally {
+    // A throw (libheif's abort) is decodeHeic's to word.
     if (image) heif.heif_image_release(image);
     if (handle && !handle.code) heif.heif_image_handle_release(handle);
     heif.heif_context_free(context);
+  }
+}
+
+/** A colour plane composited over white by its (straight) alpha plane, in place. */
+function flattenOnWhite(colour: Buffer, alpha: Buffer) {
+  for (let i = 0; i < colour.length; i++) {
+    const a = alpha[i]!;
+    colour[i] = Math.round((colour[i]! * a + 255 * (255 - a)) / 255);
   }
 }
 
