@@ -8,6 +8,7 @@ import { contractPlugin } from './plugins/contract.ts';
 import { requestIdOf } from './plugins/requestId.ts';
 import { caches } from './wiring/caches.ts';
 import { foundation } from './wiring/foundation.ts';
+import { idleMemory } from './wiring/idleMemory.ts';
 import type { AppOverrides } from './wiring/options.ts';
 import { payments } from './wiring/payments.ts';
 import { production } from './wiring/production.ts';
@@ -37,6 +38,7 @@ export async function buildApp(config: ServerConfig, overrides: AppOverrides): P
   // First: the OpenAPI document lists the routes registered after it.
   await app.register(contractPlugin, { strictAnswers: overrides.strictAnswers ?? false });
   await app.register(foundation, parts);
+  await app.register(idleMemory, overrides.idleMemory ?? {});
   await app.register(sessions, parts);
   await app.register(storage, parts);
   await app.register(caches, parts);

@@ -7,6 +7,7 @@ import type { QueueTiming } from '../production/jobs.ts';
 import type { LimitStore } from '../services/limits/limitStore.ts';
 import type { PictureSweepTiming } from '../services/pictures/pictureSweep.ts';
 import type { PictureLimits } from '../services/pictures/pictures.ts';
+import type { IdleMemoryOptions } from './idleMemory.ts';
 
 /**
  * The parts of the app that are not configuration: the open database, and what a test puts in place
@@ -36,6 +37,11 @@ export interface AppOverrides {
    * being logged and sent (plugins/contract.ts); default false.
    */
   strictAnswers?: boolean;
+  /**
+   * Memory given back after a load (wiring/idleMemory.ts): its timing, and the collection (default
+   * V8's gc() when Node has --expose-gc; null turns it off).
+   */
+  idleMemory?: { options?: IdleMemoryOptions; collect?: (() => void) | null };
 }
 
 /** What every part of the app is given (server/wiring/*). */
