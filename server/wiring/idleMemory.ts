@@ -88,12 +88,17 @@ export const idleMemory = fp<{ options?: IdleMemoryOptions; collect?: Collect | 
     if (!collect) return;
     const reducer = new IdleMemoryReducer(options, collect, Date.now(), process.memoryUsage.rss());
     app.decorate('idleMemory', reducer);
-    app.addHook('onRequest', async (_request, reply) => {
+    // A request is counted until its response is sent or its client goes away, once.
+    const open = new WeakSet<object>();
+    const end = async (request: object) => {
+      if (open.delete(request)) reducer.requestEnded(Date.now());
+    };
+    app.addHook('onRequest', async (request) => {
+      open.add(request);
       reducer.requestStarted(Date.now());
-      // The response's close comes after it is sent and when its client goes away, so no request is
-      // left counted (onResponse misses the second).
-      reply.raw.once('close', () => reducer.requestEnded(Date.now()));
     });
+    app.addHook('onResponse', end);
+    app.addHook('onRequestAbort', end);
     const timer = setInterval(() => {
       const done = reducer.tick(Date.now(), () => process.memoryUsage.rss());
       if (done) {

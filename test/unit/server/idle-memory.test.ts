@@ -98,6 +98,28 @@ describe('the idle-memory plugin', () => {
     await app.close();
   });
 
+  it('stops counting a request whose client went away', async () => {
+    const collect = vi.fn();
+    const app = Fastify();
+    await app.register(idleMemory, { options: { quietMs: 0, checkMs: 60_000, growthBytes: 0 }, collect });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    app.get('/never', () => {
+      started();
+      return new Promise(() => {});
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const request = fetch(`${address}/never`, { signal: controller.signal }).catch(() => null);
+    await running;
+    expect(app.idleMemory!.tick(Date.now(), () => 1)).toBeNull();
+    controller.abort();
+    await request;
+    await vi.waitFor(() => expect(app.idleMemory!.tick(Date.now(), () => 1)).not.toBeNull());
+    expect(collect).toHaveBeenCalledOnce();
+    await app.close();
+  });
+
   it('is off without a collection (Node without --expose-gc)', async () => {
     const app = Fastify();
     await app.register(idleMemory, { collect: null });
