@@ -3,7 +3,7 @@
  * "Publishing"): the template model with the count fields and the preview name left out (the shop
  * computes both), and its art as files of the folder, named by `image.src` relative to it.
  */
-import type { Resource } from '../engine/index.ts';
+import type { Resource, Template } from '../engine/index.ts';
 
 export const TEMPLATE_FILE = 'template.json';
 
@@ -36,3 +36,25 @@ export function artSources(t: { resources: Resource[]; partTypes: { resources: R
   const all = [...t.resources, ...t.partTypes.flatMap((p) => p.resources)];
   return [...new Set(all.flatMap((r) => (r.image ? [r.image.src] : [])))];
 }
+
+/** The template with every art src replaced (template-level and part-type resources). */
+export function withArtSources<T extends Pick<Template, 'resources' | 'partTypes'>>(
+  t: T,
+  src: (old: string) => string,
+): T {
+  const resource = <R extends Resource>(r: R): R =>
+    r.image ? { ...r, image: { ...r.image, src: src(r.image.src) } } : r;
+  return {
+    ...t,
+    resources: t.resources.map(resource),
+    partTypes: t.partTypes.map((p) => ({ ...p, resources: p.resources.map(resource) })),
+  };
+}
+
+/** Where a template names art the shop stores by content: `art/stored/<sha256>.<ext>`. */
+export const STORED_ART_PREFIX = 'art/stored/';
+export const isStoredArtSrc = (src: string) =>
+  src
+    .replace(/^\/+/, '')
+    .replace(/^templates2\//, '')
+    .startsWith(STORED_ART_PREFIX);

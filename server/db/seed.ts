@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertTemplate, languageOf, type Template, templateInLanguage } from '../../engine/index.ts';
 import type { MenuItem } from '../../shop/index.ts';
-import { portalPreviewName } from '../../shop/index.ts';
+import { artSources, portalPreviewName, STORED_ART_PREFIX, withArtSources } from '../../shop/index.ts';
+import { storedArtName } from '../storage/artNames.ts';
 import { DEMO_TEMPLATES_DIR, readTemplateFolders } from '../storage/templateFiles.ts';
 import type { Db } from './connect.ts';
 import {
@@ -158,13 +161,29 @@ async function seedTemplateProducts(tx: Db, p: SeedPortal) {
 }
 
 /**
+ * A demo template naming its art by content (`art/stored/<sha256>.<ext>`), as a published one does:
+ * only stored art may name the shop's art (publishing refuses a bare name a template does not
+ * bring), so a by-uuid answer of a demo template publishes again as it is. The files stay in the demo
+ * folders, which are read for stored art the storage does not have (render/templateArt.ts).
+ */
+async function withStoredArt({ dir, template }: { dir: string; template: Template }): Promise<Template> {
+  const names = new Map<string, string>();
+  for (const src of artSources(template)) {
+    const name = storedArtName(src, await readFile(path.join(dir, src)));
+    if (!name) throw new Error(`${dir}: art "${src}" is not SVG, PNG or JPEG`);
+    names.set(src, `${STORED_ART_PREFIX}${name}`);
+  }
+  return withArtSources(template, (src) => names.get(src)!);
+}
+
+/**
  * The template products and categories (seedTemplateProducts) and the demo templates of one portal.
  * Each template is checked with assertTemplate after its product is made the portal's own, so a
  * broken demo template stops the seed with every problem listed.
  */
 async function seedTemplates(tx: Db, p: SeedPortal) {
   await seedTemplateProducts(tx, p);
-  const demo = (await readTemplateFolders(DEMO_TEMPLATES_DIR)).map((f) => f.template);
+  const demo = await Promise.all((await readTemplateFolders(DEMO_TEMPLATES_DIR)).map(withStoredArt));
   const newest = new Map<string, number>();
   for (const t of demo) newest.set(t.uuid, Math.max(t.version, newest.get(t.uuid) ?? 0));
   const current = demo.filter((t) => newest.get(t.uuid) === t.version);

@@ -9,12 +9,14 @@
  *   pictures live in the picture storage.
  * Decoded images are kept in a small LRU map (decoding a print-size JPEG costs more than drawing it).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Image, loadImage } from '@napi-rs/canvas';
 import type { PictureSource } from '../../engine/index.ts';
+import { STORED_ART_PREFIX } from '../../shop/index.ts';
+import { storedArtName } from '../storage/artNames.ts';
 
 const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
@@ -32,6 +34,22 @@ export const DEFAULT_TEMPLATES_ROOTS: readonly string[] = readdirSync(DEMO_TEMPL
 
 /** The demo templates' art folders, for serving /templates2/art/. */
 export const DEMO_ART_DIRS: readonly string[] = DEFAULT_TEMPLATES_ROOTS.map((root) => path.join(root, 'art'));
+
+/**
+ * The demo art by the name it is stored under (`<sha256>.<ext>`): the seed names demo art so, and it
+ * is read from its folder wherever the storage does not have it yet. Hashed once, at start (a few
+ * dozen small files).
+ */
+export const demoStoredArt: ReadonlyMap<string, string> = new Map(
+  DEMO_ART_DIRS.flatMap((dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (!entry.isFile()) return [];
+      const file = path.join(dir, entry.name);
+      const name = storedArtName(entry.name, readFileSync(file));
+      return name ? [[name, file] as const] : [];
+    }),
+  ),
+);
 
 export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
 
@@ -55,6 +73,9 @@ const keyOf = (source: PictureSource) =>
  */
 export function artPath(templatesRoot: string | readonly string[], src: string): string | null {
   const clean = src.replace(/^\/+/, '').replace(/^templates2\//, '');
+  // Stored art a folder does not hold is the demo art of that content, if it is that.
+  if (clean.startsWith(STORED_ART_PREFIX))
+    return demoStoredArt.get(clean.slice(STORED_ART_PREFIX.length)) ?? null;
   const roots = typeof templatesRoot === 'string' ? [templatesRoot] : templatesRoot;
   let first: string | null = null;
   for (const each of roots) {

@@ -13,7 +13,7 @@ import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { fileRoute, serve } from '../plugins/contract.ts';
 import { perSession } from '../plugins/limits.ts';
-import { artContentType, STORED_ART_NAME, storedArtKey } from '../render/templateArt.ts';
+import { artContentType, readStoredArt, STORED_ART_NAME } from '../render/templateArt.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
 import { ownPicturesPreview, sendPreview } from '../services/templates/linePreviews.ts';
 import { oneTemplate } from '../services/templates/storedTemplates.ts';
@@ -43,8 +43,8 @@ const StoredArtParams = z.object({ name: z.string().regex(STORED_ART_NAME, 'Not 
 export async function templateRoutes(app: FastifyInstance, { db, dataDir, files }: TemplateRoutesOptions) {
   const store = new PictureStore(db, files);
 
-  // Published templates' art, from the storage every instance shares (render/templateArt.ts). The
-  // name is the content's hash: the file never changes, so browsers keep it.
+  // Published templates' art, from the storage every instance shares, or the demo art of that content
+  // (render/templateArt.ts). The name is the content's hash: the file never changes, so browsers keep it.
   const art = fileRoute(
     "A published template's art, by its content's hash",
     ['templates'],
@@ -52,7 +52,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   );
   app.get('/templates2/art/stored/:name', { schema: art }, async (request, reply) => {
     const { name } = StoredArtParams.parse(request.params);
-    const bytes = await files.storage.get(storedArtKey(name));
+    const bytes = await readStoredArt(files.storage, name);
     if (!bytes) throw notFound('art', { name });
     return reply
       .type(artContentType(name)!)

@@ -120,6 +120,42 @@ describe.each(databaseKinds())('publishing templates on %s', (kind: DatabaseKind
     expect(res.json<{ problems: { message: string }[] }>().problems[0]!.message).toContain('art/nowhere.svg');
   });
 
+  it("refuses a bare art name it does not bring, though the shop's demo folders have that name (issue 31)", async () => {
+    const json = {
+      ...folderJson('author-card'),
+      uuid: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+      name: { en_GB: 'Borrowed balloons' },
+    };
+    json.resources[0].image.src = 'art/balloons.svg';
+    const res = await publish({ template: json, art: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ problems: { path: string; message: string }[] }>().problems).toEqual([
+      {
+        path: 'art art/balloons.svg',
+        message:
+          'the art file "art/balloons.svg" is missing: bring it in the folder\'s art/, or name stored art as art/stored/<sha256>',
+      },
+    ]);
+    expect(await byName('Borrowed balloons')).toBeUndefined();
+  });
+
+  it("takes the shop's demo art named by its content, as a by-uuid answer of a demo template names it", async () => {
+    const balloon = (await cards()).find((c) => c.name.en_GB === 'Balloon party')!;
+    const srcs = balloon.resources.flatMap((r) => (r.image ? [r.image.src] : []));
+    expect(srcs.length).toBeGreaterThan(0);
+    for (const src of srcs) expect(src).toMatch(/^art\/stored\/[0-9a-f]{64}\.(svg|png|jpg)$/);
+    // Served, though this shop's storage never had it published.
+    const art = await app.inject({ url: `/templates2/${srcs[0]}` });
+    expect(art.statusCode).toBe(200);
+    const json = {
+      ...folderJson('author-card'),
+      uuid: '6e5d4c3b-2a1f-4e0d-9c8b-7a6f5e4d3c2b',
+      name: { en_GB: 'Stored balloons' },
+    };
+    json.resources[0].image.src = srcs[0];
+    expect((await publish({ template: json, art: {} })).statusCode).toBe(201);
+  });
+
   it('refuses a font the shop does not have, naming where (issue 31)', async () => {
     const json = {
       ...folderJson('author-card'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import {
   adaptionForCrop,
   cropBelowMinimum,
@@ -121,15 +121,14 @@ export async function sessionCart(db: Db, session: Session | null): Promise<Cart
  * The cart of a session cookie's token in one query (the cart is read on every page): the session,
  * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
  */
-export async function cartOfToken(
-  db: Db,
-  token: string | undefined,
-  portalUuid: string,
-  now: Date,
-): Promise<Cart> {
-  const idHash = idHashOf(token);
-  if (!idHash) return emptyCart();
-  const rows = await db
+/**
+ * The cart read as a prepared statement, built once per database: the cart is read on every page, and
+ * building the query (drizzle) and planning it (PostgreSQL) each time cost more than running it
+ * (issue 31's cart-read goal; docs/decisions.md, "Server memory").
+ */
+const cartReads = new WeakMap<Db, ReturnType<typeof prepareCartRead>>();
+function prepareCartRead(db: Db) {
+  return db
     .select({ lastSeenAt: sessions.lastSeenAt, line: orderLines })
     .from(sessions)
     .leftJoin(
@@ -140,8 +139,34 @@ export async function cartOfToken(
       ),
     )
     .leftJoin(orderLines, eq(orderLines.cartUuid, carts.uuid))
-    .where(and(eq(sessions.idHash, idHash), eq(sessions.portalUuid, portalUuid), gt(sessions.expiresAt, now)))
-    .orderBy(asc(orderLines.position), asc(orderLines.createdAt));
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        eq(sessions.portalUuid, sql.placeholder('portalUuid')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
+    .prepare('cart_of_token');
+}
+function cartReadOf(db: Db) {
+  let read = cartReads.get(db);
+  if (!read) {
+    read = prepareCartRead(db);
+    cartReads.set(db, read);
+  }
+  return read;
+}
+
+export async function cartOfToken(
+  db: Db,
+  token: string | undefined,
+  portalUuid: string,
+  now: Date,
+): Promise<Cart> {
+  const idHash = idHashOf(token);
+  if (!idHash) return emptyCart();
+  const rows = await cartReadOf(db).execute({ idHash, portalUuid, now });
   if (rows.length === 0) return emptyCart();
   await touchSession(db, idHash, rows[0]!.lastSeenAt, now);
   return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));

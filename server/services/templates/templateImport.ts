@@ -16,10 +16,12 @@ import {
 import {
   artSources,
   canonicalJson,
+  isStoredArtSrc,
   type PublishOutcome,
   portalPreviewName,
   previewName,
   publishOutcome,
+  withArtSources,
   withPreview,
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
@@ -69,16 +71,6 @@ async function templateProductOf(db: Db, productUuid: string): Promise<string | 
   return row?.templateProduct ?? null;
 }
 
-const withArt = (t: Template, src: (old: string) => string): Template => {
-  const resource = <R extends Template['resources'][number]>(r: R): R =>
-    r.image ? { ...r, image: { ...r.image, src: src(r.image.src) } } : r;
-  return {
-    ...t,
-    resources: t.resources.map(resource),
-    partTypes: t.partTypes.map((p) => ({ ...p, resources: p.resources.map(resource) })),
-  };
-};
-
 /** What makes two versions the same design: everything but the portal's product and the art's names. */
 async function designOf(t: Template, readArt: ArtReader): Promise<string> {
   const hashes = new Map<string, string>();
@@ -86,7 +78,7 @@ async function designOf(t: Template, readArt: ArtReader): Promise<string> {
     const bytes = await readArt(src);
     hashes.set(src, bytes ? sha256(bytes) : `missing:${src}`);
   }
-  const { product: _product, preview: _preview, ...rest } = withArt(t, (src) => hashes.get(src)!);
+  const { product: _product, preview: _preview, ...rest } = withArtSources(t, (src) => hashes.get(src)!);
   return canonicalJson(rest);
 }
 
@@ -114,17 +106,21 @@ export async function publishTemplate(
       const name = storedArtName(src, bytes);
       if (!name) problems.push({ path: `art ${src}`, message: 'art is SVG, PNG or JPEG' });
       else srcs.set(src, await storeArt(deps.storage, name, bytes));
+    } else if (!isStoredArtSrc(src)) {
+      // Only a content address may name art the shop has: a bare name not brought would be whatever
+      // the shop's demo folders hold under that name (docs/decisions.md, "Templates as files").
+      problems.push({
+        path: `art ${src}`,
+        message: `the art file "${src}" is missing: bring it in the folder's art/, or name stored art as art/stored/<sha256>`,
+      });
     } else if (!(await readStored(src))) {
-      // A bare name not brought is the shop's own demo art (a by-uuid answer of a demo template names
-      // its art so); an author's folder brings all its art, which `import` checks before it sends
-      // (docs/decisions.md, "Publishing checks").
       problems.push({ path: `art ${src}`, message: `the art file "${src}" is missing` });
     }
   }
   for (const { path, message } of unknownFontFields(json)) problems.push({ path, message });
   if (problems.length || !templateProduct) throw new TemplateRefused(problems);
   const template: Template = {
-    ...withArt(parsed.template, (src) => srcs.get(src) ?? src),
+    ...withArtSources(parsed.template, (src) => srcs.get(src) ?? src),
     preview: { large: previewName(parsed.template.uuid, parsed.template.version) },
   };
   const design = await designOf(template, readStored);
