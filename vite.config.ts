@@ -201,6 +201,15 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
         // The built app lives under /m/; /m2/ and desktop paths serve the same index.html and assets.
         base: '/m/',
+        resolve: {
+          alias: [
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+            { find: /^react$/, replacement: 'preact/compat' },
+          ],
+        },
         // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
         // browser accepts (@fastify/static preCompressed), so no request pays for compressing JavaScript.
         plugins: [

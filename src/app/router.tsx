@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES, type AppRoute, appPathOf, routeOf, type Screen } from '../../shop/index.ts';
 import { forgetFirstScreen } from '../api/firstScreen.ts';
 import { ContentPageRoute } from '../features/content/ContentPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
+import { Loading } from '../ui/Loading.tsx';
 import type { Layout } from './layout.ts';
 import { lazyScreen } from './lazyScreen.tsx';
 import { Guarded, NotFoundPage } from './pages.tsx';
@@ -77,7 +78,10 @@ export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.s
 export function LabRoutes() {
   return (
     <Guarded>
-      <LabPage />
+      {/* The desk's translations load when it first asks for them (suspending, as the shop's do under Shell). */}
+      <Suspense fallback={<Loading />}>
+        <LabPage />
+      </Suspense>
     </Guarded>
   );
 }

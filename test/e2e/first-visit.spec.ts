@@ -4,6 +4,7 @@
  * the start page never fetches Konva or the editor.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { initialJs } from '../../bench/initial-js.ts';
 import { press } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -17,6 +18,28 @@ async function blockCalls(page: Page): Promise<string[]> {
   });
   return blocked;
 }
+
+test("the start page's JavaScript is at most 80 KB gzip, and the page it hydrates answers a tap (issue 31)", async ({
+  page,
+}) => {
+  // The build the e2e shop serves: React's DOM and hooks come from Preact's compat layer in the
+  // browser (vite.config.ts); with React's own react-dom this was 109 KB.
+  const { gzip, files } = initialJs();
+  expect(gzip, files.join(', ')).toBeLessThanOrEqual(80 * 1024);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto('/m/');
+  await page.getByTestId('menu-button').tap();
+  const drawer = page.getByTestId('menu-drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'Show more under Products' }).tap();
+  await drawer.getByRole('link', { name: 'Photo prints' }).tap();
+  // Photo prints begin with the upload (S0).
+  await expect(page).toHaveURL(/\/m\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Upload pictures', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
 test('the start page draws its content with the API calls blocked', async ({ page }) => {
   const blocked = await blockCalls(page);
