@@ -10,7 +10,7 @@
  * that cannot be measured does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -68,6 +68,9 @@ function snapshotDist(): string {
   workDir = mkdtempSync(path.join(tmpdir(), 'bench-firstload-'));
   const dist = path.join(workDir, 'dist');
   cpSync(path.join(root, 'dist'), dist, { recursive: true });
+  // The first screen's server render (dist/server/ssr.js) imports React and the router from
+  // node_modules beside it, as in the checkout.
+  symlinkSync(path.join(root, 'node_modules'), path.join(workDir, 'node_modules'), 'dir');
   return dist;
 }
 
