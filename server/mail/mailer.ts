@@ -9,7 +9,7 @@
  *
  * A failed send rejects with a MailError (the job retries it); nothing here retries by itself.
  */
-import nodemailer, { type SMTPSentMessageInfo } from 'nodemailer';
+import type { SMTPSentMessageInfo, Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { systemClock } from '../../shop/index.ts';
 import { writeOutboxFile } from './outboxFile.ts';
@@ -92,12 +92,13 @@ export function createMailer(options: MailerOptions): Mailer {
     if (/@localhost$/i.test(sender.address)) {
       log.warn({ from: sender.address }, 'MAIL_FROM is a localhost address: SMTP servers may refuse it');
     }
-    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    const transport = lazyTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
         let info: SMTPSentMessageInfo;
         try {
-          info = await transport.sendMail({ ...mailOf(message), from: fromFor(message), date: now() });
+          const smtp = (await transport.get()) as Transporter<SMTPSentMessageInfo>;
+          info = await smtp.sendMail({ ...mailOf(message), from: fromFor(message), date: now() });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           throw new MailError(`Mail to ${message.to} was not sent through ${host}: ${reason}`, error);
@@ -115,12 +116,16 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(message) {
       const at = now();
       try {
-        const info = await transport.sendMail({ ...mailOf(message), from: fromFor(message), date: at });
+        const info = await (await transport.get()).sendMail({
+          ...mailOf(message),
+          from: fromFor(message),
+          date: at,
+        });
         const file = await writeOutboxFile(outboxDir, at, info.message as Buffer);
         log.info({ to: message.to, file }, `Mail to ${message.to} written to ${file}`);
         return { messageId: info.messageId, where: 'file', file };
@@ -130,6 +135,27 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * A nodemailer transport made on the first mail: nodemailer is about 24 MB of a process, and a shop
+ * that has sent no mail yet (most of an idle shop's life) does not need it loaded (issue 31).
+ */
+function lazyTransport(options: object) {
+  let made: Promise<Transporter> | null = null;
+  let transport: Transporter | null = null;
+  return {
+    get(): Promise<Transporter> {
+      made ??= import('nodemailer').then((m) => {
+        transport = m.default.createTransport(options);
+        return transport;
+      });
+      return made;
+    },
+    close() {
+      transport?.close();
+    },
   };
 }
 
