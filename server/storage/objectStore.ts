@@ -75,7 +75,3 @@ export function checkKey(key: string, { prefix = false } = {}): string {
   if (bad || key.length > 1024) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
   return key;
 }
-
-/** How an S3 store names itself in the log and errors. */
-export const s3Description = (config: Extract<StorageConfig, { kind: 's3' }>) =>
-  `the S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;

@@ -15,13 +15,7 @@ import {
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
-import {
-  checkKey,
-  type ObjectStore,
-  type StorageConfig,
-  type StoredObject,
-  s3Description,
-} from './objectStore.ts';
+import { checkKey, type ObjectStore, type StorageConfig, type StoredObject } from './objectStore.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -40,7 +34,7 @@ export class S3ObjectStore implements ObjectStore {
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.description = s3Description(config);
+    this.description = `the S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint ?? undefined,
