@@ -114,7 +114,7 @@ describe('the YCbCr → RGB coefficients', () => {
     }
   });
 
-  it('follow Kr and Kb of the matrix (BT.709, BT.601, BT.2020)', () => {
+  it('follow Kr and Kb of the matrix (nclx matrices 1, 6 and 9)', () => {
     const bt709 = coefficientsFor(1, false)!;
     expect(bt709.fullRange).toBe(false);
     expect(bt709.rCr).toBeCloseTo(1.5748, 4);
