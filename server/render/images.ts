@@ -36,20 +36,24 @@ export const DEFAULT_TEMPLATES_ROOTS: readonly string[] = readdirSync(DEMO_TEMPL
 export const DEMO_ART_DIRS: readonly string[] = DEFAULT_TEMPLATES_ROOTS.map((root) => path.join(root, 'art'));
 
 /**
- * The demo art by the name it is stored under (`<sha256>.<ext>`): the seed names demo art so, and it
- * is read from its folder wherever the storage does not have it yet. Hashed once, at start (a few
- * dozen small files).
+ * The demo art's file by the name it is stored under (`<sha256>.<ext>`): the seed names demo art so,
+ * and it is read from its folder wherever the storage does not have it yet. Hashed on the first ask
+ * (a few dozen small files), not at start: most threads that load this module never need it.
  */
-export const demoStoredArt: ReadonlyMap<string, string> = new Map(
-  DEMO_ART_DIRS.flatMap((dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      if (!entry.isFile()) return [];
-      const file = path.join(dir, entry.name);
-      const name = storedArtName(entry.name, readFileSync(file));
-      return name ? [[name, file] as const] : [];
-    }),
-  ),
-);
+let demoArtByName: ReadonlyMap<string, string> | null = null;
+export function demoStoredArtFile(name: string): string | null {
+  demoArtByName ??= new Map(
+    DEMO_ART_DIRS.flatMap((dir) =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        if (!entry.isFile()) return [];
+        const file = path.join(dir, entry.name);
+        const stored = storedArtName(entry.name, readFileSync(file));
+        return stored ? [[stored, file] as const] : [];
+      }),
+    ),
+  );
+  return demoArtByName.get(name) ?? null;
+}
 
 export type PictureLoader = (source: PictureSource) => Promise<Image | null>;
 
@@ -74,8 +78,7 @@ const keyOf = (source: PictureSource) =>
 export function artPath(templatesRoot: string | readonly string[], src: string): string | null {
   const clean = src.replace(/^\/+/, '').replace(/^templates2\//, '');
   // Stored art a folder does not hold is the demo art of that content, if it is that.
-  if (clean.startsWith(STORED_ART_PREFIX))
-    return demoStoredArt.get(clean.slice(STORED_ART_PREFIX.length)) ?? null;
+  if (clean.startsWith(STORED_ART_PREFIX)) return demoStoredArtFile(clean.slice(STORED_ART_PREFIX.length));
   const roots = typeof templatesRoot === 'string' ? [templatesRoot] : templatesRoot;
   let first: string | null = null;
   for (const each of roots) {

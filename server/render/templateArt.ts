@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { STORED_ART_PREFIX } from '../../shop/index.ts';
 import { STORED_ART_NAME } from '../storage/artNames.ts';
 import type { ObjectStore } from '../storage/objectStore.ts';
-import { artPath, DEFAULT_TEMPLATES_ROOTS, demoStoredArt } from './images.ts';
+import { artPath, DEFAULT_TEMPLATES_ROOTS, demoStoredArtFile } from './images.ts';
 
 /** An art file's bytes by the `image.src` that names it; null when there is none. */
 export type ArtReader = (src: string) => Promise<Uint8Array | null>;
@@ -32,7 +32,7 @@ export async function storeArt(storage: ObjectStore, name: string, bytes: Buffer
 export async function readStoredArt(storage: ObjectStore | null, name: string): Promise<Uint8Array | null> {
   const stored = storage ? await storage.get(storedArtKey(name)) : null;
   if (stored) return stored;
-  const demo = demoStoredArt.get(name);
+  const demo = demoStoredArtFile(name);
   return demo ? readFile(demo) : null;
 }
 
