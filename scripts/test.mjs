@@ -103,7 +103,10 @@ function runStep(step, prefixed) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop();
-          for (const line of lines) process.stdout.write(`${tag}${line}\n`);
+          for (const line of lines) {
+            process.stdout.write(`${tag}${line}\n`);
+            noteFailure(tag, line);
+          }
         });
         stream.on('end', () => rest && process.stdout.write(`${tag}${rest}\n`));
       }
@@ -113,6 +116,20 @@ function runStep(step, prefixed) {
 }
 
 const results = [];
+
+/**
+ * The lines that name a failure (vitest's FAIL and ×, Playwright's ✘ and numbered failures, an
+ * assertion's message), said again under the summary: with two lanes interleaved, a failure early
+ * in a long run is far above a log's tail, which is often all a CI page keeps.
+ */
+const failureLines = [];
+const FAILURE = /(^|\s)(FAIL|×|✘)\s|AssertionError|^\s*\d+\) \[|Error: expect\(/;
+function noteFailure(tag, line) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of a terminal
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  if (FAILURE.test(plain) && failureLines.length < 60)
+    failureLines.push(`${tag}${plain.trim().slice(0, 240)}`);
+}
 async function runLane(lane, prefixed) {
   for (const step of lane) {
     console.log(`\n=== ${step.name} ===`);
@@ -136,6 +153,10 @@ await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
 const failed = results.filter((r) => !r.ok).length;
+if (failed && failureLines.length) {
+  console.log('\nwhat failed (lines from above):');
+  for (const line of failureLines) console.log(`  ${line}`);
+}
 console.log(
   `steps: ${results.length - failed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
 );

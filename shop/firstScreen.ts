@@ -4,8 +4,11 @@
  * round trip. Both sides key the answers by the address the app calls, built here once.
  */
 import type { i18n } from 'i18next';
+import { CategoryParam, templateRoutes } from './api/templates.ts';
+import { routeUrl } from './api/url.ts';
 import { routeOf } from './appRoutes.ts';
 import type { PortalConfig } from './contract.ts';
+import { isListType, type ListType } from './templateList.ts';
 
 /** The id of the `<script type="application/json">` element that carries a {@link FirstScreen}. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
@@ -20,6 +23,13 @@ export const firstScreenApi = {
   products: '/m/api/products',
   template: (uuid: string) => `${TEMPLATE_ADDRESS}${encodeURIComponent(uuid)}`,
   accountDesign: (templateUuid: string) => `/m/api/user/designs/${encodeURIComponent(templateUuid)}`,
+  /** A template list (S1 §7): a type's templates, or one category's. */
+  templateList: (type: ListType, category: string | null) =>
+    category
+      ? routeUrl(templateRoutes.categoryList, { type, category })
+      : routeUrl(templateRoutes.list, { type }),
+  cardCategories: templateRoutes.cardCategories.path,
+  photogiftInfo: (category: string) => routeUrl(templateRoutes.photogiftCategoryInfo, { category }),
 } as const;
 
 /** The element carrying the answers that depend on who asks ({@link visitorCalls}). */
@@ -47,13 +57,21 @@ export type RenderFirstScreen = (options: {
   portal: PortalConfig;
   firstScreen: FirstScreen;
   i18n: i18n;
-}) => string;
+}) => Promise<string>;
 
 export type FirstScreenCall =
   | { kind: 'page'; id: string; address: string }
   | { kind: 'categories'; address: string }
   | { kind: 'products'; address: string }
-  | { kind: 'template'; uuid: string; address: string };
+  | { kind: 'template'; uuid: string; address: string }
+  | { kind: 'cardCategories'; address: string }
+  | { kind: 'photogiftInfo'; category: string; address: string }
+  /**
+   * A template list. `address` null: the cards of the default category, known only once the
+   * categories are read (the list at /products/cards shows them); the server answers at that
+   * category's address.
+   */
+  | { kind: 'templateList'; type: ListType; category: string | null; address: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,6 +100,8 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
         { kind: 'categories', address: firstScreenApi.categories },
         { kind: 'products', address: firstScreenApi.products },
       ];
+    case 'templateList':
+      return templateListCalls(params.type, params.category);
     default:
       return [];
   }
@@ -107,6 +127,34 @@ export function visitorCalls(
         ]
       : [],
   );
+}
+
+/**
+ * A template list's calls, as its screen makes them (src/features/templates): the cards' categories,
+ * a photo gift category's names, the templates, and the price list for the prices under each product.
+ * Calendars have no category (S1 §2); a card list without one shows the default category's cards.
+ */
+function templateListCalls(type: string | undefined, category: string | undefined): FirstScreenCall[] {
+  if (!isListType(type)) return [];
+  const listCategory = type === 'calendars' || !category ? null : category;
+  // A category the route would refuse is left to the app, which shows the server's answer.
+  if (listCategory !== null && !CategoryParam.safeParse(listCategory).success) return [];
+  const calls: FirstScreenCall[] = [];
+  if (type === 'cards') calls.push({ kind: 'cardCategories', address: firstScreenApi.cardCategories });
+  if (type === 'photogift' && listCategory)
+    calls.push({
+      kind: 'photogiftInfo',
+      category: listCategory,
+      address: firstScreenApi.photogiftInfo(listCategory),
+    });
+  calls.push({
+    kind: 'templateList',
+    type,
+    category: listCategory,
+    address: type === 'cards' && !listCategory ? null : firstScreenApi.templateList(type, listCategory),
+  });
+  calls.push({ kind: 'products', address: firstScreenApi.products });
+  return calls;
 }
 
 function pageCall(id: string): FirstScreenCall {
@@ -146,8 +194,8 @@ export function heroImageOf(firstScreen: FirstScreen): { src: string; width?: nu
 
 /**
  * Whether the server draws the screen at `appPath` as HTML (src/ssr.tsx): the start page, content
- * pages and the product list. The editor's data comes with the HTML, but the editor draws on a canvas
- * in the browser.
+ * pages, the product list and the template lists. The editor's data comes with the HTML, but the
+ * editor draws on a canvas in the browser.
  */
 export function drawnOnServer(appPath: string): boolean {
   const calls = firstScreenCalls(appPath);

@@ -187,7 +187,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     if (appPath !== null) {
       const data = await firstScreen.answer(portal, appPath);
       page = embedFirstScreen(page, data, routeChunks.assetsFor(appPath));
-      if (drawnOnServer(appPath)) page = drawFirstScreen(request, page, data);
+      if (drawnOnServer(appPath)) page = await drawFirstScreen(request, page, data);
     }
     const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
     const entry = { html: page, etag, expires: now + FIRST_SCREEN_TTL_MS };
@@ -227,12 +227,17 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
    * The screen itself as HTML, when its data came with the page (src/ssr.tsx, built as dist/server/ssr.js): the shopper sees it
    * before the JavaScript has arrived. A render that fails leaves the drawing to the browser.
    */
-  function drawFirstScreen(request: FastifyRequest, page: string, data: FirstScreen): string {
+  async function drawFirstScreen(request: FastifyRequest, page: string, data: FirstScreen): Promise<string> {
     const i18n = firstScreen.i18nFor(data);
     if (!renderFirstScreen || !i18n || Object.keys(data.answers).length === 0 || !page.includes(EMPTY_ROOT))
       return page;
     try {
-      const markup = renderFirstScreen({ url: request.url, portal: request.portal, firstScreen: data, i18n });
+      const markup = await renderFirstScreen({
+        url: request.url,
+        portal: request.portal,
+        firstScreen: data,
+        i18n,
+      });
       return page.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
     } catch (error) {
       request.log.error({ err: error }, 'The first screen could not be drawn on the server');

@@ -3,12 +3,10 @@
  * validated at seed time, with its product's current name and size from the products table.
  */
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { templateRoutes as api, calendarHolidays } from '../../shop/index.ts';
+import { templateRoutes as api, calendarHolidays, LIST_TYPES } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { templateCategories } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { fileRoute, serve } from '../plugins/contract.ts';
@@ -17,18 +15,8 @@ import { artContentType, readStoredArt, STORED_ART_NAME } from '../render/templa
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
 import { ownPicturesPreview, sendPreview } from '../services/templates/linePreviews.ts';
 import { oneTemplate } from '../services/templates/storedTemplates.ts';
+import { cardCategories, photogiftCategoryInfo } from '../services/templates/templateCategories.ts';
 import { type CompressedAnswer, chooseEncoding, TemplateLists } from '../services/templates/templateLists.ts';
-
-/** The path's type → the template's type. */
-const TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
-
-async function categoriesOfType(db: Db, portalUuid: string, type: 'CARDS' | 'PHOTOGIFT') {
-  return db
-    .select()
-    .from(templateCategories)
-    .where(and(eq(templateCategories.portalUuid, portalUuid), eq(templateCategories.type, type)))
-    .orderBy(asc(templateCategories.position));
-}
 
 export interface TemplateRoutesOptions {
   db: Db;
@@ -64,20 +52,13 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
 
   // Static segments win over parameters in fastify's router, so these two are never read as
   // type=cards/photogift with a category.
-  serve(app, api.cardCategories, async (request) => {
-    const rows = await categoriesOfType(db, request.portal.portal.uuid, 'CARDS');
-    return {
-      categories: rows.map((r) => ({ category: r.category, names: r.names })),
-      defaultCategory: (rows.find((r) => r.isDefault) ?? rows[0])?.category ?? null,
-    };
-  });
+  serve(app, api.cardCategories, (request) => cardCategories(db, request.portal.portal.uuid));
 
   serve(app, api.photogiftCategoryInfo, async (request) => {
     const { category } = request.params;
-    const rows = await categoriesOfType(db, request.portal.portal.uuid, 'PHOTOGIFT');
-    const row = rows.find((r) => r.category.toUpperCase() === category.toUpperCase());
-    if (!row) throw notFound('photoGiftCategory', { category });
-    return { names: row.names, separateFromBackground: row.separateFromBackground };
+    const info = await photogiftCategoryInfo(db, request.portal.portal.uuid, category);
+    if (!info) throw notFound('photoGiftCategory', { category });
+    return info;
   });
 
   // The public holidays a calendar of this portal marks over its twelve months (issue 18).
@@ -148,11 +129,15 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
 
   serve(app, api.list, async (request, reply) => {
     const { type } = request.params;
-    return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], null));
+    return sendList(request, reply, await lists.answer(request.portal.portal.uuid, LIST_TYPES[type], null));
   });
 
   serve(app, api.categoryList, async (request, reply) => {
     const { type, category } = request.params;
-    return sendList(request, reply, await lists.answer(request.portal.portal.uuid, TYPES[type], category));
+    return sendList(
+      request,
+      reply,
+      await lists.answer(request.portal.portal.uuid, LIST_TYPES[type], category),
+    );
   });
 }

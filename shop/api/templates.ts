@@ -16,7 +16,7 @@ export const TemplateAnswer = TemplateFields.extend({
 const ListType = z.enum(['cards', 'calendars', 'photogift'], {
   error: 'the template type must be cards, calendars or photogift',
 });
-const CategoryParam = z
+export const CategoryParam = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a category is 1 to 64 letters, digits, _ or -');
 const UuidParam = z.string().uuid('the template uuid is not a valid uuid');

@@ -4,8 +4,9 @@
  */
 import type { Holiday, PersonalDate, Template } from '../../engine/index.ts';
 import type { ListType } from '../../shop/index.ts';
-import { accountRoutes, templateRoutes as templates } from '../../shop/index.ts';
+import { accountRoutes, firstScreenApi, templateRoutes as templates } from '../../shop/index.ts';
 import { call } from './call.ts';
+import { takeFirstScreenAnswer } from './firstScreen.ts';
 
 export interface CardCategory {
   category: string;
@@ -33,6 +34,17 @@ export function getTemplates(
     ? call(templates.categoryList, { params: { type, category } }, { signal })
     : call(templates.list, { params: { type } }, { signal });
 }
+
+/**
+ * A list's data when the HTML brought it (the first screen, shop/firstScreen.ts): read at once, so the
+ * server's render and the browser's first render draw the list, not its skeleton.
+ */
+export const inlinedTemplates = (type: ListType, category: string | null) =>
+  takeFirstScreenAnswer<Template[]>(firstScreenApi.templateList(type, category));
+export const inlinedCardCategories = () =>
+  takeFirstScreenAnswer<CardCategories>(firstScreenApi.cardCategories);
+export const inlinedPhotogiftInfo = (category: string) =>
+  takeFirstScreenAnswer<PhotogiftCategoryInfo>(firstScreenApi.photogiftInfo(category));
 
 /** GET /m/api/templates/cards/categories. */
 export function getCardCategories(signal?: AbortSignal): Promise<CardCategories> {

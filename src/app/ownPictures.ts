@@ -42,6 +42,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The server's (and hydration's) answer: the sample pictures; one array, as React wants it stable. */
+const NONE: OwnPicture[] = [];
+
 export function useOwnPictures(): OwnPicture[] {
-  return useSyncExternalStore(subscribe, ownPictures, () => []);
+  return useSyncExternalStore(subscribe, ownPictures, () => NONE);
 }

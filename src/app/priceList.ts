@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { Product } from '../../shop/index.ts';
+import { firstScreenApi, type Product } from '../../shop/index.ts';
+import { takeFirstScreenAnswer } from '../api/firstScreen.ts';
 import { getProducts } from '../api/products.ts';
 
 /**
@@ -34,9 +35,15 @@ const usePriceListStore = create<PriceListState>()((set, get) => ({
   },
 }));
 
-/** The price list, loading it on first use; null until it arrives. */
+/**
+ * The price list, loading it on first use; null until it arrives. A first screen whose HTML brought
+ * it (a template list) draws its prices at once, on the server too.
+ */
 export function usePriceList(): { products: readonly Product[] | null; failed: boolean; reload: () => void } {
-  const products = usePriceListStore((s) => s.products);
+  const products =
+    usePriceListStore((s) => s.products) ??
+    takeFirstScreenAnswer<{ products: Product[] }>(firstScreenApi.products)?.products ??
+    null;
   const failed = usePriceListStore((s) => s.failed);
   const load = usePriceListStore((s) => s.load);
   useEffect(() => {

@@ -31,17 +31,6 @@ const HarnessPage = lazyScreen(() =>
 /** The customisation editor (S1 §2): full screen, its own chunk with Konva, never in the start page's. */
 const EditorPage = lazyScreen(() => import('../features/editor/EditorPage.tsx').then((m) => m.EditorPage));
 
-/**
- * A first visit to the editor starts its chunk (the largest screen's, named in the HTML with
- * modulepreload) as the app starts, and the app waits for it before its first render (issue 18's open
- * time): the editor is rendered at once, not after a "Loading…" frame, its paint and an effect. The
- * page's own spinner shows meanwhile. A chunk that fails is the lazy screen's to report.
- */
-export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  if (isLabPath(pathname) || routeOf(appPathOf(pathname)).route.screen !== 'editor') return null;
-  return EditorPage.preload().catch(() => undefined);
-}
-
 /** The checkout's screens share one chunk: the start page never loads the forms and the store selector. */
 const checkoutScreens = () => import('../features/checkout/index.ts');
 const CheckoutStart = lazyScreen(() => checkoutScreens().then((m) => m.CheckoutStart));
@@ -64,6 +53,37 @@ const MyDesignsPage = lazyScreen(() =>
 
 /** The lab's order desk: its own chunk (and `lab` translations), never in the shop's start page. */
 const LabPage = lazyScreen(() => import('../features/lab/LabPage.tsx').then((m) => m.LabPage));
+
+/** The screens in chunks of their own, by the screen of the app's route list. */
+const LAZY_SCREENS: Partial<Record<Screen, { preload(): Promise<unknown> }>> = {
+  harness: HarnessPage,
+  editor: EditorPage,
+  templateList: TemplateListPage,
+  upload: UploadPage,
+  cart: CartPage,
+  checkoutStart: CheckoutStart,
+  delivery: DeliveryPage,
+  payment: PaymentPage,
+  paymentReturn: PaymentReturn,
+  receipt: ReceiptPage,
+  loginLink: LoginLinkPage,
+  orders: MyOrdersPage,
+  designs: MyDesignsPage,
+  editOrderLine: EditOrderLinePage,
+};
+
+/**
+ * The first screen's chunk, when it is one of its own: started as the app starts (the HTML names it
+ * with modulepreload, so it is usually in already) and waited for before the first render. The
+ * screen is then drawn at once, not after a "Loading…" frame, its paint and an effect (issue 18's
+ * editor open time), and a screen the server drew (a template list, src/ssr.tsx, which waits for the
+ * same chunk) is taken over as it is. A chunk that fails is the lazy screen's to report.
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
+  if (isLabPath(pathname)) return null;
+  const screen = LAZY_SCREENS[routeOf(appPathOf(pathname)).route.screen];
+  return screen ? screen.preload().catch(() => undefined) : null;
+}
 
 /** The desk lives at /lab, outside the shop's /m and /m2 (docs/decisions.md). */
 export const isLabPath = (pathname: string) => pathname === '/lab' || pathname.startsWith('/lab/');

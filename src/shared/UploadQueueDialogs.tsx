@@ -11,7 +11,8 @@ import { Dialog } from '../ui/Dialog.tsx';
 
 export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }) {
   const { t } = useTranslation();
-  const state = useSyncExternalStore(queue.subscribe, queue.getState);
+  // On the server (a template list drawn there) the queue is as new: nothing picked yet.
+  const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
   const progress = queueProgress(state);
   const current = Math.min(progress.total, progress.done + 1);
   return (

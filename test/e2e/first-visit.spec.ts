@@ -69,6 +69,31 @@ test('the product list draws its categories with the API calls blocked', async (
   expect(blocked.filter((url) => /\/products|\/locale\//.test(url))).toEqual([]);
 });
 
+test('the card list draws its default category’s cards, with their prices, with the API calls blocked (issue 31)', async ({
+  page,
+}) => {
+  const blocked = await blockCalls(page);
+  await page.goto('/m/products/cards');
+  // The address follows the category drawn, as the redirect did before the list was drawn at once.
+  await expect(page).toHaveURL(/\/m\/products\/cards\/[A-Za-z0-9_-]+$/);
+  const active = page.getByTestId('category-bar').locator('[aria-current="page"]');
+  await expect(active).toHaveCount(1);
+  await expect(page.getByTestId('template-tile').first()).toBeVisible();
+  await expect(page.getByTestId('template-group').first().locator('.template-group__from')).toBeVisible();
+  // The first tiles' pictures are asked for at once and first.
+  await expect(page.getByTestId('template-tile').first().locator('img')).toHaveAttribute(
+    'fetchpriority',
+    'high',
+  );
+  expect(blocked.filter((url) => /\/templates\/|\/products|\/locale\//.test(url))).toEqual([]);
+  // A tile opens the editor of the category shown.
+  const category = new URL(page.url()).pathname.split('/').pop();
+  await expect(page.getByTestId('template-tile').first()).toHaveAttribute(
+    'href',
+    new RegExp(`/m/products/cards/${category}/`),
+  );
+});
+
 test('the inlined data serves the first screen only: coming back asks the server again', async ({ page }) => {
   const go = (path: string) =>
     page.evaluate((to) => {
@@ -134,6 +159,23 @@ test.describe('drawn by the server', () => {
     await expect(page.getByRole('heading', { name: 'Velkommen til Fotobutikken' })).toBeVisible();
     await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-label', 'Meny');
   });
+
+  test('the template lists show their templates and prices before any JavaScript runs (issue 31)', async ({
+    page,
+  }) => {
+    for (const path of ['/m/products/cards', '/m/products/calendars']) {
+      await page.goto(path);
+      await expect(page.getByTestId('template-tile').first(), path).toBeVisible();
+      await expect(page.getByTestId('template-skeleton'), path).toHaveCount(0);
+      await expect(
+        page.getByTestId('template-group').first().locator('.template-group__from'),
+        path,
+      ).toBeVisible();
+    }
+    // Without a category, the cards of the default one, its link marked as the one shown.
+    await page.goto('/m/products/cards');
+    await expect(page.getByTestId('category-bar').locator('[aria-current="page"]')).toHaveCount(1);
+  });
 });
 
 test('the app takes over the server’s drawing without drawing it again', async ({ page }) => {
@@ -143,7 +185,14 @@ test('the app takes over the server’s drawing without drawing it again', async
     if (message.type() === 'error') problems.push(`${current}: ${message.text().slice(0, 120)}`);
   });
   page.on('pageerror', (error) => problems.push(`${current}: ${error.message}`));
-  for (const path of ['/m/', '/m/products', '/m/pages/help', '/m2/']) {
+  for (const path of [
+    '/m/',
+    '/m/products',
+    '/m/pages/help',
+    '/m2/',
+    '/m/products/cards',
+    '/m/products/calendars',
+  ]) {
     current = path;
     await page.goto(path);
     await expect(page.locator('#root [data-testid="menu-button"]')).toBeVisible();

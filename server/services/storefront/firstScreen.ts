@@ -16,9 +16,11 @@ import {
   artUrl,
   type FirstScreen,
   type FirstScreenCall,
+  firstScreenApi,
   firstScreenCalls,
   fontUrl,
   isTemplateAddress,
+  LIST_TYPES,
   PageId,
   type PortalConfig,
   visitorCalls,
@@ -27,6 +29,8 @@ import type { Db } from '../../db/connect.ts';
 import { accountDesignAnswer } from '../cart/designs.ts';
 import type { ContentImages } from '../pictures/contentImages.ts';
 import { oneTemplate } from '../templates/storedTemplates.ts';
+import { cardCategories, photogiftCategoryInfo } from '../templates/templateCategories.ts';
+import { templateList } from '../templates/templateLists.ts';
 import { categoriesOf, pageOf, productsOf } from './content.ts';
 
 /** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
@@ -67,10 +71,11 @@ export class FirstScreenData {
       ...calls.map((call) => this.answerOne(portal.portal.uuid, call)),
     ]);
     const answers: Record<string, unknown> = {};
-    calls.forEach((call, i) => {
-      // A call that would fail (an unknown page) is left to the app, which shows its own message.
-      if (answered[i] != null) answers[call.address] = answered[i];
-    });
+    for (const entries of answered)
+      for (const [address, answer] of entries) {
+        // A call that would fail (an unknown page) is left to the app, which shows its own message.
+        if (answer != null) answers[address] = answer;
+      }
     return {
       translations: translations
         ? { language: portal.locale.code, namespace: SHELL_NAMESPACE, resources: translations }
@@ -79,7 +84,24 @@ export class FirstScreenData {
     };
   }
 
-  private async answerOne(portalUuid: string, call: FirstScreenCall): Promise<unknown> {
+  /** A call's answers by address: one, or none when it has no address yet and cannot get one. */
+  private async answerOne(portalUuid: string, call: FirstScreenCall): Promise<[string, unknown][]> {
+    if (call.kind === 'templateList' && call.address === null) {
+      // The cards of the default category, at that category's address (shop/firstScreen.ts).
+      const { defaultCategory } = await cardCategories(this.db, portalUuid);
+      const category = defaultCategory ?? null;
+      return [
+        [
+          firstScreenApi.templateList(call.type, category),
+          await templateList(this.db, portalUuid, LIST_TYPES[call.type], category),
+        ],
+      ];
+    }
+    if (call.address === null) return [];
+    return [[call.address, await this.answerAt(portalUuid, call)]];
+  }
+
+  private async answerAt(portalUuid: string, call: FirstScreenCall): Promise<unknown> {
     switch (call.kind) {
       case 'page': {
         const id = PageId.safeParse(call.id);
@@ -91,6 +113,12 @@ export class FirstScreenData {
         return { products: await productsOf(this.db, portalUuid) };
       case 'template':
         return oneTemplate(this.db, portalUuid, call.uuid, null);
+      case 'cardCategories':
+        return cardCategories(this.db, portalUuid);
+      case 'photogiftInfo':
+        return photogiftCategoryInfo(this.db, portalUuid, call.category);
+      case 'templateList':
+        return templateList(this.db, portalUuid, LIST_TYPES[call.type], call.category);
     }
   }
 

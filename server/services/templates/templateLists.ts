@@ -53,9 +53,7 @@ export class TemplateLists {
 
   private async build(portalUuid: string, type: Template['type'], category: string | null) {
     this.builds += 1;
-    const all = await currentTemplates(this.db, portalUuid, type);
-    const wanted = category?.toUpperCase();
-    const list = wanted ? all.filter((t) => t.categories.some((c) => c.toUpperCase() === wanted)) : all;
+    const list = await templateList(this.db, portalUuid, type, category);
     const identity = Buffer.from(JSON.stringify(list));
     const [br, gz] = await Promise.all([
       brotli(identity, {
@@ -70,6 +68,18 @@ export class TemplateLists {
     const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
     return { etag, bodies: { identity, br, gzip: gz } };
   }
+}
+
+/** A list's templates: a type's, or those of one category of it (any letter case). */
+export async function templateList(
+  db: Db,
+  portalUuid: string,
+  type: Template['type'],
+  category: string | null,
+): Promise<Template[]> {
+  const all = await currentTemplates(db, portalUuid, type);
+  const wanted = category?.toUpperCase();
+  return wanted ? all.filter((t) => t.categories.some((c) => c.toUpperCase() === wanted)) : all;
 }
 
 /** The encoding to send for an Accept-Encoding header: Brotli, else gzip, else none (q=0 refuses one). */

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Template } from '../../../engine/index.ts';
 import {
   filtersToSearch,
@@ -41,13 +41,24 @@ export function TemplateListPage() {
 function TemplateList({ type, category }: { type: ListType; category: string | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const cards = useCardCategories(type === 'cards');
   // Cards without a category wait for the default one; with no categories, every card is listed.
   const defaultCategory = cards.categories?.defaultCategory ?? null;
   const waiting = type === 'cards' && category === null && !cards.failed && cards.categories === null;
   const redirect = type === 'cards' && category === null && defaultCategory !== null;
-  const list = useTemplates(type, category, !waiting && !redirect);
+  // The default category's cards are drawn at once (on the server too, which cannot redirect), and the
+  // address follows in an effect, so the first paint is the list, not a blank redirect.
+  const shown = redirect ? defaultCategory : category;
+  const list = useTemplates(type, shown, !waiting);
   const info = usePhotogiftInfo(type === 'photogift' ? category : null);
+  useEffect(() => {
+    if (!redirect) return;
+    void navigate(
+      { pathname: `/products/cards/${encodeURIComponent(defaultCategory)}`, search: location.search },
+      { replace: true },
+    );
+  }, [redirect, defaultCategory, location.search, navigate]);
 
   const heading =
     type === 'cards'
@@ -59,25 +70,16 @@ function TemplateList({ type, category }: { type: ListType; category: string | n
           : t('templates.photogifts');
   useDocumentTitle(heading);
 
-  if (redirect) {
-    return (
-      <Navigate
-        replace
-        to={{ pathname: `/products/cards/${encodeURIComponent(defaultCategory)}`, search: location.search }}
-      />
-    );
-  }
-
   return (
     <section className="page template-list" data-testid="template-list" data-type={type}>
       <h1 className="template-list__title">{heading}</h1>
       {type === 'cards' && !cards.failed && (
-        <CategoryBar categories={cards.categories?.categories ?? null} active={category} />
+        <CategoryBar categories={cards.categories?.categories ?? null} active={shown} />
       )}
       {list.status === 'loading' ? (
         <SkeletonGrid />
       ) : (
-        <FilteredList type={type} category={category} templates={list.templates} />
+        <FilteredList type={type} category={shown} templates={list.templates} />
       )}
     </section>
   );

@@ -7,6 +7,9 @@ import {
   getCardCategories,
   getPhotogiftCategoryInfo,
   getTemplates,
+  inlinedCardCategories,
+  inlinedPhotogiftInfo,
+  inlinedTemplates,
   type PhotogiftCategoryInfo,
 } from '../../api/templates.ts';
 
@@ -23,12 +26,13 @@ function loadCardCategories(): Promise<CardCategories> {
 
 /** The card categories; `failed` leaves the bar out and the list unfiltered by category. */
 export function useCardCategories(enabled: boolean): { categories: CardCategories | null; failed: boolean } {
-  const [state, setState] = useState<{ categories: CardCategories | null; failed: boolean }>({
-    categories: null,
+  const [state, setState] = useState<{ categories: CardCategories | null; failed: boolean }>(() => ({
+    categories: (enabled && inlinedCardCategories()) || null,
     failed: false,
-  });
+  }));
+  const known = state.categories !== null;
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || known) return;
     let live = true;
     loadCardCategories().then(
       (categories) => live && setState({ categories, failed: false }),
@@ -40,15 +44,19 @@ export function useCardCategories(enabled: boolean): { categories: CardCategorie
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, known]);
   return state;
 }
 
 /** A photo gift category's names; null while loading or when the call fails (logged). */
 export function usePhotogiftInfo(category: string | null): PhotogiftCategoryInfo | null {
-  const [info, setInfo] = useState<{ category: string; info: PhotogiftCategoryInfo } | null>(null);
+  const [info, setInfo] = useState<{ category: string; info: PhotogiftCategoryInfo } | null>(() => {
+    const inlined = category ? inlinedPhotogiftInfo(category) : undefined;
+    return category && inlined ? { category, info: inlined } : null;
+  });
+  const known = info?.category === category;
   useEffect(() => {
-    if (!category) return;
+    if (!category || known) return;
     const controller = new AbortController();
     getPhotogiftCategoryInfo(category, controller.signal).then(
       (answer) => setInfo({ category, info: answer }),
@@ -57,7 +65,7 @@ export function usePhotogiftInfo(category: string | null): PhotogiftCategoryInfo
       },
     );
     return () => controller.abort();
-  }, [category]);
+  }, [category, known]);
   return info && info.category === category ? info.info : null;
 }
 
@@ -69,9 +77,13 @@ export type TemplatesState = { status: 'loading' } | { status: 'ready'; template
  */
 export function useTemplates(type: ListType, category: string | null, enabled: boolean): TemplatesState {
   const key = `${type}/${category ?? ''}`;
-  const [state, setState] = useState<{ key: string; templates: Template[] } | null>(null);
+  const [state, setState] = useState<{ key: string; templates: Template[] } | null>(() => {
+    const inlined = enabled ? inlinedTemplates(type, category) : undefined;
+    return inlined ? { key, templates: inlined } : null;
+  });
+  const known = state?.key === key;
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || known) return;
     const controller = new AbortController();
     getTemplates(type, category, controller.signal).then(
       (templates) => setState({ key, templates }),
@@ -82,6 +94,6 @@ export function useTemplates(type: ListType, category: string | null, enabled: b
       },
     );
     return () => controller.abort();
-  }, [type, category, enabled, key]);
+  }, [type, category, enabled, key, known]);
   return state && state.key === key ? { status: 'ready', templates: state.templates } : { status: 'loading' };
 }

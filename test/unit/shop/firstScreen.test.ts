@@ -53,15 +53,45 @@ describe('firstScreenCalls', () => {
     expect(addresses(`/products/cards/BIRTHDAY/${product}`)).toEqual([]);
   });
 
-  it('the start page, content pages and the product list are drawn on the server; other screens not', () => {
+  it('a template list asks for its templates and the price list, and the cards for their categories', () => {
+    expect(addresses('/products/cards/BIRTHDAY')).toEqual([
+      '/m/api/templates/cards/categories',
+      '/m/api/templates/cards/categories/BIRTHDAY',
+      '/m/api/products',
+    ]);
+    // Calendars have no category (S1 §2): their list is the whole type's, whatever follows.
+    expect(addresses('/products/calendars')).toEqual(['/m/api/templates/calendars', '/m/api/products']);
+    expect(addresses('/products/calendars/x')).toEqual(['/m/api/templates/calendars', '/m/api/products']);
+    expect(addresses('/products/photogift/MUGS')).toEqual([
+      '/m/api/templates/photogift/categories/MUGS/info',
+      '/m/api/templates/photogift/categories/MUGS',
+      '/m/api/products',
+    ]);
+    expect(addresses('/products/photogift')).toEqual(['/m/api/templates/photogift', '/m/api/products']);
+  });
+
+  it('the card list without a category asks for the default category’s cards, whose address the server knows', () => {
+    const calls = firstScreenCalls('/products/cards');
+    expect(calls.map((c) => c.kind)).toEqual(['cardCategories', 'templateList', 'products']);
+    expect(calls[1]).toEqual({ kind: 'templateList', type: 'cards', category: null, address: null });
+  });
+
+  it('a list of an unknown type or a category the route refuses asks for nothing', () => {
+    for (const path of ['/products/posters', '/products/cards/a%20b', `/products/cards/${'x'.repeat(65)}`])
+      expect(addresses(path), path).toEqual([]);
+  });
+
+  it('the start page, content pages, the product list and template lists are drawn on the server; other screens not', () => {
     expect(drawnOnServer('/')).toBe(true);
     expect(drawnOnServer('/pages/help')).toBe(true);
     expect(drawnOnServer('/products')).toBe(true);
+    expect(drawnOnServer('/products/cards')).toBe(true);
+    expect(drawnOnServer('/products/calendars')).toBe(true);
     expect(drawnOnServer('/cart')).toBe(false);
   });
 
   it('other screens, and addresses that are not a page, ask for nothing ahead of time', () => {
-    for (const path of ['/cart', '/upload', '/products/cards', '/pages', '/pages/a/b', '/pages/%E0%A4%A'])
+    for (const path of ['/cart', '/upload', '/pages', '/pages/a/b', '/pages/%E0%A4%A'])
       expect(addresses(path)).toEqual([]);
   });
 
