@@ -4,11 +4,22 @@
  * round trip. Both sides key the answers by the address the app calls, built here once.
  */
 import type { i18n } from 'i18next';
+import type { Template } from '../engine/index.ts';
+import { cartRoutes } from './api/cart.ts';
 import { CategoryParam, templateRoutes } from './api/templates.ts';
 import { routeUrl } from './api/url.ts';
 import { routeOf } from './appRoutes.ts';
+import type { ContentImageSources } from './contentImages.ts';
 import type { PortalConfig } from './contract.ts';
-import { isListType, type ListType } from './templateList.ts';
+import {
+  groupByProduct,
+  isListType,
+  LIST_TYPES,
+  type ListTemplate,
+  type ListType,
+  listTypeOf,
+  previewSources,
+} from './templateList.ts';
 
 /** The id of the `<script type="application/json">` element that carries a {@link FirstScreen}. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
@@ -111,11 +122,12 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
  * The calls of the screen at `appPath` whose answers depend on the shopper's session: answered for
  * each request, in an element of their own, never kept with the page the server reuses for everyone.
  * The editor asks for the account's design of its template before it draws (issue 18: a round trip
- * on the way to the first page).
+ * on the way to the first page), the cart for its lines (issue 31).
  */
-export function visitorCalls(
-  appPath: string,
-): { kind: 'accountDesign'; templateUuid: string; address: string }[] {
+export function visitorCalls(appPath: string): VisitorCall[] {
+  // The cart list (not a line's view or editor): its lines, so it needs no call before it draws, and
+  // the server sends an empty cart to the products at once (S0 §2), before any JavaScript.
+  if (routeOf(appPath).route.path === 'cart') return [{ kind: 'cart', address: cartRoutes.get.path }];
   return firstScreenCalls(appPath).flatMap((c) =>
     c.kind === 'template'
       ? [
@@ -128,6 +140,10 @@ export function visitorCalls(
       : [],
   );
 }
+
+export type VisitorCall =
+  | { kind: 'accountDesign'; templateUuid: string; address: string }
+  | { kind: 'cart'; address: string };
 
 /**
  * A template list's calls, as its screen makes them (src/features/templates): the cards' categories,
@@ -188,6 +204,23 @@ export function heroImageOf(firstScreen: FirstScreen): { src: string; width?: nu
         ? { src: slide.background, width: slide.width }
         : { src: slide.background };
     }
+  }
+  return null;
+}
+
+/**
+ * A template list's largest picture: the first tile's preview, in the list's order (groupByProduct,
+ * as the screen draws it, before any filter). The server names it in the HTML like the start page's
+ * first slide, so it loads with the app, not behind the screen's chunks (issue 31).
+ */
+export function listHeroOf(firstScreen: FirstScreen): ContentImageSources | null {
+  for (const [address, answer] of Object.entries(firstScreen.answers)) {
+    if (!address.startsWith('/m/api/templates/') || !Array.isArray(answer) || answer.length === 0) continue;
+    const templates = answer as (ListTemplate & Pick<Template, 'type'>)[];
+    const type = templates[0]?.type;
+    if (!type || !Object.values(LIST_TYPES).includes(type)) continue;
+    const first = groupByProduct(listTypeOf(type), templates)[0]?.templates[0];
+    if (first) return previewSources(first);
   }
   return null;
 }

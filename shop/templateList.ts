@@ -4,6 +4,7 @@
  * (src/features/templates/) only renders what these decide.
  */
 import type { Template } from '../engine/index.ts';
+import type { ContentImageSources } from './contentImages.ts';
 
 /** The list route's `type` segment (S1 §2) and the template type each lists. */
 export const LIST_TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
@@ -244,6 +245,32 @@ export function editorPath(
 /** The list a template's preview picture comes from (S1 §2). */
 export const previewUrl = (t: Pick<ListTemplate, 'preview'>): string =>
   `/templates2/all/${encodeURIComponent(t.preview.large)}`;
+
+/**
+ * The widths the list's previews are also written at as WebP (issue 31): a tile is 160 to 220 CSS
+ * pixels wide, and the 640 px PNG of each (60 to 80 KB) made the card list's first screen wait
+ * for a quarter of a megabyte of pictures on a slow network.
+ */
+export const PREVIEW_WEBP_WIDTHS = [360, 640] as const;
+
+/** The WebP copy of a preview file at `width` (`x.png` → `x-320.webp`). */
+export const previewWebpName = (large: string, width: number): string =>
+  `${large.replace(/\.png$/i, '')}-${width}.webp`;
+
+/**
+ * A tile's width (templates.css, measured): 45 % of a phone's screen, two columns; 31 % from 600 px,
+ * a quarter from 900 px; 170 px on the desktop's wider layout from 1200 px.
+ */
+const TILE_SIZES = '(min-width: 1200px) 170px, (min-width: 900px) 25vw, (min-width: 600px) 31vw, 45vw';
+
+/** A preview's `<picture>` sources: WebP at each width, the PNG (640 px wide) for browsers without WebP. */
+export function previewSources(t: Pick<ListTemplate, 'preview'>): ContentImageSources {
+  const webp = PREVIEW_WEBP_WIDTHS.map(
+    (w) => `/templates2/all/${encodeURIComponent(previewWebpName(t.preview.large, w))} ${w}w`,
+  ).join(', ');
+  const src = previewUrl(t);
+  return { sources: [{ type: 'image/webp', srcSet: webp }], srcSet: `${src} 640w`, src, sizes: TILE_SIZES };
+}
 
 // ---- 'View with own pictures' (S1 §2) ----
 

@@ -12,19 +12,22 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bcp47 } from '../../engine/index.ts';
-import type { PortalConfig } from '../../shop/index.ts';
+import type { Cart, ContentImageSources, PortalConfig } from '../../shop/index.ts';
 import {
   appPathOf,
+  cartRoutes,
   contentImageSources,
   drawnOnServer,
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreen,
   heroImageOf,
+  listHeroOf,
   type RenderFirstScreen,
   VISITOR_ANSWERS_ELEMENT_ID,
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { isApiPath, messageIn } from '../plugins/errors.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';
 import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/storefront/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/storefront/routeChunks.ts';
@@ -66,8 +69,13 @@ function heroPreload(hero: { src: string; width?: number }): string {
   const responsive = contentImageSources(hero.src, hero.width);
   if (!responsive)
     return `<link rel="preload" as="image" href="${attribute(hero.src)}" fetchpriority="high">`;
-  const avif = responsive.sources.find((s) => s.type === 'image/avif')!;
-  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attribute(avif.srcSet)}" imagesizes="${attribute(responsive.sizes)}" fetchpriority="high">`;
+  return responsivePreload(responsive);
+}
+
+/** The preload of a `<picture>`'s first source: the one a current browser takes. */
+function responsivePreload(responsive: ContentImageSources): string {
+  const first = responsive.sources[0]!;
+  return `<link rel="preload" as="image" type="${attribute(first.type)}" imagesrcset="${attribute(first.srcSet)}" imagesizes="${attribute(responsive.sizes)}" fetchpriority="high">`;
 }
 
 export function embedFirstScreen(
@@ -76,11 +84,13 @@ export function embedFirstScreen(
   screen: ScreenAssets = { scripts: [], styles: [], fetches: [] },
 ): string {
   const hero = heroImageOf(firstScreen);
+  const listHero = hero ? null : listHeroOf(firstScreen);
   // `as="fetch"` with `crossorigin` is what the app's own fetch() of the file asks for (cors, same-
   // origin credentials), so the browser hands that fetch the preloaded answer.
   const fetched = [...screen.fetches, ...templateFetchesOf(firstScreen)];
   const preload = [
     hero ? heroPreload(hero) : '',
+    listHero ? responsivePreload(listHero) : '',
     ...screen.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
   ].join('');
   // After the app's own scripts (the end of <head>): a browser over HTTP/1.1 fetches six files at a
@@ -109,16 +119,20 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const INLINE_CSS_LIMIT = 64 * 1024;
 
 /**
- * The app's own stylesheet goes into the HTML (issue 15): linked, it is a second round trip before the
- * first paint, which on a slow phone network costs more than its few kilobytes in every page.
+ * The app's own stylesheet, and the first screen's (a template list's), go into the HTML (issues 15
+ * and 31): linked, each is a round trip before the first paint, which on a slow phone network costs
+ * more than its few kilobytes. The link stays, disabled: a disabled stylesheet is never fetched, and
+ * Vite's chunk loader, which looks for a stylesheet link of that address before it adds one and
+ * waits for it, finds it there and loads it no second time.
  */
 export function inlineStylesheets(html: string, readAsset: (file: string) => string | null): string {
   return html.replace(
     /<link rel="stylesheet"[^>]*href="\/m\/(assets\/[^"]+\.css)"[^>]*>/g,
     (link, file: string) => {
+      if (/\sdisabled[\s>]/.test(link)) return link;
       const css = readAsset(file);
       if (css === null || css.length > INLINE_CSS_LIMIT) return link;
-      return `<style>${css.replace(/<\//g, '<\\/')}</style>`;
+      return `<style>${css.replace(/<\//g, '<\\/')}</style><link rel="stylesheet" href="/m/${file}" disabled>`;
     },
   );
 }
@@ -163,13 +177,11 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
 
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const builtHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const indexHtml =
-    builtHtml && distDir
-      ? inlineStylesheets(builtHtml, (file) => {
-          const css = path.join(distDir, file);
-          return existsSync(css) ? readFileSync(css, 'utf8') : null;
-        })
-      : builtHtml;
+  const builtCss = (file: string) => {
+    const css = distDir ? path.join(distDir, file) : null;
+    return css && existsSync(css) ? readFileSync(css, 'utf8') : null;
+  };
+  const indexHtml = builtHtml && distDir ? inlineStylesheets(builtHtml, builtCss) : builtHtml;
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
   const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages);
   const routeChunks = new RouteChunks(indexHtml ? distDir : null);
@@ -186,7 +198,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     let page = embedPortalConfig(html, portal);
     if (appPath !== null) {
       const data = await firstScreen.answer(portal, appPath);
-      page = embedFirstScreen(page, data, routeChunks.assetsFor(appPath));
+      page = inlineStylesheets(embedFirstScreen(page, data, routeChunks.assetsFor(appPath)), builtCss);
       if (drawnOnServer(appPath)) page = await drawFirstScreen(request, page, data);
     }
     const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
@@ -253,7 +265,16 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
         .send('The app is not built yet: run `npm run build` (npm start does this for you).');
     }
     const shared = await pageFor(request, indexHtml, withData);
-    const page = withData ? await withVisitorAnswers(request, shared) : shared;
+    const own = withData ? await ownAnswers(request) : null;
+    // S0 §2: an empty cart sends the shopper to the products. Said here, the browser goes there at
+    // once, not after the app, its chunk and its call have run (issue 31: the cart's first visit).
+    const cart = own?.[cartRoutes.get.path] as Cart | undefined;
+    if (cart && cart.orderLines.length === 0) {
+      const url = request.url.split(/[?#]/)[0] ?? '/';
+      const base = url.slice(0, url.length - appPathOf(url).length);
+      return reply.header('Cache-Control', 'private, no-cache').redirect(`${base}/products`, 302);
+    }
+    const page = own ? withVisitorAnswers(shared, own) : shared;
     // Asked again on every visit (no-cache) but answered 304 while it is the same page, so a repeat
     // visit fetches only this validation; the hashed assets it names are cached for a year. A page
     // with the shopper's own answers is theirs alone (private).
@@ -266,18 +287,29 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   }
 
   /**
-   * The shared page with this shopper's own answers added (the editor's account design), never kept
-   * in the page cache. When they cannot be read the page goes without them: the app asks itself.
+   * This shopper's own answers of the screen (the editor's account design, the cart), never kept in
+   * the page cache. When they cannot be read the page goes without them: the app asks itself.
    */
-  async function withVisitorAnswers(request: FastifyRequest, page: { html: string; etag: string }) {
-    let answers: Record<string, unknown> | null;
+  async function ownAnswers(request: FastifyRequest): Promise<Record<string, unknown> | null> {
     try {
-      answers = await visitorAnswers(options.db, () => request.session(), appPathOf(request.url));
+      return await visitorAnswers(
+        options.db,
+        {
+          session: () => request.session(),
+          token: request.cookies[SESSION_COOKIE],
+          portalUuid: request.portal.portal.uuid,
+          now: request.server.clock.now(),
+        },
+        appPathOf(request.url),
+      );
     } catch (error) {
       request.log.warn({ err: error }, "The shopper's first-screen answers could not be read");
-      return page;
+      return null;
     }
-    if (!answers) return page;
+  }
+
+  /** The shared page with this shopper's own answers added. */
+  function withVisitorAnswers(page: { html: string; etag: string }, answers: Record<string, unknown>) {
     const json = scriptJson(answers);
     return {
       html: page.html.replace(

@@ -53,6 +53,15 @@ export function takeFirstScreenAnswer<T>(address: string): T | undefined {
   return answers[address] as T;
 }
 
+/**
+ * Used up at once: an answer kept in a store of its own (the cart) is never read from the page again,
+ * so a later reload of the store (after logging out, say) asks the server.
+ */
+export function forgetFirstScreenAnswer(address: string): void {
+  const answers = read()?.answers;
+  if (answers) delete answers[address];
+}
+
 /** After the first navigation every screen asks the server: nothing shown is older than a call. */
 export function forgetFirstScreen(): void {
   const data = read();

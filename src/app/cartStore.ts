@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { Cart } from '../../shop/index.ts';
+import { type Cart, cartRoutes } from '../../shop/index.ts';
 import { deleteCartLine, getCart, type LineToSave, putCartLine, putCartLines } from '../api/cart.ts';
+import { forgetFirstScreenAnswer, takeFirstScreenAnswer } from '../api/firstScreen.ts';
 
 type CartStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -10,6 +11,10 @@ interface CartState {
   /** Lines sent to the server and not answered yet (S0 §4: 'a line is marked updating'). */
   updating: ReadonlySet<string>;
   load: () => Promise<void>;
+  /** Loads again, unless the cart came with the page and has not been refreshed yet. */
+  refresh: () => Promise<void>;
+  /** The cart was read from the page's HTML (shop/firstScreen.ts visitorCalls), not asked for. */
+  fromPage: boolean;
   /** A cart answer replaces the cart and clears the updating flags (S0 §7). */
   replace: (cart: Cart) => void;
   saveLine: (line: LineToSave) => Promise<void>;
@@ -38,12 +43,24 @@ export const useCartStore = create<CartState>()((set, get) => {
       if (get().status === 'loading') return;
       set({ status: 'loading' });
       try {
-        set({ cart: await getCart(), status: 'ready' });
+        // The cart page's HTML brings the cart (shop/firstScreen.ts visitorCalls): read once.
+        const inPage = takeFirstScreenAnswer<Cart>(cartRoutes.get.path);
+        forgetFirstScreenAnswer(cartRoutes.get.path);
+        set({ cart: inPage ?? (await getCart()), status: 'ready', fromPage: inPage !== undefined });
       } catch {
         // The header still works without a cart; it shows 0 lines.
         set({ status: 'failed' });
       }
     },
+    refresh: () => {
+      // The page was served with this very cart a moment ago: the cart screen opening asks no more.
+      if (get().fromPage) {
+        set({ fromPage: false });
+        return Promise.resolve();
+      }
+      return get().load();
+    },
+    fromPage: false,
     replace: (cart) => set({ cart, status: 'ready', updating: new Set() }),
     saveLine: (line) => send([line.uuid], () => putCartLine(line)),
     saveLines: (lines) =>

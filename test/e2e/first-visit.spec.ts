@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { initialJs } from '../../bench/initial-js.ts';
-import { press } from './support.ts';
+import { press, printsInCart } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
@@ -92,6 +92,27 @@ test('the card list draws its default category’s cards, with their prices, wit
     'href',
     new RegExp(`/m/products/cards/${category}/`),
   );
+});
+
+test('the cart opens with its lines from the page itself, and an empty cart goes to the products at once (issue 31)', async ({
+  page,
+}) => {
+  // No cart yet: the server sends the shopper to the products, the app never drawing the cart.
+  await page.goto('/m/cart');
+  await expect(page).toHaveURL(/\/m\/products$/);
+  await expect(page.getByTestId('category-link').first()).toBeVisible();
+
+  const cart = await printsInCart(page, 3);
+  const blocked: string[] = [];
+  await page.route(/\/m\/api\/webshop\/cart$/, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('failed');
+  });
+  await page.goto('/m/cart');
+  await expect(page.getByTestId('line-price')).toHaveCount(cart.orderLines.length);
+  await expect(page.getByTestId('cart-products')).toBeVisible();
+  // The cart came with the page: its call was never made.
+  expect(blocked).toEqual([]);
 });
 
 test('the inlined data serves the first screen only: coming back asks the server again', async ({ page }) => {

@@ -26,8 +26,8 @@ import {
   VISITOR_ANSWERS_ELEMENT_ID,
 } from '../../shop/firstScreen.ts';
 import type { WebManifest } from '../../shop/webManifest.ts';
-import { fixtureDist, startTestApp, type TestApp } from './app-harness.ts';
-import { registeredUser } from './checkout-helpers.ts';
+import { fixtureDist, newSession, startTestApp, type TestApp } from './app-harness.ts';
+import { registeredUser, uploadPrints } from './checkout-helpers.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 
 const FONTS = path.resolve(import.meta.dirname, '../../fonts');
@@ -172,7 +172,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
       });
     }
     // A later screen draws its own frame first: only the translations come with it.
-    expect(firstScreenOf((await t.app.inject({ url: '/m/cart' })).body).answers).toEqual({});
+    expect(firstScreenOf((await t.app.inject({ url: '/m/upload' })).body).answers).toEqual({});
     // An unknown page is left to the app, which says so itself.
     expect(firstScreenOf((await t.app.inject({ url: '/m/pages/no-such-page' })).body).answers).toEqual({});
   });
@@ -187,10 +187,75 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(desktop.body).toMatch(
       /<div id="root">.*class="shell layout-desktop".*data-testid="category-link"/s,
     );
-    const cart = await t.app.inject({ url: '/m/cart' });
-    expect(cart.body).toContain('<div id="root"></div>');
+    const upload = await t.app.inject({ url: '/m/upload' });
+    expect(upload.body).toContain('<div id="root"></div>');
     // The render's build is the server's code, loaded from dist/server/, and not served as a file.
     expect((await t.app.inject({ url: '/m/server/ssr.js' })).headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('puts a template list’s data into the HTML and draws the list, its first preview named to load first (issue 31)', async () => {
+    const api = async (url: string) => (await t.app.inject({ url })).json();
+    const categories = (await api(firstScreenApi.cardCategories)) as { defaultCategory: string };
+    const products = await api(firstScreenApi.products);
+    // Without a category: the default category's cards, at that category's address.
+    for (const url of ['/m/products/cards', `/m/products/cards/${categories.defaultCategory}`]) {
+      const html = (await t.app.inject({ url })).body;
+      const list = firstScreenApi.templateList('cards', categories.defaultCategory);
+      expect(firstScreenOf(html).answers, url).toEqual({
+        [firstScreenApi.cardCategories]: categories,
+        [list]: await api(list),
+        [firstScreenApi.products]: products,
+      });
+      const root = /<div id="root">(.*?)<\/main>/s.exec(html)?.[1] ?? '';
+      expect(root, url).toContain('data-testid="template-tile"');
+      expect(root, url).toContain('aria-current="page"');
+      expect(root, url).not.toContain('template-skeleton');
+      // The first tile's WebP preview is preloaded from the head, and is the first tile's.
+      const preload = /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)"/.exec(html);
+      expect(preload, url).not.toBeNull();
+      const firstTile = /data-testid="template-tile".*?<source type="image\/webp" srcSet="([^"]+)"/s.exec(
+        root,
+      );
+      expect(firstTile?.[1]).toBe(preload?.[1]?.replaceAll('&amp;', '&'));
+      expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
+    }
+    const calendars = (await t.app.inject({ url: '/m/products/calendars' })).body;
+    expect(Object.keys(firstScreenOf(calendars).answers)).toEqual([
+      firstScreenApi.templateList('calendars', null),
+      firstScreenApi.products,
+    ]);
+    expect(calendars).toMatch(/<div id="root">.*data-testid="template-tile"/s);
+  });
+
+  it('sends an empty cart to the products before any JavaScript, and puts a cart’s lines into the HTML (issue 31)', async () => {
+    // No session, or a session with no lines: S0 §2's redirect, said by the server.
+    for (const [url, to] of [
+      ['/m/cart', '/m/products'],
+      ['/m2/cart', '/m2/products'],
+      ['/cart', '/products'],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+    }
+    const empty = await newSession(t);
+    expect((await t.app.inject({ url: '/m/cart', headers: { cookie: empty } })).statusCode).toBe(302);
+
+    // A cart with a line: its answer in the page, the call's very answer, and the page theirs alone.
+    const cookie = await uploadPrints(t.app, 1);
+    const answer = (await t.app.inject({ url: '/m/api/webshop/cart', headers: { cookie } })).json();
+    expect(answer.orderLines).toHaveLength(1);
+    const page = await t.app.inject({ url: '/m/cart', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    const own = new RegExp(
+      `<script id="${VISITOR_ANSWERS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    ).exec(page.body)?.[1];
+    expect(JSON.parse(own ?? 'null')).toEqual({ '/m/api/webshop/cart': answer });
+    // A line's own view is no cart list: no redirect, no cart in the page.
+    const view = await t.app.inject({ url: '/m/cart/view/0b9d4b1e' });
+    expect(view.statusCode).toBe(200);
+    expect(view.body).not.toContain(VISITOR_ANSWERS_ELEMENT_ID);
   });
 
   /** A demo calendar and its editor's address. */

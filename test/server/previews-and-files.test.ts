@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { portals, templates } from '../../server/db/schema.ts';
@@ -13,6 +14,7 @@ import {
   renderMissingPreviews,
 } from '../../server/services/templates/previews.ts';
 import { systemClock } from '../../shop/clock.ts';
+import { PREVIEW_WEBP_WIDTHS, previewSources, previewWebpName } from '../../shop/templateList.ts';
 import { SAMPLE_PHOTOS, samplePhotos } from '../fixtures/pictures/make.ts';
 import { demoTemplate } from '../support/demoTemplates.ts';
 import { testConfig } from './app-harness.ts';
@@ -49,6 +51,13 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
     for (const file of written) {
       expect(path.basename(file)).toMatch(/^[0-9a-f-]{36}-\d+-[a-z]{2}_[A-Z]{2}\.png$/);
       expect(pngSize(readFileSync(file)).width).toBe(PREVIEW_WIDTH_PX);
+      // And beside it, the WebP copies the list's tiles ask for (issue 31), each at its width.
+      for (const width of PREVIEW_WEBP_WIDTHS) {
+        const webp = await sharp(
+          path.join(previewsDir, previewWebpName(path.basename(file), width)),
+        ).metadata();
+        expect(webp).toMatchObject({ format: 'webp', width });
+      }
     }
     expect(readdirSync(previewsDir).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
@@ -78,6 +87,11 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
       const preview = await app.inject({ url: `/templates2/all/${list[0]!.preview.large}` });
       expect(preview.statusCode).toBe(200);
       expect(preview.headers['content-type']).toBe('image/png');
+      // The address the tile's <picture> names for its WebP copy (shop/templateList.ts).
+      const [webp] = previewSources(list[0]!).sources[0]!.srcSet.split(' ');
+      const copy = await app.inject({ url: webp! });
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
       const font = await app.inject({ url: '/fonts/Lobster-Regular.ttf' });
       expect(font.statusCode).toBe(200);
       expect(font.headers['cache-control']).toContain('max-age=2592000');

@@ -26,6 +26,7 @@ import {
   visitorCalls,
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
+import { cartOfToken } from '../cart/cart.ts';
 import { accountDesignAnswer } from '../cart/designs.ts';
 import type { ContentImages } from '../pictures/contentImages.ts';
 import { oneTemplate } from '../templates/storedTemplates.ts';
@@ -42,14 +43,23 @@ const SHELL_NAMESPACE = 'common';
  */
 export async function visitorAnswers(
   db: Db,
-  session: () => Promise<{ userUuid: string | null } | null>,
+  visitor: {
+    session: () => Promise<{ userUuid: string | null } | null>;
+    /** The session cookie's token, as the cart's route reads it. */
+    token: string | undefined;
+    portalUuid: string;
+    now: Date;
+  },
   appPath: string,
 ): Promise<Record<string, unknown> | null> {
   const calls = visitorCalls(appPath);
   if (!calls.length) return null;
-  const who = await session();
   const answers: Record<string, unknown> = {};
-  for (const c of calls) answers[c.address] = await accountDesignAnswer(db, who, c.templateUuid);
+  for (const c of calls) {
+    if (c.kind === 'cart')
+      answers[c.address] = await cartOfToken(db, visitor.token, visitor.portalUuid, visitor.now);
+    else answers[c.address] = await accountDesignAnswer(db, await visitor.session(), c.templateUuid);
+  }
   return answers;
 }
 

@@ -49,6 +49,7 @@ const NONE: ScreenAssets = { scripts: [], styles: [], fetches: [] };
 export class RouteChunks {
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly inEntry = new Set<string>();
+  private readonly entryStyles = new Set<string>();
   private readonly byModule = new Map<string, ScreenAssets>();
 
   /** `base`: where the build is served (vite.config.ts `base`). */
@@ -59,7 +60,7 @@ export class RouteChunks {
     const file = distDir ? path.join(distDir, '.vite', 'manifest.json') : null;
     this.manifest = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
     const entry = this.manifest['index.html'];
-    if (entry) this.walk('index.html', this.inEntry, new Set(), new Set());
+    if (entry) this.walk('index.html', this.inEntry, this.entryStyles, new Set());
   }
 
   /** The chunks and styles the screen at `appPath` needs that the start page's HTML does not name. */
@@ -75,7 +76,8 @@ export class RouteChunks {
         this.walk(module, files, styles, fetches);
       assets = {
         scripts: [...files].filter((f) => !this.inEntry.has(f)).map((f) => this.base + f),
-        styles: [...styles].map((f) => this.base + f),
+        // The start page's own stylesheet is in every page already (app-shell.ts inlineStylesheets).
+        styles: [...styles].filter((f) => !this.entryStyles.has(f)).map((f) => this.base + f),
         fetches: [...fetches].map((f) => this.base + f),
       };
       this.byModule.set(screen.module, assets);

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { FontSet, PictureRef } from '../../../engine/index.ts';
 import {
   assertTemplate,
@@ -19,6 +20,7 @@ import {
   previewSheet,
   type Template,
 } from '../../../engine/index.ts';
+import { PREVIEW_WEBP_WIDTHS, previewWebpName } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { portals, templates } from '../../db/schema.ts';
 import type { PictureLoader } from '../../render/images.ts';
@@ -33,9 +35,10 @@ export const PREVIEW_WIDTH_PX = 640;
  * Bump when the list previews' drawing changes: a previews folder drawn by another drawing (its
  * `.drawing` file says which) is drawn again on the next full pass, since the files are named by the
  * template version alone. 2: the preview sheet (issue 18), every printed part. 3: each template's own
- * turn of eight sample landscapes (issue 31).
+ * turn of eight sample landscapes (issue 31). 4: WebP copies at the tiles' widths beside each PNG
+ * (issue 31).
  */
-export const LIST_PREVIEW_DRAWING = 3;
+export const LIST_PREVIEW_DRAWING = 4;
 const DRAWING_FILE = '.drawing';
 
 export interface PreviewDeps {
@@ -107,6 +110,13 @@ export async function renderMissingPreviews(
           loadImage: deps.loadImage,
         });
     await writeFileAtomic(file, png);
+    for (const width of PREVIEW_WEBP_WIDTHS) {
+      const webp = await sharp(png)
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      await writeFileAtomic(path.join(outDir, previewWebpName(path.basename(file), width)), webp);
+    }
     written.push(file);
   }
   // Only a full pass has drawn every version; a pass over the versions just published has not.

@@ -43,7 +43,7 @@ export function CartPage() {
   const cart = useCartStore((s) => s.cart);
   const status = useCartStore((s) => s.status);
   const updating = useCartStore((s) => s.updating);
-  const load = useCartStore((s) => s.load);
+  const refresh = useCartStore((s) => s.refresh);
   const saveLines = useCartStore((s) => s.saveLines);
   const removeLine = useCartStore((s) => s.removeLine);
   const { products } = usePriceList();
@@ -54,10 +54,11 @@ export function CartPage() {
   const [toDelete, setToDelete] = useState<OrderLine | null>(null);
   const [orderMore, setOrderMore] = useState(false);
 
-  // The cart may have changed in another tab or on the server since the header loaded it.
+  // The cart may have changed in another tab or on the server since the header loaded it (unless it
+  // was read just now: a first visit's cart comes with the page).
   useEffect(() => {
-    void load();
-  }, [load]);
+    void refresh();
+  }, [refresh]);
 
   // /cart/{orderPartUuid} and /cart/view/{uuid} bring that line into view (S0 §2).
   const hasLines = (cart?.orderLines.length ?? 0) > 0;

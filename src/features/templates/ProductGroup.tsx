@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../engine/index.ts';
 import type { ListProduct, ListType, Product } from '../../../shop/index.ts';
@@ -11,7 +11,11 @@ import { TemplateTile } from './TemplateTile.tsx';
 /** The tiles a phone shows before scrolling (two rows of two under the list's header). */
 export const FIRST_SCREEN_TILES = 4;
 
-export function ProductGroup({
+/**
+ * Memoised: the list draws again when its address changes (the card list's default category, taken
+ * into the address just after the first paint) and its groups are the same.
+ */
+export const ProductGroup = memo(function ProductGroup({
   type,
   category,
   product,
@@ -66,4 +70,4 @@ export function ProductGroup({
       )}
     </section>
   );
-}
+});

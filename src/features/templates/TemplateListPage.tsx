@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Template } from '../../../engine/index.ts';
@@ -98,7 +98,10 @@ function FilteredList({
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialogOpen, setDialogOpen] = useState(false);
   const { products } = usePriceList();
-  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  // By the query's text: a new address with the same query (the default category taken into the
+  // address) keeps the same filters, groups and tiles.
+  const search = searchParams.toString();
+  const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
   const values = useMemo(() => filterValues(templates), [templates]);
   const groups = useMemo(
     () => groupByProduct(type, filterTemplates(templates, filters)),
@@ -107,8 +110,10 @@ function FilteredList({
   // Each change is a history entry, so back and forward step through the shopper's filters.
   const apply = (next: TemplateFilters) => setSearchParams(filtersToSearch(next, searchParams));
   // S1 §9: a product's campaign price applies when the list's category runs the campaign.
-  const campaignMet = (requirement: string) =>
-    category !== null && requirement.toUpperCase() === category.toUpperCase();
+  const campaignMet = useCallback(
+    (requirement: string) => category !== null && requirement.toUpperCase() === category.toUpperCase(),
+    [category],
+  );
 
   return (
     <>

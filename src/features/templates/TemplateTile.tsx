@@ -2,7 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Template } from '../../../engine/index.ts';
 import { previewSheet } from '../../../engine/index.ts';
-import { editorPath, type ListType, localised, ownPreviewUrl, previewUrl } from '../../../shop/index.ts';
+import {
+  editorPath,
+  type ListType,
+  localised,
+  ownPreviewUrl,
+  previewSources,
+  previewUrl,
+} from '../../../shop/index.ts';
 import { useOwnPictures } from '../../app/ownPictures.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 
@@ -49,6 +56,7 @@ export function TemplateTile({
         <LazyImage
           className="template-tile__image"
           src={own ?? previewUrl(template)}
+          responsive={own ? null : previewSources(template)}
           alt=""
           width={sheet.widthMm}
           height={sheet.heightMm}

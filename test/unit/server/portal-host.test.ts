@@ -139,8 +139,13 @@ describe('inlineStylesheets', () => {
 
   it('puts the app’s stylesheet into the page, unable to close its own element', () => {
     expect(out).toContain('<style>body{margin:0}a::after{content:"<\\/style>"}</style>');
-    expect(out).not.toContain('index-1.css');
     expect(out.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('keeps the link disabled (never fetched), for the chunk loader to find, and leaves it so', () => {
+    expect(out).toContain('<link rel="stylesheet" href="/m/assets/index-1.css" disabled>');
+    expect(out).not.toContain('crossorigin href="/m/assets/index-1.css"');
+    expect(inlineStylesheets(out, (file) => files[file] ?? null)).toBe(out);
   });
 
   it('leaves a large stylesheet, a missing one and another site’s linked', () => {

@@ -13,7 +13,8 @@ function distWith(manifest: Record<string, unknown>): string {
 
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
-  '_react.js': { file: 'assets/react-2.js' },
+  // The start page's stylesheet, which a screen's chunk imports too: in every page already, inlined.
+  '_react.js': { file: 'assets/react-2.js', css: ['assets/app-0.css'] },
   '_dialog.js': { file: 'assets/Dialog-3.js', imports: ['_react.js'], css: ['assets/Dialog-3.css'] },
   'src/features/cart/CartPage.tsx': {
     file: 'assets/CartPage-4.js',
@@ -37,7 +38,7 @@ const manifest = {
 describe('RouteChunks', () => {
   const chunks = new RouteChunks(distWith(manifest));
 
-  it('names a screen’s chunk and what it imports, but nothing the start page already loads', () => {
+  it('names a screen’s chunk and what it imports, but nothing the start page already loads, its stylesheet included', () => {
     expect(chunks.assetsFor('/cart')).toEqual({
       scripts: ['/m/assets/CartPage-4.js', '/m/assets/Dialog-3.js'],
       styles: ['/m/assets/Dialog-3.css'],

@@ -101,13 +101,22 @@ describe('firstScreenCalls', () => {
 });
 
 describe('visitorCalls', () => {
-  it('the editor asks for the account’s design of its template; no other screen asks anything per shopper', () => {
+  it('the editor asks for the account’s design of its template, the cart for the cart; no other screen asks anything per shopper', () => {
     const uuid = 'eeab1017-4b61-5cc0-a1ea-df7a98a380fa';
     const product = '11111111-2222-4333-8444-555555555555';
     expect(visitorCalls(`/products/cards/BIRTHDAY/${product}/${uuid}`)).toEqual([
       { kind: 'accountDesign', templateUuid: uuid, address: `/m/api/user/designs/${uuid}` },
     ]);
-    for (const path of ['/', '/products', '/cart', '/designs', `/products/calendars/${product}/not-a-uuid`])
+    for (const path of ['/cart', '/cart/'])
+      expect(visitorCalls(path), path).toEqual([{ kind: 'cart', address: '/m/api/webshop/cart' }]);
+    for (const path of [
+      '/',
+      '/products',
+      '/cart/view/0b9d4b1e',
+      '/cart/checkout',
+      '/designs',
+      `/products/calendars/${product}/not-a-uuid`,
+    ])
       expect(visitorCalls(path), path).toEqual([]);
   });
 });
