@@ -113,6 +113,9 @@ export function firstScreenCalls(appPath: string): FirstScreenCall[] {
       ];
     case 'templateList':
       return templateListCalls(params.type, params.category);
+    case 'upload':
+      // The print sizes it names (S0 §4: "from 9x13 to 30x45"), from the price list.
+      return [{ kind: 'products', address: firstScreenApi.products }];
     default:
       return [];
   }
@@ -227,7 +230,7 @@ export function listHeroOf(firstScreen: FirstScreen): ContentImageSources | null
 
 /**
  * Whether the server draws the screen at `appPath` as HTML (src/ssr.tsx): the start page, content
- * pages, the product list and the template lists. The editor's data comes with the HTML, but the
+ * pages, the product list, the template lists and the upload page. The editor's data comes with the HTML, but the
  * editor draws on a canvas in the browser.
  */
 export function drawnOnServer(appPath: string): boolean {

@@ -12,6 +12,10 @@ export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
   return answer.products;
 }
 
+/** The price list, when the HTML brought it (the first screen of the upload page, a template list). */
+export const inlinedProducts = (): Product[] | undefined =>
+  takeFirstScreenAnswer<{ products: Product[] }>(firstScreenApi.products)?.products;
+
 /** The product list's data, when the HTML brought it (the first screen). */
 export function inlinedProductList(): { categories: Category[]; products: Product[] | null } | undefined {
   const categories = takeFirstScreenAnswer<{ categories: Category[] }>(firstScreenApi.categories);

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { firstScreenApi, type Product } from '../../shop/index.ts';
-import { takeFirstScreenAnswer } from '../api/firstScreen.ts';
-import { getProducts } from '../api/products.ts';
+import type { Product } from '../../shop/index.ts';
+import { getProducts, inlinedProducts } from '../api/products.ts';
 
 /**
  * The portal's price list (S0 §3), fetched once per page load from GET /m/api/products and shared
@@ -40,10 +39,7 @@ const usePriceListStore = create<PriceListState>()((set, get) => ({
  * it (a template list) draws its prices at once, on the server too.
  */
 export function usePriceList(): { products: readonly Product[] | null; failed: boolean; reload: () => void } {
-  const products =
-    usePriceListStore((s) => s.products) ??
-    takeFirstScreenAnswer<{ products: Product[] }>(firstScreenApi.products)?.products ??
-    null;
+  const products = usePriceListStore((s) => s.products) ?? inlinedProducts() ?? null;
   const failed = usePriceListStore((s) => s.failed);
   const load = usePriceListStore((s) => s.load);
   useEffect(() => {

@@ -181,7 +181,7 @@ test.describe('drawn by the server', () => {
     await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-label', 'Meny');
   });
 
-  test('the template lists show their templates and prices before any JavaScript runs (issue 31)', async ({
+  test('the template lists and the upload page show their content before any JavaScript runs (issue 31)', async ({
     page,
   }) => {
     for (const path of ['/m/products/cards', '/m/products/calendars']) {
@@ -196,6 +196,10 @@ test.describe('drawn by the server', () => {
     // Without a category, the cards of the default one, its link marked as the one shown.
     await page.goto('/m/products/cards');
     await expect(page.getByTestId('category-bar').locator('[aria-current="page"]')).toHaveCount(1);
+    // The upload page names the print sizes before any JavaScript runs.
+    await page.goto('/m/upload');
+    await expect(page.getByRole('heading', { name: 'Upload pictures', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('upload-size-range')).toBeVisible();
   });
 });
 

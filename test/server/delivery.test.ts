@@ -172,7 +172,7 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
       });
     }
     // A later screen draws its own frame first: only the translations come with it.
-    expect(firstScreenOf((await t.app.inject({ url: '/m/upload' })).body).answers).toEqual({});
+    expect(firstScreenOf((await t.app.inject({ url: '/m/designs' })).body).answers).toEqual({});
     // An unknown page is left to the app, which says so itself.
     expect(firstScreenOf((await t.app.inject({ url: '/m/pages/no-such-page' })).body).answers).toEqual({});
   });
@@ -187,8 +187,14 @@ describe.each(databaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     expect(desktop.body).toMatch(
       /<div id="root">.*class="shell layout-desktop".*data-testid="category-link"/s,
     );
+    const designs = await t.app.inject({ url: '/m/designs' });
+    expect(designs.body).toContain('<div id="root"></div>');
+    // The upload page, from the price list it names the print sizes of.
     const upload = await t.app.inject({ url: '/m/upload' });
-    expect(upload.body).toContain('<div id="root"></div>');
+    expect(firstScreenOf(upload.body).answers).toEqual({
+      [firstScreenApi.products]: (await t.app.inject({ url: firstScreenApi.products })).json(),
+    });
+    expect(upload.body).toMatch(/<div id="root">.*data-testid="upload-size-range"/s);
     // The render's build is the server's code, loaded from dist/server/, and not served as a file.
     expect((await t.app.inject({ url: '/m/server/ssr.js' })).headers['content-type']).toMatch(/^text\/html/);
   });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { isAbort } from '../../api/call.ts';
 import { getCart } from '../../api/cart.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
-import { getProducts } from '../../api/products.ts';
+import { getProducts, inlinedProducts } from '../../api/products.ts';
 import { isAcceptedPicture, uploadPrint } from '../../api/upload.ts';
 import { useCartStore } from '../../app/cartStore.ts';
 import { useSizeFormat } from '../../app/format.ts';
@@ -36,9 +36,16 @@ export function UploadPage() {
   const [items, setItems] = useState<Item[]>([]);
   const [batch, setBatch] = useState<{ current: number; total: number }>({ current: 0, total: 0 });
   const [unsupported, setUnsupported] = useState<string[]>([]);
-  const [sizes, setSizes] = useState<PrintSizeRange | null>(null);
+  // The upload page's HTML brings the price list (shop/firstScreen.ts), so its first render, on the
+  // server too, names the sizes.
+  const [sizes, setSizes] = useState<PrintSizeRange | null>(() => {
+    const inPage = inlinedProducts();
+    return inPage ? printSizeRange(inPage) : null;
+  });
+  const known = sizes !== null;
 
   useEffect(() => {
+    if (known) return;
     const controller = new AbortController();
     getProducts(controller.signal).then(
       (products) => setSizes(printSizeRange(products)),
@@ -47,7 +54,7 @@ export function UploadPage() {
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [known]);
 
   const update = (id: number, change: Partial<Item>) =>
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));

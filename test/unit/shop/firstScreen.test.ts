@@ -70,6 +70,10 @@ describe('firstScreenCalls', () => {
     expect(addresses('/products/photogift')).toEqual(['/m/api/templates/photogift', '/m/api/products']);
   });
 
+  it('the upload page asks for the price list, for the print sizes it names', () => {
+    expect(addresses('/upload')).toEqual(['/m/api/products']);
+  });
+
   it('the card list without a category asks for the default category’s cards, whose address the server knows', () => {
     const calls = firstScreenCalls('/products/cards');
     expect(calls.map((c) => c.kind)).toEqual(['cardCategories', 'templateList', 'products']);
@@ -87,11 +91,12 @@ describe('firstScreenCalls', () => {
     expect(drawnOnServer('/products')).toBe(true);
     expect(drawnOnServer('/products/cards')).toBe(true);
     expect(drawnOnServer('/products/calendars')).toBe(true);
+    expect(drawnOnServer('/upload')).toBe(true);
     expect(drawnOnServer('/cart')).toBe(false);
   });
 
   it('other screens, and addresses that are not a page, ask for nothing ahead of time', () => {
-    for (const path of ['/cart', '/upload', '/pages', '/pages/a/b', '/pages/%E0%A4%A'])
+    for (const path of ['/cart', '/pages', '/pages/a/b', '/pages/%E0%A4%A'])
       expect(addresses(path)).toEqual([]);
   });
 
