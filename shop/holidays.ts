@@ -4,8 +4,18 @@
  * portal of another language marks none. The server draws them into prints and thumbnails and
  * answers them to the editor (GET /m/api/holidays), so the editor needs no holiday data of its own.
  */
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import { calendarMonth, type Holiday } from '../engine/index.ts';
+
+/**
+ * date-holidays, loaded with the first calendar that asks: its every country's rules are 9 MB of the
+ * heap, which a shop that draws no calendar need not hold (issue 31: idle memory).
+ */
+let library: Promise<typeof Holidays> | null = null;
+const loadLibrary = () => {
+  library ??= import('date-holidays').then((m) => m.default);
+  return library;
+};
 
 const COUNTRIES: Record<string, { country: string; language: string }> = {
   nb_NO: { country: 'NO', language: 'no' },
@@ -17,7 +27,7 @@ const byLocale = new Map<string, Holidays>();
 const byYear = new Map<string, Holiday[]>();
 
 /** The public holidays of a year in the portal's country, or [] for a portal without one. */
-export function publicHolidays(locale: string, year: number): Holiday[] {
+export async function publicHolidays(locale: string, year: number): Promise<Holiday[]> {
   const where = COUNTRIES[locale];
   if (!where || !Number.isInteger(year)) return [];
   const key = `${locale}:${year}`;
@@ -25,7 +35,8 @@ export function publicHolidays(locale: string, year: number): Holiday[] {
   if (known) return known;
   let holidays = byLocale.get(locale);
   if (!holidays) {
-    holidays = new Holidays(where.country, { languages: [where.language], types: ['public'] });
+    const Library = await loadLibrary();
+    holidays = new Library(where.country, { languages: [where.language], types: ['public'] });
     byLocale.set(locale, holidays);
   }
   const found = (holidays.getHolidays(year) || [])
@@ -36,8 +47,8 @@ export function publicHolidays(locale: string, year: number): Holiday[] {
 }
 
 /** The holidays over a calendar's twelve months from its first month (one or two years). */
-export function calendarHolidays(locale: string, year: number, startMonth = 1): Holiday[] {
+export async function calendarHolidays(locale: string, year: number, startMonth = 1): Promise<Holiday[]> {
   const last = calendarMonth(year, startMonth, 12).year;
   const years = last === year ? [year] : [year, last];
-  return years.flatMap((y) => publicHolidays(locale, y));
+  return (await Promise.all(years.map((y) => publicHolidays(locale, y)))).flat();
 }

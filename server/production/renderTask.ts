@@ -93,7 +93,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   }
   fonts ??= loadFontSet();
   const fontSet = await fonts;
-  const scenes = printScenes(task, fontSet);
+  const scenes = await printScenes(task, fontSet);
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
     userPicture: async (uuid: string) => {
@@ -130,12 +130,12 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
  * (clientIgnore), drawn in the order's language with the holidays of its portal's country and the
  * shopper's own dates (issue 18).
  */
-export function printScenes(
+export async function printScenes(
   task: Pick<Extract<RenderTask, { kind: 'template' }>, 'template' | 'stored' | 'orderedAt' | 'language'>,
   fontSet: FontSet,
 ) {
   const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
-  const holidays = calendarHolidays(task.language, instance.year, startMonthOf(instance));
+  const holidays = await calendarHolidays(task.language, instance.year, startMonthOf(instance));
   return task.template.pages.map((page) =>
     pageScene(task.template, instance, page.id, fontSet, task.language, holidays),
   );

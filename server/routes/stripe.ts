@@ -87,7 +87,7 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
       const header = request.headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        event = stripe.verifyEvent(raw, Array.isArray(header) ? header[0] : header);
+        event = await stripe.verifyEvent(raw, Array.isArray(header) ? header[0] : header);
       } catch (error) {
         request.log.warn(
           { reason: error instanceof Error ? error.message : String(error) },

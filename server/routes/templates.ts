@@ -64,7 +64,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   // The public holidays a calendar of this portal marks over its twelve months (issue 18).
   serve(app, api.holidays, async (request) => {
     const { year, startMonth } = request.query;
-    return { holidays: calendarHolidays(request.portal.locale.code, year, startMonth) };
+    return { holidays: await calendarHolidays(request.portal.locale.code, year, startMonth) };
   });
 
   serve(app, api.byUuid, async (request) => {

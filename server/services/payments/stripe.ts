@@ -16,7 +16,18 @@
  * delivery and the minimum-price adjustment. Whichever way, the items sum to the transaction's amount,
  * which is checked before anything is sent; any other sum falls back to the one line.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+/**
+ * The SDK, loaded with the first payment (issue 31): 5 MB of the heap that a shop without Stripe
+ * configured, or an idle one, need not hold.
+ */
+let sdk: typeof Stripe | null = null;
+async function loadSdk(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
 import { type PaymentReport, paymentProviderRoutes } from '../../../shop/index.ts';
 import type { StripeSettings } from '../../config.ts';
 import {
@@ -93,7 +104,8 @@ function checkoutLocale(locale: string): Stripe.Checkout.SessionCreateParams.Loc
 /** A Stripe error as the shop's: 5xx, 429, timeouts and lost connections are worth a retry, 4xx not. */
 export function providerError(error: unknown): Error {
   if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) return error;
-  if (error instanceof Stripe.errors.StripeError) {
+  // Only the loaded SDK throws its errors: before it is loaded, nothing can be one.
+  if (sdk && error instanceof sdk.errors.StripeError) {
     const status = error.statusCode;
     const detail = `${error.type}${status ? ` ${status}` : ''}: ${error.message}`;
     if (status === undefined || status >= 500 || status === 429 || error.type === 'StripeConnectionError') {
@@ -153,7 +165,15 @@ export type StripeProvider = ReturnType<typeof stripeProvider>;
 
 export function stripeProvider(settings: StripeSettings) {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
-  const stripe = new Stripe(settings.secretKey, {
+  let made: Stripe | null = null;
+  const client = async (): Promise<Stripe> => {
+    made ??= new (await loadSdk())(settings.secretKey, options);
+    return made;
+  };
+  /** A call of the SDK, with its errors as the shop's. */
+  const withStripe = <T>(request: (stripe: Stripe) => Promise<T>): Promise<T> =>
+    call(async () => request(await client()));
+  const options: Stripe.StripeConfig = {
     maxNetworkRetries: settings.maxNetworkRetries ?? STRIPE_NETWORK_RETRIES,
     timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
     telemetry: false,
@@ -165,10 +185,10 @@ export function stripeProvider(settings: StripeSettings) {
           protocol: api.protocol === 'http:' ? 'http' : 'https',
         }
       : {}),
-  });
+  };
 
   const retrieveSession = (id: string) =>
-    call(() =>
+    withStripe((stripe) =>
       stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent', 'payment_intent.latest_charge'] }),
     );
 
@@ -182,7 +202,7 @@ export function stripeProvider(settings: StripeSettings) {
   }
 
   const readIntent = (id: string) =>
-    call(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+    withStripe((stripe) => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
 
   const provider = {
     type: 'stripe',
@@ -191,7 +211,7 @@ export function stripeProvider(settings: StripeSettings) {
     holdDays: 7,
 
     async start(tx, context) {
-      const session = await call(() =>
+      const session = await withStripe((stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -224,7 +244,7 @@ export function stripeProvider(settings: StripeSettings) {
       const pi = await intentOf(tx);
       // Captured already (a retried job, the dashboard): say so rather than ask Stripe to do it twice.
       if (pi.status !== 'requires_capture') return intentReport(pi);
-      const captured = await call(() =>
+      const captured = await withStripe((stripe) =>
         stripe.paymentIntents.capture(
           pi.id,
           { amount_to_capture: amount, expand: ['latest_charge'] },
@@ -236,7 +256,7 @@ export function stripeProvider(settings: StripeSettings) {
 
     async refund(tx, amount, key) {
       const pi = await intentOf(tx);
-      const refund = await call(() =>
+      const refund = await withStripe((stripe) =>
         stripe.refunds.create({ payment_intent: pi.id, amount }, { idempotencyKey: key }),
       );
       if (refund.status === 'failed' || refund.status === 'canceled') {
@@ -250,7 +270,9 @@ export function stripeProvider(settings: StripeSettings) {
       const pi = await intentOf(tx);
       if (pi.status === 'canceled' || pi.status === 'succeeded') return intentReport(pi);
       return intentReport(
-        await call(() => stripe.paymentIntents.cancel(pi.id, {}, { idempotencyKey: `cancel-${tx.uuid}` })),
+        await withStripe((stripe) =>
+          stripe.paymentIntents.cancel(pi.id, {}, { idempotencyKey: `cancel-${tx.uuid}` }),
+        ),
       );
     },
   } satisfies PaymentProvider;
@@ -261,8 +283,8 @@ export function stripeProvider(settings: StripeSettings) {
      * A webhook's event, checked against its `Stripe-Signature` on the raw body (throws when the
      * signature, its timestamp or the body is wrong).
      */
-    verifyEvent(rawBody: string, signature: string | undefined): Stripe.Event {
-      return stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
+    async verifyEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+      return (await client()).webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
     },
     /**
      * The shopper left Stripe's page by its back link: the session is expired at Stripe, so it can no
@@ -273,7 +295,7 @@ export function stripeProvider(settings: StripeSettings) {
       if (!tx.providerRef) return { state: 'pending' };
       const ref = tx.providerRef;
       try {
-        await stripe.checkout.sessions.expire(ref, {}, { idempotencyKey: `expire-${tx.uuid}` });
+        await (await client()).checkout.sessions.expire(ref, {}, { idempotencyKey: `expire-${tx.uuid}` });
         return { state: 'cancelled' };
       } catch (error) {
         const mapped = providerError(error);

@@ -84,7 +84,7 @@ export interface ScenePreviewOptions {
    * Builds the sheet and its pages' scenes only when the thumbnail is drawn (not on a cache hit or a
    * matching ETag).
    */
-  scenes: () => { sheet: PreviewSheet; scenes: PageScene[] };
+  scenes: () => Promise<{ sheet: PreviewSheet; scenes: PageScene[] }>;
   /** The pictures the scene may draw, by uuid (already checked against their owner). */
   pictures: ReadonlyMap<string, PictureRow>;
   store: PictureStore;
@@ -113,7 +113,7 @@ export function scenePreview(options: ScenePreviewOptions): LinePreview {
       const derived = await store.derivative(row, size, 0, 0).catch(() => null);
       if (derived) derivatives[uuid] = derived;
     }
-    const png = await options.pool.render({ ...options.scenes(), widthPx, pictures: derivatives });
+    const png = await options.pool.render({ ...(await options.scenes()), widthPx, pictures: derivatives });
     const bytes = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     // Aside under a dot name, which the cache's sweep and listing skip.
     await writeFileAtomic(file, bytes, {
@@ -159,9 +159,9 @@ export function linePreview(options: {
   return scenePreview({
     ...options,
     hash,
-    scenes: () => {
+    scenes: async () => {
       const instance = lineInstance(template, stored, options.today);
-      const holidays = calendarHolidays(options.language, instance.year, startMonthOf(instance));
+      const holidays = await calendarHolidays(options.language, instance.year, startMonthOf(instance));
       const sheet = previewSheet(template);
       const scenes = sheet.cells.map((c) =>
         pageScene(template, instance, c.pageId, options.fonts, options.language, holidays),
@@ -212,7 +212,7 @@ export function ownPicturesPreview(options: {
     ...options,
     hash,
     pictures: new Map(pictures.map((p) => [p.uuid, p])),
-    scenes: () =>
+    scenes: async () =>
       previewScenes(template, {
         fonts: options.fonts,
         samplePictures: pictures.map(({ uuid, width, height }) => ({ uuid, width, height })),

@@ -1,6 +1,8 @@
 /**
  * Modules loaded on first use, not when the shop starts (issue 31's idle memory): nodemailer (about
- * 24 MB of a process) with the first mail. Run in a process of its own, which sees what it loads.
+ * 24 MB of a process) with the first mail, date-holidays (9 MB of the heap) with the first calendar,
+ * Stripe's SDK (5 MB) with the first payment. Each runs in a process of its own, which sees what it
+ * loads.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -38,5 +40,47 @@ describe('the mailer', () => {
       where: 'file',
       files: 1,
     });
+  }, 30_000);
+});
+
+/** Runs `script` (an ES module, in the project's folder) and answers the JSON of its last line. */
+function runAlone(script: string): unknown {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+const watching = (pattern: string) => `
+import { registerHooks } from 'node:module';
+const resolved = [];
+registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); resolved.push(r.url); return r; } });
+const loaded = () => resolved.some((url) => ${pattern}.test(url));
+`;
+
+describe('the calendar holidays', () => {
+  it('load date-holidays with the first calendar that asks', () => {
+    const year = new Date().getFullYear();
+    const answer = runAlone(`${watching(String(/node_modules.date-holidays./))}
+const shop = await import('./shop/index.ts');
+const before = loaded();
+const holidays = await shop.calendarHolidays('nb_NO', ${year});
+console.log(JSON.stringify({ before, after: loaded(), constitutionDay: holidays.some((h) => h.date === '${year}-05-17') }));
+`);
+    expect(answer).toEqual({ before: false, after: true, constitutionDay: true });
+  }, 30_000);
+});
+
+describe('the Stripe provider', () => {
+  it('loads the SDK with its first call, not when it is made', () => {
+    const answer = runAlone(`${watching(String(/node_modules.stripe./))}
+const { stripeProvider } = await import('./server/services/payments/stripe.ts');
+const provider = stripeProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiUrl: null });
+const before = loaded();
+const refused = await provider.verifyEvent('{}', 't=1,v1=00').then(() => false, () => true);
+console.log(JSON.stringify({ before, after: loaded(), refused }));
+`);
+    expect(answer).toEqual({ before: false, after: true, refused: true });
   }, 30_000);
 });

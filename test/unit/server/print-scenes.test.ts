@@ -27,36 +27,43 @@ describe("the print of a calendar line: the portal's holidays and the shopper's 
     subProductUuids: [],
     ...over,
   });
-  const mayTexts = (scenes: ReturnType<typeof printScenes>) => {
+  const mayTexts = (scenes: Awaited<ReturnType<typeof printScenes>>) => {
     const may = scenes.find((s) => s.pageId === 'month-5')!;
     return may.items.filter((i): i is SceneText => i.kind === 'text').map((i) => i.lines.join(' '));
   };
   const orderedAt = systemClock.now().toISOString();
 
-  it('prints 17 May with its Norwegian name and the shopper’s text on the Norwegian portal', () => {
-    const texts = mayTexts(printScenes({ template, stored: stored(), orderedAt, language: 'nb_NO' }, fonts));
+  it('prints 17 May with its Norwegian name and the shopper’s text on the Norwegian portal', async () => {
+    const texts = mayTexts(
+      await printScenes({ template, stored: stored(), orderedAt, language: 'nb_NO' }, fonts),
+    );
     // In some years Whit Monday falls on the same day: both are named.
     expect(texts.some((t) => t.includes('Grunnlovsdagen'))).toBe(true);
     expect(texts).toContain('Anna 40');
   });
 
-  it('prints no holidays when the shopper turned them off, and the UK’s on an English portal', () => {
+  it('prints no holidays when the shopper turned them off, and the UK’s on an English portal', async () => {
     const off = mayTexts(
-      printScenes({ template, stored: stored({ holidays: false }), orderedAt, language: 'nb_NO' }, fonts),
+      await printScenes(
+        { template, stored: stored({ holidays: false }), orderedAt, language: 'nb_NO' },
+        fonts,
+      ),
     );
     expect(off.some((t) => t.includes('Grunnlovsdagen'))).toBe(false);
     expect(off).toContain('Anna 40');
     const english = mayTexts(
-      printScenes({ template, stored: stored(), orderedAt, language: 'en_GB' }, fonts),
+      await printScenes({ template, stored: stored(), orderedAt, language: 'en_GB' }, fonts),
     );
-    const mayHolidays = calendarHolidays('en_GB', year).filter((h) => h.date.startsWith(`${year}-05-`));
+    const mayHolidays = (await calendarHolidays('en_GB', year)).filter((h) =>
+      h.date.startsWith(`${year}-05-`),
+    );
     expect(mayHolidays.length).toBeGreaterThan(0);
     for (const h of mayHolidays) expect(english.some((t) => t.includes(h.name))).toBe(true);
     expect(english.some((t) => t.includes('Grunnlovsdagen'))).toBe(false);
   });
 
-  it('moves the dates with the first month: from September, May is the ninth month page', () => {
-    const scenes = printScenes(
+  it('moves the dates with the first month: from September, May is the ninth month page', async () => {
+    const scenes = await printScenes(
       { template, stored: stored({ startMonth: 9 }), orderedAt, language: 'nb_NO' },
       fonts,
     );
@@ -78,7 +85,7 @@ describe('a card text with line breaks prints line by line (issue 31)', () => {
   const slot = template.resources.find((r) => r.id === 'greeting');
   if (slot?.type !== 'STRING') throw new Error('Balloon party has no greeting text');
   const greetingFont = slot.font;
-  const greetingLines = (text: string) => {
+  const greetingLines = async (text: string) => {
     const stored: StoredTemplate = {
       template: template.uuid,
       version: template.version,
@@ -105,7 +112,7 @@ describe('a card text with line breaks prints line by line (issue 31)', () => {
       subProductUuids: [],
     };
     // The cart's thumbnail and the print file draw the same scenes (lineInstance, then pageScene).
-    const scenes = printScenes(
+    const scenes = await printScenes(
       { template, stored, orderedAt: systemClock.now().toISOString(), language: 'en_GB' },
       fonts,
     );
@@ -116,7 +123,7 @@ describe('a card text with line breaks prints line by line (issue 31)', () => {
     return texts[0]!.lines;
   };
 
-  it('keeps each written line, the empty one between paragraphs too', () => {
-    expect(greetingLines(greeting)).toEqual(['Dear friends,', 'thank you', '', 'Love, Anna']);
+  it('keeps each written line, the empty one between paragraphs too', async () => {
+    expect(await greetingLines(greeting)).toEqual(['Dear friends,', 'thank you', '', 'Love, Anna']);
   });
 });
