@@ -4,6 +4,7 @@ import { FALLBACK_LANGUAGE } from '../engine/index.ts';
 import { App, BootError } from './app/App.tsx';
 import { useCartStore } from './app/cartStore.ts';
 import { installErrorReporter } from './app/errorReporter.ts';
+import { whileHydrating } from './app/hydration.ts';
 import { initI18n } from './app/i18n.ts';
 import { loadPortalConfig } from './app/portalConfig.ts';
 import { preloadFirstScreen } from './app/router.tsx';
@@ -38,9 +39,12 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   if (root) root.render(<App portal={portal} />);
   else
-    hydrateRoot(container, <App portal={portal} />, {
-      onRecoverableError: (error) => console.error('The first screen was drawn again in the browser', error),
-    });
+    whileHydrating(() =>
+      hydrateRoot(container, <App portal={portal} />, {
+        onRecoverableError: (error) =>
+          console.error('The first screen was drawn again in the browser', error),
+      }),
+    );
 }
 
 /** Lets the browser paint and handle input before going on (scheduler.yield where there is one). */

@@ -3,8 +3,9 @@
  * session's pictures on the server too): the template lists draw their previews with them and a new
  * design in the editor starts with them autofilled. An external store for useSyncExternalStore.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { mergeOwnPictures, type OwnPicture, parseOwnPictures } from '../../shop/index.ts';
+import { isHydrating } from './hydration.ts';
 
 const KEY = 'templates.ownPictures';
 const listeners = new Set<() => void>();
@@ -46,5 +47,12 @@ const subscribe = (listener: () => void) => {
 const NONE: OwnPicture[] = [];
 
 export function useOwnPictures(): OwnPicture[] {
-  return useSyncExternalStore(subscribe, ownPictures, () => NONE);
+  const pictures = useSyncExternalStore(subscribe, ownPictures, () => NONE);
+  // Over a list the server drew with the sample pictures, the first render draws them too (Preact's
+  // hydration keeps the server's attributes, so the shopper's would never show), then the shopper's.
+  const [taken, setTaken] = useState(() => !isHydrating());
+  useEffect(() => {
+    if (!taken) setTaken(true);
+  }, [taken]);
+  return taken ? pictures : NONE;
 }

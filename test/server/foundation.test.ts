@@ -307,7 +307,7 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
     });
 
     it('serves the app under /m/, /m2/ and desktop paths alike', async () => {
-      for (const url of ['/m/', '/m/pages/nope', '/m2/', '/m2/cart', '/products']) {
+      for (const url of ['/m/', '/m/pages/nope', '/m2/', '/m2/upload', '/products']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain('id="portal-config"');

@@ -39,7 +39,8 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
     db = await openTestDatabase(kind);
     previewsDir = mkdtempSync(path.join(tmpdir(), 'previews-'));
     written = await renderMissingPreviews(db.database.db, previewsDir, await deps());
-  }, 120_000);
+    // Every template's preview and its two WebP copies: minutes on a busy 2-core CI machine.
+  }, 300_000);
   afterAll(async () => {
     await db?.drop();
   });
@@ -74,7 +75,7 @@ describe.each(databaseKinds())('template previews and static files on %s', (kind
     expect(again.sort()).toEqual([...written].sort());
     expect(readFileSync(marker, 'utf8').trim()).toBe(String(LIST_PREVIEW_DRAWING));
     expect(await renderMissingPreviews(db.database.db, previewsDir, await deps())).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('serves previews, fonts and template art, and nothing outside them', async () => {
     const app = await buildApp(testConfig(path.dirname(previewsDir), { previewsDir }), {

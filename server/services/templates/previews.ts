@@ -113,7 +113,7 @@ export async function renderMissingPreviews(
     for (const width of PREVIEW_WEBP_WIDTHS) {
       const webp = await sharp(png)
         .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 82 })
+        .webp({ quality: 82, effort: 2 })
         .toBuffer();
       await writeFileAtomic(path.join(outDir, previewWebpName(path.basename(file), width)), webp);
     }
