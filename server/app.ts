@@ -32,6 +32,11 @@ export async function buildApp(config: ServerConfig, overrides: AppOverrides): P
     genReqId: requestIdOf,
     // Node's own cut for a whole request, a backstop behind the body timeouts' finer rules.
     requestTimeout: config.bodyTimeouts.uploadMs + 60_000,
+    // A plugin's start and the ready hooks (the storage's first look at S3, pg-boss's start) may take
+    // more than fastify's 10 s on a busy 2-core machine: a shop restarted under load exited with
+    // AVV_ERR_READY_TIMEOUT (upload-crash.test.ts on S3, beside the e2e suite). A minute still ends a
+    // start that hangs.
+    pluginTimeout: 60_000,
   });
   if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   const parts = { config, overrides };
