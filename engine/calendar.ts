@@ -10,8 +10,12 @@
  * local fields, so it gets a local noon copy of each Monday, which exists in every zone, or at worst
  * rolls into the Tuesday of the same ISO week.
  */
-import { getISOWeek, type Locale } from 'date-fns';
-import { da, enGB, nb } from 'date-fns/locale';
+// One module each, never the barrels: on Node 24 importing 'date-fns' (250 modules) or
+// 'date-fns/locale' took a process from 50 to 376 MB of resident memory.
+import { getISOWeek } from 'date-fns/getISOWeek';
+import { da } from 'date-fns/locale/da';
+import { enGB } from 'date-fns/locale/en-GB';
+import { nb } from 'date-fns/locale/nb';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, languageOf } from './languages.ts';
 import { MONTH_YEAR_STRING, type Template, YEAR_STRING } from './template.ts';
 
@@ -40,7 +44,7 @@ export interface MonthGrid {
   readonly weeks: readonly Week[];
 }
 
-const DATE_LOCALES: Record<Language, Locale> = { en_GB: enGB, nb_NO: nb, da_DK: da };
+const DATE_LOCALES: Record<Language, typeof enGB> = { en_GB: enGB, nb_NO: nb, da_DK: da };
 
 // Titles and headings start a line, so they take a capital even where the language writes "januar".
 const capitalised = (word: string) => word.charAt(0).toLocaleUpperCase() + word.slice(1);

@@ -98,6 +98,20 @@ describe('the idle-memory plugin', () => {
     await app.close();
   });
 
+  it('collects once after the start, however little the shop grew since it registered', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const collect = vi.fn();
+    const app = Fastify();
+    // The shop's own growth threshold: the start's compiling and migrating count as a load.
+    await app.register(idleMemory, { options: { ...options, growthBytes: 64 * MB }, collect });
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(options.quietMs + options.checkMs);
+    expect(collect).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(collect).toHaveBeenCalledOnce();
+    await app.close();
+  });
+
   it('stops counting a request whose client went away', async () => {
     const collect = vi.fn();
     const app = Fastify();
