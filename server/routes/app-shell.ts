@@ -12,10 +12,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bcp47 } from '../../engine/index.ts';
-import type { Cart, ContentImageSources, PortalConfig } from '../../shop/index.ts';
+import type { ContentImageSources, PortalConfig } from '../../shop/index.ts';
 import {
   appPathOf,
-  cartRoutes,
   contentImageSources,
   drawnOnServer,
   FIRST_SCREEN_ELEMENT_ID,
@@ -266,14 +265,6 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
     }
     const shared = await pageFor(request, indexHtml, withData);
     const own = withData ? await ownAnswers(request) : null;
-    // S0 §2: an empty cart sends the shopper to the products. Said here, the browser goes there at
-    // once, not after the app, its chunk and its call have run (issue 31: the cart's first visit).
-    const cart = own?.[cartRoutes.get.path] as Cart | undefined;
-    if (cart && cart.orderLines.length === 0) {
-      const url = request.url.split(/[?#]/)[0] ?? '/';
-      const base = url.slice(0, url.length - appPathOf(url).length);
-      return reply.header('Cache-Control', 'private, no-cache').redirect(`${base}/products`, 302);
-    }
     const page = own ? withVisitorAnswers(shared, own) : shared;
     // Asked again on every visit (no-cache) but answered 304 while it is the same page, so a repeat
     // visit fetches only this validation; the hashed assets it names are cached for a year. A page

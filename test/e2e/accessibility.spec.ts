@@ -44,7 +44,7 @@ test('upload and the empty cart', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, 'upload');
   await page.goto('/m/cart');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
   await expectAccessible(page, 'the empty cart');
 });
 

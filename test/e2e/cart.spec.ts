@@ -208,7 +208,7 @@ test('Cancel in bulk mode restores every line and sends nothing', async ({ page 
   expect(await serverCart(page)).toEqual(before);
 });
 
-test('/cart/view/{uuid} brings that line into view; an empty cart goes to the products page', async ({
+test('/cart/view/{uuid} brings that line into view; a cart emptied says so and offers the way back', async ({
   page,
 }) => {
   const cart = await linesInCart(page, 10);
@@ -221,5 +221,9 @@ test('/cart/view/{uuid} brings that line into view; an empty cart goes to the pr
 
   for (const l of cart.orderLines) await page.request.delete(`/m/api/webshop/cart/${l.uuid}`);
   await page.goto('/m/cart');
-  await expect(page).toHaveURL(/\/m\/products$/);
+  await expect(page).toHaveURL(/\/m\/cart$/);
+  await expect(page.getByTestId('cart-empty')).toContainText('Your shopping cart is empty.');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Upload pictures' }).tap();
+  await expect(page).toHaveURL(/\/m\/upload$/);
 });

@@ -94,16 +94,24 @@ test('the card list draws its default category’s cards, with their prices, wit
   );
 });
 
-test('the cart opens with its lines from the page itself, and an empty cart goes to the products at once (issue 31)', async ({
+test('the cart opens with its lines, or says it is empty, from the page itself (issues 31, 34)', async ({
   page,
 }) => {
-  // No cart yet: the server sends the shopper to the products, the app never drawing the cart.
+  const blocked: string[] = [];
+  await page.route(/\/m\/api\/webshop\/cart$/, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('failed');
+  });
+  // No cart yet: the empty cart's page, with the two ways to fill it, and no call made.
   await page.goto('/m/cart');
+  await expect(page.getByTestId('cart-empty')).toContainText('Your shopping cart is empty.');
+  await page.getByRole('link', { name: 'See all products' }).tap();
   await expect(page).toHaveURL(/\/m\/products$/);
   await expect(page.getByTestId('category-link').first()).toBeVisible();
+  expect(blocked).toEqual([]);
+  await page.unroute(/\/m\/api\/webshop\/cart$/);
 
   const cart = await printsInCart(page, 3);
-  const blocked: string[] = [];
   await page.route(/\/m\/api\/webshop\/cart$/, (route) => {
     blocked.push(route.request().url());
     return route.abort('failed');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { PictureSize } from '../../../engine/index.ts';
 import type { OrderLine, Product } from '../../../shop/index.ts';
 import {
@@ -68,8 +68,8 @@ export function CartPage() {
   }, [orderPartUuid, hasLines]);
 
   if (!cart) return <Loading />;
-  // S0 §2: an empty cart sends the shopper to the products page.
-  if (status === 'ready' && cart.orderLines.length === 0 && !bulk) return <Navigate to="/products" replace />;
+  // An empty cart is a page of its own, not S0 §2's silent redirect (issue 34; docs/decisions.md).
+  if (status === 'ready' && cart.orderLines.length === 0 && !bulk) return <EmptyCart />;
 
   const productsByUuid = new Map((products ?? []).map((p) => [p.uuid, p]));
   const shown = bulk ? bulk.lines : cart.orderLines;
@@ -275,6 +275,25 @@ function CartBar({ count, onOrderMore }: { count: number; onOrderMore: () => voi
         </Link>
       </div>
     </footer>
+  );
+}
+
+/** Says the cart is empty and offers the two ways to fill it. */
+function EmptyCart() {
+  const { t } = useTranslation();
+  return (
+    <section className="page cart-page cart-empty" data-testid="cart-empty">
+      <h1>{t('cart.title')}</h1>
+      <p className="cart-empty__text">{t('cart.empty')}</p>
+      <div className="cart-empty__actions">
+        <Link className="button" to="/upload">
+          {t('cart.uploadPictures')}
+        </Link>
+        <Link className="button button--secondary" to="/products">
+          {t('cart.seeProducts')}
+        </Link>
+      </div>
+    </section>
   );
 }
 
