@@ -253,12 +253,13 @@ test('Cancel with unsaved changes asks first; discarding leaves the line as it w
   expect((await cart(page)).orderLines.find((l) => l.uuid === line.uuid)).toEqual(before);
 });
 
-test('a line that is not in the cart sends the shopper to the cart, or on to products when it is empty', async ({
+test('a line that is not in the cart sends the shopper to the cart, which says when it is empty', async ({
   page,
 }) => {
   await openStartPage(page);
   await page.goto(`/m/cart/edit/${randomUUID()}`);
-  await expect(page).toHaveURL(/\/m\/products$/);
+  await expect(page).toHaveURL(/\/m\/cart$/);
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
 
   await printLine(page, 'one.jpg', 800, 600);
   await page.goto(`/m/cart/edit/${randomUUID()}`);

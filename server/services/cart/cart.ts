@@ -118,10 +118,6 @@ export async function sessionCart(db: Db, session: Session | null): Promise<Cart
 }
 
 /**
- * The cart of a session cookie's token in one query (the cart is read on every page): the session,
- * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
- */
-/**
  * The cart read as a prepared statement, built once per database: the cart is read on every page, and
  * building the query (drizzle) and planning it (PostgreSQL) each time cost more than running it
  * (issue 31's cart-read goal; docs/decisions.md, "Server memory").
@@ -158,6 +154,10 @@ function cartReadOf(db: Db) {
   return read;
 }
 
+/**
+ * The cart of a session cookie's token in one query (the cart is read on every page): the session,
+ * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
+ */
 export async function cartOfToken(
   db: Db,
   token: string | undefined,

@@ -13,7 +13,9 @@ const child = (dir: string, plan: (number | 'wait')[]) => [
    if (what === 'wait') setInterval(() => {}, 1000); else process.exit(what);`,
 ];
 
-describe('supervise (npm start keeps the server running)', () => {
+// Each test starts one or two node processes: 5 s was not enough for two beside the e2e suite's
+// start on CI's two cores.
+describe('supervise (npm start keeps the server running)', { timeout: 30_000 }, () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
