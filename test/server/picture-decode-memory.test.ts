@@ -141,5 +141,6 @@ describe(`a 9000×9000 HEIC decoded in bounded memory, on ${kind}`, () => {
     expect(sixAtOnce.peak - sixAtOnce.baseline, JSON.stringify(figures)).toBeLessThanOrEqual(PEAK_ADDED);
     expect(withAlpha.peak - withAlpha.baseline, JSON.stringify(figures)).toBeLessThanOrEqual(PEAK_ADDED);
     expect(settled - baseline, JSON.stringify(figures)).toBeLessThanOrEqual(SETTLED);
-  }, 300_000);
+    // 150 s alone; past 300 s beside the e2e suite on a slow day of CI's two cores.
+  }, 600_000);
 });

@@ -747,5 +747,6 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       headers: { cookie: cookieA },
     });
     expect(tooWide.statusCode).toBe(400);
-  });
+    // The file's first thumbnail starts the render worker: 10 s alone, past 30 s beside the e2e suite.
+  }, 90_000);
 });
