@@ -10,8 +10,8 @@
  * local fields, so it gets a local noon copy of each Monday, which exists in every zone, or at worst
  * rolls into the Tuesday of the same ISO week.
  */
-// One module each, never the barrels: on Node 24 importing 'date-fns' (250 modules) or
-// 'date-fns/locale' took a process from 50 to 376 MB of resident memory.
+// One module each, never the barrels: on Node 24 importing 'date-fns' (250 modules) took a process
+// with the server's flags from 47 to 156 MB resident, and 'date-fns/locale' as much again.
 import { getISOWeek } from 'date-fns/getISOWeek';
 import { da } from 'date-fns/locale/da';
 import { enGB } from 'date-fns/locale/en-GB';

@@ -41,7 +41,7 @@ export type DatabaseConfig =
 /**
  * PostgreSQL settings of the embedded database. Its WebAssembly memory never shrinks, and PostgreSQL's
  * default 128 MB of shared buffers were all touched at start: 16 MB took an idle shop on PGlite from
- * 440 to about 310 MB resident. A shop's working set (sessions, carts, templates) fits many times over;
+ * 440 to 349 MB resident. A shop's working set (sessions, carts, templates) fits many times over;
  * what does not is read from the data folder through the operating system's file cache.
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
