@@ -119,6 +119,9 @@ export async function stripeRoutes(app: FastifyInstance, { db, stripe, jobs }: S
         );
         return { received: true as const, handled: false };
       }
+      // The shopper's back link expired the session: cancelled, as the back link itself records.
+      if (report.state === 'expired' && stripe.causedByAbandon(event, row.uuid))
+        report = { state: 'cancelled' };
       const after = await applyPaymentReport(db, row.uuid, report, jobs, app.clock.now(), {
         provider: 'stripe',
         eventId: event.id,

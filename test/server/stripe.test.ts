@@ -644,4 +644,28 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind: DatabaseKind) => 
     expect(await ordersOf(paid.id)).toHaveLength(1);
     expect((await row(paid.id)).status).toBe('authorised');
   });
+
+  it('the back link’s expiry is a cancellation even when its webhook lands before the back link’s own write', async () => {
+    const { cookie, id, session } = await pendingPayment();
+    // Stripe expires the session and sends its event, but the answer is lost: the webhook is handled
+    // first, and the back link writes only after its retry (the same key) is answered.
+    fake.failNext(1, 'drop');
+    const back = await app.inject({
+      url: `/m/api/payments/stripe/back?transaction=${id}`,
+      headers: { cookie },
+    });
+    await fake.settled();
+    expect(back.headers.location).toBe(`/m/cart/checkout/payment?transaction=${id}&result=cancelled`);
+    expect(fake.session(session)!.status).toBe('expired');
+    // Carried out once, its lost answer replayed to the retry.
+    const expiries = fake.requests.filter((r) => r.path.endsWith(`/${session}/expire`));
+    expect(expiries.map((r) => r.replayed)).toEqual([false, true]);
+    expect((await row(id)).status).toBe('cancelled');
+    expect((await fulfil(id, cookie)).json()).toMatchObject({ status: 'cancelled' });
+    // An expiry that the shop did not ask for (the session lapsed) stays an expiry.
+    const lapsed = await pendingPayment();
+    fake.expire(lapsed.session);
+    await fake.settled();
+    expect((await row(lapsed.id)).status).toBe('expired');
+  });
 });

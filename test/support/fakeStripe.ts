@@ -56,7 +56,8 @@ export interface FakeEvent {
   api_version: string;
   livemode: false;
   pending_webhooks: number;
-  request: { id: null; idempotency_key: null };
+  /** The API request that caused it (as Stripe's events say); nulls for what happened at Stripe. */
+  request: { id: string | null; idempotency_key: string | null };
   data: { object: Record<string, unknown> };
 }
 
@@ -664,6 +665,9 @@ export async function startFakeStripe(options: {
     return status;
   }
 
+  /** The API request being answered, set while api() runs: its events name it, as Stripe's do. */
+  let causedBy: FakeEvent['request'] | null = null;
+
   function emit(type: string, object: StripeObject) {
     const event: FakeEvent = {
       id: randomId('evt'),
@@ -673,7 +677,7 @@ export async function startFakeStripe(options: {
       api_version: API_VERSION,
       livemode: false,
       pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
+      request: causedBy ?? { id: null, idempotency_key: null },
       data: { object: clone(object) },
     };
     events.push(event);
@@ -832,10 +836,13 @@ export async function startFakeStripe(options: {
     let status: number;
     let body: unknown;
     try {
+      causedBy = { id: randomId('req'), idempotency_key: key };
       [status, body] = api(method, url.pathname, params);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       [status, body] = [error.status, error.body()];
+    } finally {
+      causedBy = null;
     }
     if (method === 'POST' && key) idempotency.set(key, { fingerprint, status, body });
     return reply(status, body, key ? { 'idempotency-key': key } : {});

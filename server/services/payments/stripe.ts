@@ -163,6 +163,9 @@ export function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
 
 export type StripeProvider = ReturnType<typeof stripeProvider>;
 
+/** The idempotency key of the back link's expiry of a transaction's session. */
+const abandonKey = (transactionUuid: string) => `expire-${transactionUuid}`;
+
 export function stripeProvider(settings: StripeSettings) {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
   let made: Stripe | null = null;
@@ -295,13 +298,21 @@ export function stripeProvider(settings: StripeSettings) {
       if (!tx.providerRef) return { state: 'pending' };
       const ref = tx.providerRef;
       try {
-        await (await client()).checkout.sessions.expire(ref, {}, { idempotencyKey: `expire-${tx.uuid}` });
+        await (await client()).checkout.sessions.expire(ref, {}, { idempotencyKey: abandonKey(tx.uuid) });
         return { state: 'cancelled' };
       } catch (error) {
         const mapped = providerError(error);
         if (mapped instanceof ProviderRefused) return sessionReport(await retrieveSession(ref));
         throw mapped;
       }
+    },
+    /**
+     * Whether an event came of abandon()'s own request (Stripe's events name the request that caused
+     * them): its `checkout.session.expired` is the shopper's cancellation. The webhook may land before
+     * the back link's own write, and the payment must read as cancelled whichever comes first.
+     */
+    causedByAbandon(event: Stripe.Event, transactionUuid: string): boolean {
+      return event.request?.idempotency_key === abandonKey(transactionUuid);
     },
     /** The PaymentIntent's transaction, read from Stripe (a charge's event names only its PaymentIntent). */
     async transactionOfIntent(intent: string | { id: string } | null): Promise<string | null> {

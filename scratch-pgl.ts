@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const settings = (process.env.SET ?? 'shared_buffers=16MB').split(' ').filter(Boolean);
+console.log('start', mb());
+const c = new PGlite('/tmp/pgl-scratch', { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])], ...(process.env.MEM ? { initialMemory: Number(process.env.MEM) * 1048576 } : {}) });
+await c.waitReady;
+console.log('open', mb());
+await c.query('select count(*) from pg_class');
+console.log('query', mb());
+const r = await c.query("select name, setting from pg_settings where name in ('shared_buffers','wal_buffers','work_mem','maintenance_work_mem','temp_buffers')");
+console.log(JSON.stringify(r.rows));
+await new Promise((r) => setTimeout(r, 2000));
+(globalThis as any).gc?.();
+console.log('after gc', mb());
