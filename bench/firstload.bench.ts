@@ -16,6 +16,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import sharp from 'sharp';
+import { SERVER_MALLOC_ENV, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { CHROMIUM_ARGS, freePort } from './browser-helpers.ts';
 import { initialJs } from './initial-js.ts';
 import { report } from './report.ts';
@@ -111,22 +112,26 @@ async function startServer(dist: string): Promise<string> {
   const port = await freePort();
   const dataDir = path.join(workDir!, 'data');
   mkdirSync(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // As scripts/start.mjs runs it (production, two malloc arenas), on a database of its own.
-    env: {
-      NODE_ENV: 'production',
-      MALLOC_ARENA_MAX: '2',
-      ...process.env,
-      DATA_DIR: dataDir,
-      DIST_DIR: dist,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags({ DATABASE_URL: '' }), '--import', 'tsx', path.join(root, 'server', 'main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // As scripts/start.mjs runs it (production, its Node flags and malloc settings), on a database of its own.
+      env: {
+        NODE_ENV: 'production',
+        ...SERVER_MALLOC_ENV,
+        ...process.env,
+        DATA_DIR: dataDir,
+        DIST_DIR: dist,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   server = child;
   const base = `http://127.0.0.1:${port}`;
   // The first start draws every template preview before it listens, which takes a while on 2 cores.

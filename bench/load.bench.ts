@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { SERVER_MALLOC_ENV, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { IDLE_MEMORY } from '../server/wiring/idleMemory.ts';
 import { report } from './report.ts';
 
@@ -69,10 +69,15 @@ if (!onPglite) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'load-bench-'));
 const child = spawn(
   process.execPath,
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'serve-load.ts')],
+  [
+    ...serverNodeFlags({ DATABASE_URL: databaseUrl }),
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'serve-load.ts'),
+  ],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    env: { ...SERVER_MALLOC_ENV, ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
   },
 );
 const exited = new Promise<never>((_, reject) =>

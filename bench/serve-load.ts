@@ -1,7 +1,7 @@
 /**
- * The shop as `npm start` runs it (the built app, MALLOC_ARENA_MAX from the caller), on the database of
- * DATABASE_URL (PostgreSQL) or, without it, PGlite in memory; and a bare fastify route answering the
- * cart's empty JSON, for the ratio. Prints `READY {"app": port, "bare": port}`.
+ * The shop as `npm start` runs it (the built app; its Node flags and malloc settings from the caller),
+ * on the database of DATABASE_URL (PostgreSQL) or, without it, PGlite in DATA_DIR (as `npm start` keeps
+ * it); and a bare fastify route answering the cart's empty JSON, for the ratio. Prints `READY {"app": port, "bare": port}`.
  */
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -13,7 +13,9 @@ import { seedIfEmpty } from '../server/db/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL;
-const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
+const database = await openDatabase(
+  url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR ?? null },
+);
 await seedIfEmpty(database.db);
 const config = configFromEnv({ ...process.env, DIST_DIR: path.join(root, 'dist'), LOG_LEVEL: 'error' });
 const app = await buildApp({ ...config, previewsDir: null, redisUrl: null }, { database });

@@ -4,7 +4,7 @@ import { loadConfig, trustProxyWarning } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { loadFontSet } from './fonts.ts';
 import { createImageLoader } from './render/images.ts';
-import { createPreviewPool } from './render/previewPool.ts';
+import { createPreviewProcess } from './render/previewProcess.ts';
 import { LIST_SAMPLE_PICTURES, samplePicturePng } from './render/sample-pictures.ts';
 import { renderMissingPreviews } from './services/templates/previews.ts';
 import { startBanner } from './startBanner.ts';
@@ -13,9 +13,9 @@ import { startBanner } from './startBanner.ts';
 const config = loadConfig();
 const database = await openDatabase(config.database, { seed: true });
 // Previews of templates new to this database are drawn now, before the first list is served.
-// Drawn in the thumbnail worker, which ends when they are done: the canvas and Konva's memory go
-// with it, and an idle shop holds none of it (issue 31).
-const drawingPool = createPreviewPool(config.storage);
+// Drawn in a child process, which ends when they are done: the canvas, Konva and their native
+// memory go with it, and an idle shop holds none of it (issue 31).
+const drawingPool = createPreviewProcess(config.storage);
 const previews = config.previewsDir
   ? await renderMissingPreviews(database.db, config.previewsDir, {
       fonts: await loadFontSet(),

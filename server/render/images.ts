@@ -13,10 +13,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Image, loadImage } from '@napi-rs/canvas';
+import type { Image } from '@napi-rs/canvas';
 import type { PictureSource } from '../../engine/index.ts';
 import { STORED_ART_PREFIX } from '../../shop/index.ts';
 import { storedArtName } from '../storage/artNames.ts';
+import { canvasModule } from './canvas.ts';
 
 const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
@@ -100,7 +101,7 @@ export function createImageLoader(options: ImageLoaderOptions = {}): PictureLoad
     if (source.kind === 'art') {
       if (options.art) {
         const bytes = await options.art(source.src);
-        return bytes ? loadImage(Buffer.from(bytes)) : null;
+        return bytes ? canvasModule().loadImage(Buffer.from(bytes)) : null;
       }
       const file = artPath(root, source.src);
       if (!file) return null;
@@ -108,11 +109,11 @@ export function createImageLoader(options: ImageLoaderOptions = {}): PictureLoad
         if (error.code === 'ENOENT') return null;
         throw error;
       });
-      return bytes ? loadImage(bytes) : null;
+      return bytes ? canvasModule().loadImage(bytes) : null;
     }
     const picture = await options.userPicture?.(source.uuid);
     if (!picture) return null;
-    return picture instanceof Uint8Array ? loadImage(picture) : picture;
+    return picture instanceof Uint8Array ? canvasModule().loadImage(picture) : picture;
   };
 
   return (source) => {

@@ -4,8 +4,9 @@
  * The one generator for the tests' fixtures, the benches and the author harness's sample pictures
  * (GET /m/api/dev/sample-pictures, server/routes/harness.ts).
  */
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { PictureRef } from '../../engine/index.ts';
+import { canvasModule } from './canvas.ts';
 
 export interface SamplePhotoSpec {
   name: string;
@@ -102,7 +103,7 @@ const themeOf = (seed: number): Theme =>
 
 /** Draw the sample landscape onto a new canvas of `width` x `height`. `seed` varies the scene. */
 export function drawSamplePhoto(width: number, height: number, seed = 1): Canvas {
-  const canvas = createCanvas(width, height);
+  const canvas = canvasModule().createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const rand = prng(seed);
   const u = Math.min(width, height);

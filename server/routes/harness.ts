@@ -25,7 +25,6 @@ import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { serve } from '../plugins/contract.ts';
 import { createImageLoader } from '../render/images.ts';
-import { renderPreviewPng } from '../render/page-renderer.ts';
 import { SAMPLE_PICTURES, samplePicturePng } from '../render/sample-pictures.ts';
 import { artReader } from '../render/templateArt.ts';
 import { folderDir, folderFile, listFolders, readFolder } from '../services/templates/harnessFolders.ts';
@@ -108,6 +107,8 @@ async function harness(app: FastifyInstance, options: HarnessOptions) {
       throw error;
     }
     // Missing art is left white, as the browser harness leaves it: the harness shows the page anyway.
+    // The renderer is loaded on the harness's first drawing, not with the server.
+    const { renderPreviewPng } = await import('../render/page-renderer.ts');
     const png = await renderPreviewPng(scene, body.widthPx, { fonts, loadImage, missingPicture: 'skip' });
     return reply.type('image/png').header('cache-control', 'no-store').send(png);
   });

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -31,7 +31,7 @@ export async function startPictureMemoryServer(env: Record<string, string>): Pro
     [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'test/server/picture-memory-child.ts')],
     {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...env },
+      env: { ...process.env, NODE_ENV: 'production', ...SERVER_MALLOC_ENV, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

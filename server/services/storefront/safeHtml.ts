@@ -3,17 +3,29 @@
  * it is served: the app only inserts what this lets through, and the start page's JavaScript carries
  * no sanitiser (issue 15).
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
-const ALLOWED_TAGS = [
-  ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'),
+/**
+ * sanitize-html (with its CSS parser) is loaded on the first page it cleans, not with the server:
+ * about 13 MB a process that serves no content page never needs.
+ */
+let loaded: { sanitize: typeof sanitizeHtml; options: sanitizeHtml.IOptions } | null = null;
+function sanitizer() {
+  if (loaded) return loaded;
+  const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+  loaded = { sanitize, options: { ...OPTIONS, allowedTags: allowedTags(sanitize) } };
+  return loaded;
+}
+
+const allowedTags = (sanitize: typeof sanitizeHtml) => [
+  ...sanitize.defaults.allowedTags.filter((tag) => tag !== 'style'),
   'img',
   'picture',
   'source',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
+const OPTIONS: Omit<sanitizeHtml.IOptions, 'allowedTags'> = {
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
@@ -36,5 +48,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Content HTML with everything executable removed: scripts, handlers, styles and script addresses. */
 export function sanitizeContentHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const { sanitize, options } = sanitizer();
+  return sanitize(html, options);
 }

@@ -3,7 +3,7 @@
  * with the print renderer and its art loader, so the contrast rule sees the art the shop prints.
  * The check command, the template upload and the harness's dev endpoint all call `runPreflight`.
  */
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { Canvas2D, PageScene, ScenePicture, SceneText } from '../../../engine/index.ts';
 import {
   drawText,
@@ -18,8 +18,8 @@ import {
 } from '../../../engine/index.ts';
 import { systemClock } from '../../../shop/index.ts';
 import { loadFontSet } from '../../fonts.ts';
+import { canvasModule } from '../../render/canvas.ts';
 import { createImageLoader, type PictureLoader } from '../../render/images.ts';
-import { withPageCanvas } from '../../render/page-renderer.ts';
 
 export type { PreflightProblem } from '../../../engine/index.ts';
 
@@ -47,6 +47,8 @@ async function backdropPixels(
   widthPx: number,
   deps: { fonts: FontSet; loadImage: PictureLoader },
 ): Promise<Uint8ClampedArray> {
+  // The renderer (Konva, Skia) is loaded when a template is checked, not when the server starts.
+  const { withPageCanvas } = await import('../../render/page-renderer.ts');
   return withPageCanvas(
     { ...scene, items },
     { ...deps, widthPx, missingPicture: 'skip' },
@@ -108,7 +110,7 @@ async function samplePage(
   // A page thinner than a pixel has nothing to sample (outside-page and the schema say what is wrong).
   if (!(heightPx <= MAX_SAMPLE_SIDE_PX && widthPx <= MAX_SAMPLE_SIDE_PX)) return new Map();
   const backdrops = new Map<number, Promise<Uint8ClampedArray>>();
-  const mask = createCanvas(widthPx, heightPx);
+  const mask = canvasModule().createCanvas(widthPx, heightPx);
   const ctx = mask.getContext('2d');
   const samples = new Map<number, Rgb[]>();
   for (const [index, item] of scene.items.entries()) {

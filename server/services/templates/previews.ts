@@ -25,7 +25,6 @@ import type { Db } from '../../db/connect.ts';
 import { portals, templates } from '../../db/schema.ts';
 import type { PictureLoader } from '../../render/images.ts';
 import { samplesFor } from '../../render/sample-pictures.ts';
-import { renderSheetPng } from '../../render/sheet-renderer.ts';
 import { writeFileAtomic } from '../../storage/atomicFile.ts';
 
 /** List previews are 640 px wide (S0 §9 preview scale). */
@@ -49,9 +48,10 @@ export interface PreviewDeps {
   /** Now, by the app's clock: the year a calendar's preview shows. */
   today: Date;
   /**
-   * Draws a sheet as PNG; by default here, with `loadImage`. `npm start` draws in the thumbnail
-   * worker instead (render/previewPool.ts), so Konva and the canvas's memory leave with the thread
-   * (issue 31: the idle server held 200 MB more after drawing 150 previews on the event loop).
+   * Draws a sheet as PNG; by default here, with `loadImage`. `npm start` draws in a child process
+   * instead (render/previewProcess.ts), so Konva, the canvas and their native memory leave with it
+   * (issue 31: drawn on the event loop, then in a worker thread, 150 previews left the idle server
+   * holding 200 and then 280 MB more).
    */
   draw?: (sheet: PreviewSheet, scenes: PageScene[], widthPx: number) => Promise<Uint8Array>;
 }
@@ -105,10 +105,15 @@ export async function renderMissingPreviews(
     });
     const png = deps.draw
       ? await deps.draw(sheet, scenes, PREVIEW_WIDTH_PX)
-      : await renderSheetPng(sheet, scenes, PREVIEW_WIDTH_PX, {
-          fonts: deps.fonts,
-          loadImage: deps.loadImage,
-        });
+      : await (await import('../../render/sheet-renderer.ts')).renderSheetPng(
+          sheet,
+          scenes,
+          PREVIEW_WIDTH_PX,
+          {
+            fonts: deps.fonts,
+            loadImage: deps.loadImage,
+          },
+        );
     await writeFileAtomic(file, png);
     for (const width of PREVIEW_WEBP_WIDTHS) {
       const webp = await sharp(png)

@@ -84,3 +84,35 @@ console.log(JSON.stringify({ before, after: loaded(), refused }));
     expect(answer).toEqual({ before: false, after: true, refused: true });
   }, 30_000);
 });
+
+describe('the renderer', () => {
+  it('is not loaded with the server: Konva and Skia come with the first drawing', () => {
+    // The modules `npm start` imports (server/main.ts); a publish's preflight or the harness draws.
+    const answer = runAlone(`${watching(String(/node_modules.(konva|@napi-rs.canvas)./))}
+await import('./server/app.ts');
+await import('./server/services/templates/previews.ts');
+await import('./server/render/previewProcess.ts');
+const before = loaded();
+const { samplePhotoPng } = await import('./server/render/sample-pictures.ts');
+const png = samplePhotoPng(40, 30);
+console.log(JSON.stringify({ before, after: loaded(), png: png.subarray(1, 4).toString() }));
+`);
+    expect(answer).toEqual({ before: false, after: true, png: 'PNG' });
+  }, 60_000);
+});
+
+describe('the content pages’ sanitiser', () => {
+  it('loads sanitize-html with the first page it cleans', () => {
+    const answer = runAlone(`${watching(String(/node_modules.sanitize-html./))}
+const { sanitizeContentHtml } = await import('./server/services/storefront/safeHtml.ts');
+const before = loaded();
+const clean = sanitizeContentHtml('<p onclick="x()">Hi<script>alert(1)</script></p><a href="/a" target="_blank">a</a>');
+console.log(JSON.stringify({ before, after: loaded(), clean }));
+`);
+    expect(answer).toEqual({
+      before: false,
+      after: true,
+      clean: '<p>Hi</p><a href="/a" target="_blank" rel="noopener noreferrer">a</a>',
+    });
+  }, 30_000);
+});
