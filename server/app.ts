@@ -7,6 +7,7 @@ import type { ServerConfig } from './config.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { requestIdOf } from './plugins/requestId.ts';
 import { caches } from './wiring/caches.ts';
+import { cartReads } from './wiring/cartReads.ts';
 import { foundation } from './wiring/foundation.ts';
 import { idleMemory } from './wiring/idleMemory.ts';
 import type { AppOverrides } from './wiring/options.ts';
@@ -45,6 +46,7 @@ export async function buildApp(config: ServerConfig, overrides: AppOverrides): P
   await app.register(foundation, parts);
   await app.register(idleMemory, overrides.idleMemory ?? {});
   await app.register(sessions, parts);
+  await app.register(cartReads, parts);
   await app.register(storage, parts);
   await app.register(caches, parts);
   await app.register(payments, parts);

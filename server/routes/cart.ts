@@ -97,7 +97,8 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty
   // cart and gets no cookie; the first change makes the session (docs/decisions.md, issue 16).
   serve(app, api.get, async (request) => {
-    return cartOfToken(db, request.cookies[SESSION_COOKIE], request.portal.portal.uuid, app.clock.now());
+    const token = request.cookies[SESSION_COOKIE];
+    return cartOfToken(db, token, request.portal.portal.uuid, app.clock.now(), app.cartReads ?? undefined);
   });
 
   /** The session a change of an existing line needs: without one, no line can be this visitor's. */

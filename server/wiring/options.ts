@@ -42,6 +42,8 @@ export interface AppOverrides {
    * V8's gc() when Node has --expose-gc; null turns it off).
    */
   idleMemory?: { options?: IdleMemoryOptions; collect?: (() => void) | null };
+  /** Recent cart reads kept in memory (wiring/cartReads.ts); default true, false reads every time. */
+  cartReads?: boolean;
 }
 
 /** What every part of the app is given (server/wiring/*). */

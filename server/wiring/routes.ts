@@ -52,7 +52,10 @@ export const shopApi = fp<WiringOptions>(
     }
     await app.register(pictureRoutes, { db, files, limits: overrides.pictureLimits });
   },
-  { name: 'shop-api', dependencies: ['sessions', 'storage', 'caches', 'payments', 'production'] },
+  {
+    name: 'shop-api',
+    dependencies: ['sessions', 'cart-reads', 'storage', 'caches', 'payments', 'production'],
+  },
 );
 
 /** The lab's order desk at /lab and /lab/api (404 without LAB_PASSWORD). */

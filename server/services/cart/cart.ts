@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { carts, orderLines, pictures, sessions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { idHashOf, type Session, touchSession } from '../identity/sessions.ts';
+import { idHashOf, SEEN_PRECISION_MS, type Session, touchSession } from '../identity/sessions.ts';
 import { productsOf } from '../storefront/content.ts';
 import {
   checkTemplateProduct,
@@ -29,6 +29,7 @@ import {
   type TemplateLineDeps,
   templateLineDescription,
 } from '../templates/templateLines.ts';
+import type { CartReadCache } from './cartReadCache.ts';
 import { rememberPersonalDates } from './personalDates.ts';
 
 export const emptyCart = (): Cart => ({ orderLines: [], summary: { totalPrice: 0 } });
@@ -125,7 +126,13 @@ export async function sessionCart(db: Db, session: Session | null): Promise<Cart
 const cartReads = new WeakMap<Db, ReturnType<typeof prepareCartRead>>();
 function prepareCartRead(db: Db) {
   return db
-    .select({ lastSeenAt: sessions.lastSeenAt, line: orderLines })
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userUuid: sessions.userUuid,
+      cartUuid: carts.uuid,
+      line: orderLines,
+    })
     .from(sessions)
     .leftJoin(
       carts,
@@ -157,19 +164,33 @@ function cartReadOf(db: Db) {
 /**
  * The cart of a session cookie's token in one query (the cart is read on every page): the session,
  * its cart (its own, or its user's) and the lines, joined. No session or no cart is an empty cart.
+ * With `cache`, a recent read of the same session is answered from memory (cartReadCache.ts).
  */
 export async function cartOfToken(
   db: Db,
   token: string | undefined,
   portalUuid: string,
   now: Date,
+  cache?: CartReadCache,
 ): Promise<Cart> {
   const idHash = idHashOf(token);
   if (!idHash) return emptyCart();
+  const kept = cache?.get(idHash, portalUuid, now);
+  if (kept) return kept;
+  const read = cache?.begin(idHash);
   const rows = await cartReadOf(db).execute({ idHash, portalUuid, now });
   if (rows.length === 0) return emptyCart();
-  await touchSession(db, idHash, rows[0]!.lastSeenAt, now);
-  return toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+  const [first] = rows as [(typeof rows)[number]];
+  await touchSession(db, idHash, first.lastSeenAt, now);
+  const cart = toCart(rows.flatMap((r) => (r.line ? [r.line] : [])));
+  if (cache && read) {
+    const { expiresAt, userUuid, cartUuid } = first;
+    // Seen now, as far as the next hour's reads go: touchSession noted it, or it was noted within the hour.
+    const lastSeenAt =
+      now.getTime() - first.lastSeenAt.getTime() > SEEN_PRECISION_MS ? now : first.lastSeenAt;
+    cache.keep(read, { portalUuid, expiresAt, lastSeenAt, userUuid, cartUuid, cart }, now);
+  }
+  return cart;
 }
 
 /** Deletes one line of this cart; another cart's line is not found, exactly like a missing one. */

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema.ts';
 
 export const SESSION_DAYS = 30;
 
-const SEEN_PRECISION_MS = 3600 * 1000;
+export const SEEN_PRECISION_MS = 3600 * 1000;
 
 export interface Session {
   idHash: string;
