@@ -91,14 +91,17 @@ export const idleMemory = fp<{ options?: IdleMemoryOptions; collect?: Collect | 
     // modules, migrating and seeding leave pages V8 keeps (215 → 181 MB on PostgreSQL).
     const reducer = new IdleMemoryReducer(options, collect, Date.now(), 0);
     app.decorate('idleMemory', reducer);
-    // A request is counted until its response is sent or its client goes away, once.
+    // A request is counted until its response is sent or its client goes away, once. The response's
+    // own 'close' is the backstop: a client gone while the answer's onSend hooks ran got neither
+    // onResponse nor onRequestAbort, and the shop counted it in flight for good (never quiet again).
     const open = new WeakSet<object>();
     const end = async (request: object) => {
       if (open.delete(request)) reducer.requestEnded(Date.now());
     };
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       open.add(request);
       reducer.requestStarted(Date.now());
+      reply.raw.once('close', () => void end(request));
     });
     app.addHook('onResponse', end);
     app.addHook('onRequestAbort', end);

@@ -61,6 +61,8 @@ export interface TestAppOptions {
   requestLimits?: AppOverrides['requestLimits'];
   /** Where the app's log lines go (default stdout). */
   logStream?: AppOverrides['logStream'];
+  /** Memory given back after a load (AppOverrides.idleMemory); default the app's (off without --expose-gc). */
+  idleMemory?: AppOverrides['idleMemory'];
   /** Told of every route the app adds (AppOverrides.onRoute). */
   onRoute?: AppOverrides['onRoute'];
   /** The author harness's dev routes, listing the demo templates; default off. */
@@ -131,6 +133,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     pictureSweep: options.pictureSweep,
     requestLimits: options.requestLimits,
     logStream: options.logStream,
+    idleMemory: options.idleMemory,
     onRoute: options.onRoute,
     // An answer its schema (shop/api/) refuses fails the test's request.
     strictAnswers: true,
