@@ -46,5 +46,5 @@ export interface UploadedPicture {
  * One picture to the shopper's pictures, without a print line: POST /m/api/pictures with the file
  * in the field `file`; a refused file is a 4xx with the server's `error` text.
  */
-export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
-  postFile<UploadedPicture>(routeUrl(pictureRoutes.upload), 'file', file, onProgress);
+export const uploadPicture = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+  postFile<UploadedPicture>(routeUrl(pictureRoutes.upload), 'file', file, onProgress, signal);

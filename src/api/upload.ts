@@ -47,9 +47,15 @@ export function postFile<T>(
   field: string,
   file: File,
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) {
+      reject(new CallError(-1, 'Upload aborted'));
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -84,6 +90,15 @@ export function postFile<T>(
   });
 }
 
+/**
+ * The server refused the file itself (a 4xx, or S0 §7's file record with an `error`: not a picture,
+ * too large, a limit): trying again cannot help. A timeout (408) or being told to slow down (429) can.
+ */
+export const isRefusedUpload = (error: unknown): boolean =>
+  error instanceof CallError &&
+  ((error.code >= 200 && error.code < 300) ||
+    (error.code >= 400 && error.code < 500 && error.code !== 408 && error.code !== 429));
+
 /** The print upload of one picture: it becomes a print line of the cart (S0 §2). */
-export const uploadPrint = (file: File, onProgress: (fraction: number) => void) =>
-  postFile<UploadedFile>(resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY), 'images[]', file, onProgress);
+export const uploadPrint = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+  postFile<UploadedFile>(resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY), 'images[]', file, onProgress, signal);

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { type Cart, cartRoutes } from '../../shop/index.ts';
 import { deleteCartLine, getCart, type LineToSave, putCartLine, putCartLines } from '../api/cart.ts';
 import { forgetFirstScreenAnswer, takeFirstScreenAnswer } from '../api/firstScreen.ts';
+import { onOnline } from './network.ts';
 
 type CartStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -22,6 +23,9 @@ interface CartState {
   removeLine: (lineUuid: string) => Promise<void>;
 }
 
+/** A load asked for while one was under way: the cart may have changed after that one was read. */
+let loadAgain = false;
+
 export const useCartStore = create<CartState>()((set, get) => {
   /** Marks the lines updating while `request` runs; its cart answer replaces the cart. */
   async function send(uuids: readonly string[], request: () => Promise<Cart>) {
@@ -40,7 +44,10 @@ export const useCartStore = create<CartState>()((set, get) => {
     status: 'idle',
     updating: new Set(),
     load: async () => {
-      if (get().status === 'loading') return;
+      if (get().status === 'loading') {
+        loadAgain = true;
+        return;
+      }
       set({ status: 'loading' });
       try {
         // The cart page's HTML brings the cart (shop/firstScreen.ts visitorCalls): read once.
@@ -50,6 +57,10 @@ export const useCartStore = create<CartState>()((set, get) => {
       } catch {
         // The header still works without a cart; it shows 0 lines.
         set({ status: 'failed' });
+      }
+      if (loadAgain) {
+        loadAgain = false;
+        await get().load();
       }
     },
     refresh: () => {
@@ -70,6 +81,11 @@ export const useCartStore = create<CartState>()((set, get) => {
       ),
     removeLine: (lineUuid) => send([lineUuid], () => deleteCartLine(lineUuid)),
   };
+});
+
+// Back online, the cart is read again: what happened while the answers could not arrive shows.
+onOnline(() => {
+  if (useCartStore.getState().status !== 'idle') void useCartStore.getState().load();
 });
 
 export const selectLineCount = (state: CartState): number => state.cart?.orderLines.length ?? 0;

@@ -5,7 +5,12 @@
  * `retrying` ('Retrying...' in the status dialog). When the queue runs dry with any failure in its
  * run, `failed` is set (the 'Upload failed' dialog) until `acknowledge()`.
  *
- * The upload and the pause are injected, so unit tests run the five tries without waiting 25 s.
+ * Offline is not a failure (issue 34): while the browser says it is offline a file waits (`offline`
+ * is set) and a try cut by the network going away is not counted; `retry()` puts failed files back
+ * in the queue, which the page does on a tap and when the network returns.
+ *
+ * The upload, the pause and the network's state are injected, so unit tests run the five tries
+ * without waiting 25 s and go offline without a browser.
  */
 
 export type UploadStatus = 0 | 1 | 2 | -1;
@@ -19,6 +24,8 @@ export interface QueueItem<F, R> {
   status: UploadStatus;
   /** Tries made so far (1 during the first). */
   attempt: number;
+  /** The last try's error, when the file failed. */
+  error?: unknown;
   /** Upload progress of the current try, 0..1. */
   progress: number;
   result: R | null;
@@ -32,15 +39,25 @@ export interface QueueState<F, R> {
   running: boolean;
   /** The queue ended with at least one failed file; cleared by acknowledge(). */
   failed: boolean;
+  /** True while files wait for the network to come back. */
+  offline: boolean;
 }
 
 export interface UploadQueueOptions<F, R> {
-  upload: (file: F, onProgress: (fraction: number) => void) => Promise<R>;
+  upload: (file: F, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<R>;
   attempts?: number;
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Called once per run of the queue, with the results of the files that made it (in order). */
   onFinished?: (results: R[], failures: number) => void;
+  /** Earlier runs' files stay in the list (the upload page's grid); else each run starts afresh. */
+  keepFinished?: boolean;
+  /** A failure that another try cannot mend (the server refused the file): no more tries. */
+  isPermanent?: (error: unknown) => boolean;
+  /** Whether the network is there (the browser's `navigator.onLine`); always, when not given. */
+  isOnline?: () => boolean;
+  /** Resolves when the network is back (the browser's `online` event). */
+  whenOnline?: () => Promise<void>;
 }
 
 export interface UploadQueue<F, R> {
@@ -48,6 +65,10 @@ export interface UploadQueue<F, R> {
   subscribe: (listener: (state: QueueState<F, R>) => void) => () => void;
   add: (files: F[]) => void;
   acknowledge: () => void;
+  /** Puts failed files back in the queue (all, or those with these ids) and starts it. */
+  retry: (ids?: readonly number[]) => void;
+  /** Aborts the try under way without counting it (the network went away); it starts again when online. */
+  interrupt: () => void;
   /** Resolves when the queue is idle. */
   idle: () => Promise<void>;
 }
@@ -58,7 +79,10 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
   const attempts = Math.max(1, options.attempts ?? UPLOAD_ATTEMPTS);
   const delay = options.retryDelayMs ?? UPLOAD_RETRY_DELAY_MS;
   const sleep = options.sleep ?? defaultSleep;
-  let state: QueueState<F, R> = { items: [], retrying: false, running: false, failed: false };
+  const isOnline = options.isOnline ?? (() => true);
+  const whenOnline = options.whenOnline ?? (() => Promise.resolve());
+  let state: QueueState<F, R> = { items: [], retrying: false, running: false, failed: false, offline: false };
+  let current: AbortController | null = null;
   const listeners = new Set<(s: QueueState<F, R>) => void>();
   let nextId = 1;
   let worker: Promise<void> | null = null;
@@ -74,22 +98,39 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
 
   const uploadOne = async (item: QueueItem<F, R>) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      while (!isOnline()) {
+        set({ offline: true });
+        await whenOnline();
+      }
+      if (state.offline) set({ offline: false });
       update(item.id, { status: 1, attempt, progress: 0 });
+      const controller = new AbortController();
+      current = controller;
       try {
-        const result = await options.upload(item.file, (fraction) =>
-          update(item.id, { progress: Math.max(0, Math.min(1, fraction)) }),
+        const result = await options.upload(
+          item.file,
+          (fraction) => update(item.id, { progress: Math.max(0, Math.min(1, fraction)) }),
+          controller.signal,
         );
         update(item.id, { status: 2, progress: 1, result });
         return;
       } catch (error) {
-        if (attempt === attempts) {
+        // A try the network took away is not the file's fault: it waits for the network instead.
+        if (controller.signal.aborted || !isOnline()) {
+          update(item.id, { status: 0, progress: 0 });
+          attempt--;
+          continue;
+        }
+        if (attempt === attempts || options.isPermanent?.(error)) {
           console.warn('A picture could not be uploaded', error);
-          update(item.id, { status: -1 });
+          update(item.id, { status: -1, error });
           return;
         }
         set({ retrying: true });
         await sleep(delay);
         set({ retrying: false });
+      } finally {
+        current = null;
       }
     }
   };
@@ -104,9 +145,14 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
     runIds = [];
     const failures = run.filter((i) => i.status === -1).length;
     const results = run.filter((i) => i.status === 2).map((i) => i.result as R);
-    set({ running: false, retrying: false, failed: state.failed || failures > 0 });
+    set({ running: false, retrying: false, offline: false, failed: state.failed || failures > 0 });
     worker = null;
     options.onFinished?.(results, failures);
+  };
+
+  const start = (ids: readonly number[]) => {
+    runIds.push(...ids);
+    if (!worker) worker = work();
   };
 
   return {
@@ -125,13 +171,27 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
         progress: 0,
         result: null,
       }));
-      runIds.push(...added.map((i) => i.id));
       // A new run starts with an empty list: the status dialog counts this run's files only.
-      const kept = state.running ? state.items : [];
+      const kept = state.running || options.keepFinished ? state.items : [];
       set({ items: [...kept, ...added], running: true });
-      if (!worker) worker = work();
+      start(added.map((i) => i.id));
     },
     acknowledge: () => set({ failed: false }),
+    retry: (ids) => {
+      const again = state.items
+        .filter((i) => i.status === -1 && (!ids || ids.includes(i.id)))
+        .map((i) => i.id);
+      if (again.length === 0) return;
+      set({
+        items: state.items.map((i) =>
+          again.includes(i.id) ? { ...i, status: 0, attempt: 0, progress: 0 } : i,
+        ),
+        running: true,
+        failed: false,
+      });
+      start(again);
+    },
+    interrupt: () => current?.abort(),
     idle: () => worker ?? Promise.resolve(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The upload queue's two dialogs (S1 §4, §8): the upload status with a progress bar and
  * 'Retrying...' while a file waits for its next try, and 'Upload failed' with Ok when a run ends
- * with a failure. Shown wherever a queue runs: the template editor and 'View with own pictures'.
+ * with a failure (and, beyond the spec, 'Try again'; offline said as offline: issue 34). Shown wherever a queue runs: the template editor and 'View with own pictures'.
  */
 import './upload-queue.css';
 import { useSyncExternalStore } from 'react';
@@ -30,7 +30,11 @@ export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }
           value={progress.fraction}
           aria-label={t('editorImage.uploadStatus')}
         />
-        {state.retrying && <p role="status">{t('editorImage.retrying')}</p>}
+        {state.offline ? (
+          <p role="alert">{t('editorImage.offline')}</p>
+        ) : (
+          state.retrying && <p role="status">{t('editorImage.retrying')}</p>
+        )}
       </Dialog>
       <Dialog
         open={state.failed && !state.running}
@@ -38,9 +42,14 @@ export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }
         title={t('editorImage.uploadFailed')}
         testId="upload-failed-dialog"
         actions={
-          <button type="button" className="button" onClick={queue.acknowledge}>
-            {t('editorImage.ok')}
-          </button>
+          <>
+            <button type="button" className="button button--secondary" onClick={() => queue.retry()}>
+              {t('common.retry')}
+            </button>
+            <button type="button" className="button" onClick={queue.acknowledge}>
+              {t('editorImage.ok')}
+            </button>
+          </>
         }
       >
         <p>{t('editorImage.uploadFailedText')}</p>

@@ -102,21 +102,23 @@ test('uploads pictures with progress per file, names unsupported files and fills
   await expect(page.getByTestId('cart-total')).toHaveText(`£${((4 * pence) / 100).toFixed(2)}`);
 });
 
-test('a file the server refuses and one the network drops show error placeholders; the others complete', async ({
+test('a file the server refuses fails at once; one the network drops is tried again, and a tap retries a failed one', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  // c.jpg's request is dropped on the way (one request per file, in order: the third).
+  // c.jpg (the third request) is dropped on the way once, then goes through on its next try.
   let requests = 0;
   await page.route('**/system/iframes/upload_internal.php**', (route) => {
     requests++;
     return requests === 3 ? route.abort('failed') : route.continue();
   });
   const [a, b, c, d] = await pictures();
-  // b.jpg says it is a JPEG but is cut off half-way: the real server refuses that one file.
+  // b.jpg says it is a JPEG but is cut off half-way: the real server refuses that one file, and
+  // trying again cannot help, so it is not tried again.
   const broken = { ...b!, buffer: b!.buffer.subarray(0, Math.floor(b!.buffer.length / 2)) };
   await openUpload(page);
   await pickFiles(page, 'Upload now', [a!, broken, c!, d!]);
@@ -124,17 +126,71 @@ test('a file the server refuses and one the network drops show error placeholder
   await expect(page.locator('.upload-page')).toHaveAttribute('data-phase', 'UPLOAD_COMPLETE', {
     timeout: 45_000,
   });
-  await expect(page.getByTestId('upload-thumb')).toHaveCount(2);
+  await expect(page.getByTestId('upload-thumb')).toHaveCount(3);
   const failed = page.getByTestId('upload-failed');
-  await expect(failed).toHaveText(['b.jpg could not be uploaded', 'c.jpg could not be uploaded']);
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('b.jpg could not be uploaded');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  // Refused once (4 files + c.jpg's second try).
+  expect(requests).toBe(5);
   expect(warnings.some((w) => w.includes('b.jpg'))).toBe(true);
   expect(warnings.some((w) => w.includes('c.jpg'))).toBe(true);
 
+  // A tap tries the failed file again (the server refuses it again: the tile stays, with its button).
+  await press(page.getByRole('button', { name: 'Try uploading b.jpg again' }));
+  await expect.poll(() => requests).toBe(6);
+  await expect(failed).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Try the failed picture again' })).toBeVisible();
+
   // Upload more: the next batch joins the list and the cart.
   await pickFiles(page, 'Upload more', [await pictures().then((p) => p[0]!)]);
-  await expect(page.getByTestId('upload-thumb')).toHaveCount(3);
-  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await expect(page.getByTestId('upload-thumb')).toHaveCount(4);
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+});
+
+test('offline mid-upload: the files wait for the network and say so, and finish when it returns, none lost or doubled', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // The second file's request is held until the network has gone: it is cut off in flight.
+  let requests = 0;
+  let release: (() => void) | null = null;
+  await page.route('**/system/iframes/upload_internal.php**', async (route) => {
+    requests++;
+    if (requests === 2) await new Promise<void>((resolve) => (release = resolve));
+    await route.continue().catch(() => {});
+  });
+  await openUpload(page);
+  await pickFiles(page, 'Upload now', await pictures());
+  await expect(page.getByTestId('upload-thumb')).toHaveCount(1);
+  await expect.poll(() => release).not.toBeNull();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('upload-offline')).toHaveText(
+    'You’re offline. Your pictures will be uploaded when you’re back online.',
+  );
+  const waiting = page.getByTestId('upload-pending');
+  await expect(waiting).toHaveCount(3);
+  await expect(waiting.getByText('Waiting for the network')).toHaveCount(3);
+  await expect(page.getByTestId('upload-failed')).toHaveCount(0);
+  await expect(page.locator('.upload-page')).toHaveAttribute('data-phase', 'UPLOADING');
+  // The cut request may still reach the server: let it go, as a real network would have.
+  release!();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('upload-offline')).toHaveCount(0);
+  await expect(page.locator('.upload-page')).toHaveAttribute('data-phase', 'UPLOAD_COMPLETE', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('upload-thumb')).toHaveCount(4);
+  await expect(page.getByTestId('upload-failed')).toHaveCount(0);
+  // The badge and the next step follow the server's cart.
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+  await press(page.getByRole('link', { name: 'Adjust and order' }));
+  await expect(page).toHaveURL(/\/m\/cart$/);
+  const names = page.getByTestId('print-line').locator('.cart-line__name');
+  await expect(names).toHaveText(['a.jpg', 'b.jpg', 'c.jpg', 'd.heic']);
 });
 
 test('an unsupported file alone starts no upload', async ({ page }) => {

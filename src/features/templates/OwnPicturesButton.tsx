@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadedPicture, uploadPicture } from '../../api/pictures.ts';
 import { isAcceptedPicture } from '../../api/upload.ts';
+import { followNetwork, networkOptions } from '../../app/network.ts';
 import { addOwnPictures, clearOwnPictures, useOwnPictures } from '../../app/ownPictures.ts';
 import { createUploadQueue, type UploadQueue } from '../../app/uploadQueue.ts';
 import { UploadQueueDialogs } from '../../shared/UploadQueueDialogs.tsx';
@@ -15,13 +16,16 @@ import { PictureFileInput } from '../../ui/PictureFileInput.tsx';
 // One queue for the tab: uploads go on while the shopper moves between lists.
 let queue: UploadQueue<File, UploadedPicture> | null = null;
 function ownPicturesQueue() {
-  queue ??= createUploadQueue<File, UploadedPicture>({
-    upload: uploadPicture,
-    onFinished: (results) => {
-      if (results.length > 0)
-        addOwnPictures(results.map(({ uuid, width, height }) => ({ uuid, width, height })));
-    },
-  });
+  queue ??= followNetwork(
+    createUploadQueue<File, UploadedPicture>({
+      upload: uploadPicture,
+      ...networkOptions,
+      onFinished: (results) => {
+        if (results.length > 0)
+          addOwnPictures(results.map(({ uuid, width, height }) => ({ uuid, width, height })));
+      },
+    }),
+  );
   return queue;
 }
 

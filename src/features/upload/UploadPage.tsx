@@ -1,40 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAbort } from '../../api/call.ts';
-import { getCart } from '../../api/cart.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { getProducts, inlinedProducts } from '../../api/products.ts';
-import { isAcceptedPicture, uploadPrint } from '../../api/upload.ts';
-import { useCartStore } from '../../app/cartStore.ts';
+import { isAcceptedPicture } from '../../api/upload.ts';
 import { useSizeFormat } from '../../app/format.ts';
+import { useOnline } from '../../app/network.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { type PrintSizeRange, printSizeRange } from '../products/shared.ts';
+import { printUploads } from './printUploads.ts';
 
 /** S0 §4. */
 export type UploadPhase = 'WAITING_FOR_FILES' | 'UPLOADING' | 'UPLOAD_COMPLETE';
 
-interface Item {
-  id: number;
-  name: string;
-  status: 'pending' | 'uploading' | 'done' | 'failed';
-  progress: number;
-  uuid: string | null;
-}
-
 const ACCEPT = 'image/*,.heic,.heif';
-let nextId = 0;
 
 export function UploadPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('upload.title'));
   const formatSize = useSizeFormat();
-  const replaceCart = useCartStore((s) => s.replace);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [phase, setPhase] = useState<UploadPhase>('WAITING_FOR_FILES');
-  const [items, setItems] = useState<Item[]>([]);
-  const [batch, setBatch] = useState<{ current: number; total: number }>({ current: 0, total: 0 });
+  const queue = printUploads();
+  const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
+  const online = useOnline();
+  const items = state.items;
+  const phase: UploadPhase = state.running
+    ? 'UPLOADING'
+    : items.length > 0
+      ? 'UPLOAD_COMPLETE'
+      : 'WAITING_FOR_FILES';
+  // 'Uploading picture n of m' counts the files of this run: those added since the queue was idle.
+  const [runStart, setRunStart] = useState(0);
+  const run = items.filter((item) => item.id >= runStart);
+  const batch = {
+    current: Math.min(run.length, run.filter((item) => item.status === 2 || item.status === -1).length + 1),
+    total: run.length,
+  };
+  const failedIds = items.filter((item) => item.status === -1).map((item) => item.id);
   const [unsupported, setUnsupported] = useState<string[]>([]);
   // The upload page's HTML brings the price list (shop/firstScreen.ts), so its first render, on the
   // server too, names the sizes.
@@ -56,9 +60,6 @@ export function UploadPage() {
     return () => controller.abort();
   }, [known]);
 
-  const update = (id: number, change: Partial<Item>) =>
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
-
   async function onFiles(list: FileList | null) {
     const chosen = Array.from(list ?? []);
     if (inputRef.current) inputRef.current.value = '';
@@ -67,31 +68,12 @@ export function UploadPage() {
     const accepted = chosen.filter((_, i) => verdicts[i]);
     setUnsupported(chosen.filter((_, i) => !verdicts[i]).map((file) => file.name));
     if (accepted.length === 0) return;
-    const batchItems = accepted.map(
-      (file): Item => ({ id: nextId++, name: file.name, status: 'pending', progress: 0, uuid: null }),
-    );
-    setItems((existing) => [...existing, ...batchItems]);
-    setPhase('UPLOADING');
-    // One request per file, one after the other; a failed file is logged and skipped (S0 §4).
-    for (const [index, file] of accepted.entries()) {
-      const item = batchItems[index]!;
-      setBatch({ current: index + 1, total: accepted.length });
-      update(item.id, { status: 'uploading' });
-      try {
-        const record = await uploadPrint(file, (progress) => update(item.id, { progress }));
-        update(item.id, { status: 'done', progress: 1, uuid: record.uuid });
-      } catch (error) {
-        console.warn(`Upload of ${file.name} failed`, error);
-        update(item.id, { status: 'failed' });
-      }
-    }
-    setPhase('UPLOAD_COMPLETE');
-    // The new print lines are in the cart: refresh it so the header badge counts them.
-    getCart().then(replaceCart, (error: unknown) => console.warn('The cart could not be refreshed', error));
+    if (!queue.getState().running) setRunStart(Math.max(0, ...items.map((item) => item.id + 1)));
+    queue.add(accepted);
   }
 
   const openPicker = () => inputRef.current?.click();
-  const current = items.find((item) => item.status === 'uploading');
+  const current = items.find((item) => item.status === 1);
 
   return (
     <section className="page upload-page" data-phase={phase}>
@@ -111,6 +93,11 @@ export function UploadPage() {
             <p key={name}>{t('upload.unsupported', { name })}</p>
           ))}
         </div>
+      )}
+      {!online && (
+        <p className="upload-offline" role="alert" data-testid="upload-offline">
+          {t('upload.offline')}
+        </p>
       )}
       {phase === 'WAITING_FOR_FILES' && (
         <div className="upload-waiting">
@@ -143,6 +130,11 @@ export function UploadPage() {
         <div className="upload-complete">
           <p>{t('upload.autoFit')}</p>
           <p className="upload-actions">
+            {failedIds.length > 0 && (
+              <button type="button" className="button" onClick={() => queue.retry()}>
+                {t('upload.retryAll', { count: failedIds.length })}
+              </button>
+            )}
             <button type="button" className="button" onClick={openPicker}>
               {t('upload.uploadMore')}
             </button>
@@ -155,20 +147,33 @@ export function UploadPage() {
       {items.length > 0 && (
         <ul className="upload-list">
           {items.map((item) =>
-            item.status === 'failed' ? (
+            item.status === -1 ? (
               <li key={item.id} className="upload-item upload-item--failed" data-testid="upload-failed">
-                {t('upload.failed', { name: item.name })}
+                <span>{t('upload.failed', { name: item.file.name })}</span>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('upload.retryOne', { name: item.file.name })}
+                  onClick={() => queue.retry([item.id])}
+                >
+                  {t('common.retry')}
+                </button>
               </li>
             ) : (
               <li
                 key={item.id}
                 className="upload-item"
-                data-testid={item.uuid ? 'upload-thumb' : 'upload-pending'}
+                data-testid={item.result ? 'upload-thumb' : 'upload-pending'}
               >
-                {item.uuid ? (
-                  <LazyImage src={xphotoUrl(item.uuid)} alt={item.name} />
+                {item.result ? (
+                  <LazyImage src={xphotoUrl(item.result.uuid)} alt={item.file.name} />
                 ) : (
-                  <progress max={100} value={Math.round(item.progress * 100)} aria-label={item.name} />
+                  <>
+                    <progress max={100} value={Math.round(item.progress * 100)} aria-label={item.file.name} />
+                    {state.offline && item.status === 0 && (
+                      <span className="upload-item__waiting">{t('upload.waitingForNetwork')}</span>
+                    )}
+                  </>
                 )}
               </li>
             ),

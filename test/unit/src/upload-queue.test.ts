@@ -123,7 +123,84 @@ describe('the editor upload queue (S1 §4, §8)', () => {
         retrying: false,
         running: true,
         failed: false,
+        offline: false,
       }),
     ).toEqual({ done: 2, total: 4, fraction: 2.5 / 4 });
+  });
+
+  it('offline: a file waits without spending tries, and a try cut by the network going is not counted', async () => {
+    let online = true;
+    let back: (() => void) | null = null;
+    const whenOnline = () => new Promise<void>((resolve) => (back = resolve));
+    const tries: string[] = [];
+    let cut: ((error: Error) => void) | null = null;
+    const queue = createUploadQueue<string, string>({
+      upload: (file, _progress, signal) => {
+        tries.push(file);
+        if (file === 'a' && tries.length === 1) {
+          // The network goes during the first try: the page interrupts it.
+          return new Promise((_, reject) => {
+            cut = reject;
+            signal.addEventListener('abort', () => reject(new Error('aborted')));
+          });
+        }
+        return Promise.resolve(file);
+      },
+      isOnline: () => online,
+      whenOnline,
+      attempts: 2,
+      sleep: async () => {},
+    });
+    queue.add(['a', 'b']);
+    expect(cut).not.toBeNull();
+    online = false;
+    queue.interrupt();
+    await vi.waitFor(() => expect(queue.getState().offline).toBe(true));
+    expect(queue.getState().items.map((i) => i.status)).toEqual([0, 0]);
+    expect(queue.getState().running).toBe(true);
+    expect(back).not.toBeNull();
+    online = true;
+    back!();
+    await queue.idle();
+    const state = queue.getState();
+    expect(state.items.map((i) => [i.status, i.attempt])).toEqual([
+      [2, 1],
+      [2, 1],
+    ]);
+    expect(state.offline).toBe(false);
+    expect(state.failed).toBe(false);
+    expect(tries).toEqual(['a', 'a', 'b']);
+  });
+
+  it('a refused file fails at once; retry() puts failed files back and they can succeed', async () => {
+    let refuse = true;
+    let calls = 0;
+    const queue = createUploadQueue<string, string>({
+      upload: async (file) => {
+        calls++;
+        if (refuse) throw Object.assign(new Error('too big'), { permanent: true });
+        return file;
+      },
+      isPermanent: (error) => (error as { permanent?: boolean }).permanent === true,
+      sleep: async () => {},
+      keepFinished: true,
+    });
+    queue.add(['x']);
+    await queue.idle();
+    expect(calls).toBe(1);
+    expect(queue.getState().items[0]?.status).toBe(-1);
+    expect(queue.getState().failed).toBe(true);
+    refuse = false;
+    queue.retry();
+    expect(queue.getState().failed).toBe(false);
+    await queue.idle();
+    expect(queue.getState().items.map((i) => [i.file, i.status])).toEqual([['x', 2]]);
+    // Earlier files stay in the list when asked to (the upload page's grid).
+    queue.add(['y']);
+    await queue.idle();
+    expect(queue.getState().items.map((i) => i.file)).toEqual(['x', 'y']);
+    // Nothing failed: retry() starts nothing.
+    queue.retry();
+    expect(queue.getState().running).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   uploadPicture,
 } from '../../../api/pictures.ts';
 import { isAcceptedPicture } from '../../../api/upload.ts';
+import { followNetwork, networkOptions } from '../../../app/network.ts';
 import { createUploadQueue, type UploadQueue } from '../../../app/uploadQueue.ts';
 import type { EditorState } from '../editorStore.ts';
 
@@ -48,6 +49,7 @@ export function imageSession(editor: StoreApi<EditorState>): ImageSession {
 
   const queue = createUploadQueue<File, UploadedPicture>({
     upload: uploadPicture,
+    ...networkOptions,
     onFinished: (results) => {
       if (results.length > 0) {
         // S1 §4: new pictures go into the empty picture slots.
@@ -76,6 +78,7 @@ export function imageSession(editor: StoreApi<EditorState>): ImageSession {
       queue.add(accepted);
     },
   };
+  followNetwork(queue);
   sessions.set(editor, session);
   return session;
 }
