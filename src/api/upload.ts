@@ -101,4 +101,10 @@ export const isRefusedUpload = (error: unknown): boolean =>
 
 /** The print upload of one picture: it becomes a print line of the cart (S0 §2). */
 export const uploadPrint = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-  postFile<UploadedFile>(resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY), 'images[]', file, onProgress, signal);
+  postFile<UploadedFile>(
+    resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY),
+    'images[]',
+    file,
+    onProgress,
+    signal,
+  );
