@@ -28,6 +28,7 @@ export * from './personalDates.ts';
 export * from './previewSizes.ts';
 export * from './pricing.ts';
 export * from './printEdit.ts';
+export * from './printQuality.ts';
 export * from './production.ts';
 export * from './shipping.ts';
 export * from './sizes.ts';

@@ -11,11 +11,12 @@
 import sharp from 'sharp';
 import { MM_PER_INCH, type PictureSize, PRINT_DPI, xphotoType } from '../../engine/index.ts';
 import type { Product } from '../../shop/index.ts';
-import { draftView, type PrintImage } from '../../shop/index.ts';
+import { draftView, MIN_PRINT_DPI, type PrintImage, printDpi } from '../../shop/index.ts';
 import { withEffect } from '../services/pictures/pictures.ts';
 
-/** Below this a print looks soft: printed anyway, and the lab is told (manifest warning). */
-export const MIN_PRINT_DPI = 150;
+// Below it a print looks soft: printed anyway, and the lab is told (manifest warning). The shopper is
+// told by the same rule (shop/printQuality.ts).
+export { MIN_PRINT_DPI };
 
 export interface PrintJpegInput {
   /** The picture's upright source bytes (its master for HEIC and EXIF-rotated photos, else the original). */
@@ -112,11 +113,7 @@ export async function renderPrintJpeg(input: PrintJpegInput): Promise<PrintJpeg>
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
 
-  const inches = { x: area.widthMm / MM_PER_INCH, y: area.heightMm / MM_PER_INCH };
-  const pictureDpi = Math.min(
-    (crop.width * picture.width) / inches.x,
-    (crop.height * picture.height) / inches.y,
-  );
+  const pictureDpi = printDpi(crop, picture, area);
   const warnings =
     pictureDpi < MIN_PRINT_DPI
       ? [

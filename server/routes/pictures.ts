@@ -176,12 +176,21 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
     const query = request.query;
     const session = await request.ensureSession(reply);
     const upload = store.begin(session);
-    const files: { uuid: string; size: number; name: string; error: string | null; code?: string }[] = [];
+    const files: {
+      uuid: string;
+      size: number;
+      name: string;
+      error: string | null;
+      code?: string;
+      width?: number;
+      height?: number;
+    }[] = [];
     await allOrNothing(async () => {
       for await (const part of fileParts(request)) {
         try {
           const picture = await store.store(asUpload(part), upload);
-          files.push({ ...fileRecord(picture), error: null });
+          // Its upright size, so the upload grid can say at once how sharp it prints (issue 34).
+          files.push({ ...fileRecord(picture), width: picture.width, height: picture.height, error: null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           part.file.resume();

@@ -52,7 +52,14 @@ export const printUpload = defineRoute({
   responses: {
     200: z.object({
       result: z.literal('OK'),
-      files: z.array(FileRecord.extend({ code: z.string().optional() })),
+      files: z.array(
+        FileRecord.extend({
+          code: z.string().optional(),
+          /** A stored picture's upright pixel size. */
+          width: z.number().optional(),
+          height: z.number().optional(),
+        }),
+      ),
     }),
     ...errors(400, 413, 415, 429, 503),
   },

@@ -19,6 +19,9 @@ export interface UploadedFile {
   size: number;
   name: string;
   error: string | null;
+  /** The picture's upright pixel size (the print upload answers it). */
+  width?: number;
+  height?: number;
 }
 
 const HEIF_BRANDS = new Set(['heic', 'heix', 'mif1', 'msf1']);

@@ -1,12 +1,8 @@
-import type { CSSProperties, KeyboardEventHandler, Ref } from 'react';
+import { type CSSProperties, type KeyboardEventHandler, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CropRect,
-  type Frame,
-  hasFitWarning,
-  isLowQuality,
-  type PictureSize,
-} from '../../engine/index.ts';
+import { type CropRect, type Frame, hasFitWarning, type PictureSize } from '../../engine/index.ts';
+import { MIN_PRINT_DPI, type PrintQuality, printQuality } from '../../shop/index.ts';
+import { WarningIcon } from './icons.tsx';
 import { useRetryingSrc } from './LazyImage.tsx';
 import './print-preview.css';
 import type { FingerHandlers } from './useFingerGesture.ts';
@@ -28,7 +24,7 @@ export interface PreviewGeometry {
   area: Frame;
 }
 
-interface PrintPreviewProps {
+export interface PrintPreviewProps {
   geometry: PreviewGeometry;
   crop: CropRect;
   src: string;
@@ -37,6 +33,11 @@ interface PrintPreviewProps {
   size?: 'large' | 'small' | 'thumb';
   /** The small filter tiles leave the warnings to the big preview. */
   warnings?: boolean;
+  /**
+   * The print editor's words for a low-quality print: the format's name and a smaller format that
+   * would be sharp (issue 34). With them the warning triangle opens an explanation.
+   */
+  qualityHelp?: { format: string; sharper: string | undefined };
   /** The crop page's gesture surface: fingers and mouse, the wheel through the ref, arrow keys and +/-. */
   surface?: {
     ref: Ref<HTMLDivElement>;
@@ -46,9 +47,9 @@ interface PrintPreviewProps {
   };
 }
 
-/** Whether the print will look soft (S0 §5); only a known original size can tell. */
-export function lowQuality(crop: CropRect, area: Frame, picture: KnownPicture): boolean {
-  return picture.exact && isLowQuality(crop, picture.size, 0, area);
+/** How sharp the print will be (shop/printQuality.ts); only a known original size can tell. */
+export function knownQuality(crop: CropRect, area: Frame, picture: KnownPicture): PrintQuality | undefined {
+  return picture.exact ? printQuality(crop, picture.size, area) : undefined;
 }
 
 /**
@@ -64,9 +65,12 @@ export function PrintPreview({
   picture,
   size = 'large',
   warnings = true,
+  qualityHelp,
   surface,
 }: PrintPreviewProps) {
   const { t } = useTranslation();
+  const [explained, setExplained] = useState(false);
+  const explanationId = useId();
   const { print, area } = geometry;
   // The same margin on every side (S0 §9), so one side's difference gives it.
   const inset = (print.widthMm - area.widthMm) / 2;
@@ -84,7 +88,8 @@ export function PrintPreview({
     top: `${(-crop.y / crop.height) * 100}%`,
   };
   const image = <RetryingImage className="print-preview__image" src={src} alt={alt} style={imageStyle} />;
-  const low = warnings && lowQuality(crop, area, picture);
+  const quality = warnings ? knownQuality(crop, area, picture) : undefined;
+  const low = quality?.low === true;
   const fit = warnings && hasFitWarning(crop);
 
   return (
@@ -117,18 +122,51 @@ export function PrintPreview({
               {image}
             </div>
           )}
-          {low && (
-            <span
-              className="print-preview__low-quality"
-              role="img"
-              aria-label={t('printEditor.lowQuality')}
-              data-testid="low-quality"
-            >
-              <WarningIcon />
-            </span>
-          )}
+          {low &&
+            (qualityHelp ? (
+              <button
+                type="button"
+                className="print-preview__low-quality"
+                aria-label={t('printEditor.lowQuality')}
+                aria-expanded={explained}
+                aria-controls={explanationId}
+                data-testid="low-quality"
+                onClick={() => setExplained((shown) => !shown)}
+              >
+                <WarningIcon />
+              </button>
+            ) : (
+              <span
+                className="print-preview__low-quality"
+                role="img"
+                aria-label={t('printEditor.lowQuality')}
+                data-testid="low-quality"
+              >
+                <WarningIcon />
+              </span>
+            ))}
         </div>
       </div>
+      {low && qualityHelp && (
+        <div className="print-preview__quality" data-testid="quality-explanation">
+          <button
+            type="button"
+            className="print-preview__quality-toggle"
+            aria-expanded={explained}
+            aria-controls={explanationId}
+            onClick={() => setExplained((shown) => !shown)}
+          >
+            {t('quality.low', { dpi: quality.dpi })}
+          </button>
+          <span id={explanationId} hidden={!explained}>
+            {t('quality.explain', { format: qualityHelp.format, dpi: quality.dpi, min: MIN_PRINT_DPI })}{' '}
+            {qualityHelp.sharper
+              ? t('quality.suggest', { format: qualityHelp.sharper })
+              : t('quality.noSharper')}
+            {(crop.width < 1 || crop.height < 1) && <> {t('quality.zoomOut')}</>}
+          </span>
+        </div>
+      )}
       {fit && (
         <figcaption className="print-preview__fit-warning" data-testid="fit-warning">
           {t('printEditor.fitWarning')}
@@ -161,20 +199,5 @@ function RetryingImage({
       draggable={false}
       onError={image.onError}
     />
-  );
-}
-
-function WarningIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path
-        d="M12 2 1 21h22L12 2Z"
-        fill="#f2b705"
-        stroke="#1f2430"
-        strokeWidth="1.2"
-        strokeLinejoin="round"
-      />
-      <path d="M11 9h2v6h-2zM11 16.5h2v2h-2z" fill="#1f2430" />
-    </svg>
   );
 }

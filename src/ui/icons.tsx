@@ -76,3 +76,19 @@ export function RedoIcon() {
     </svg>
   );
 }
+
+/** The yellow triangle of a print-quality warning (S0 §2). */
+export function WarningIcon({ size = 28 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d="M12 2 1 21h22L12 2Z"
+        fill="#f2b705"
+        stroke="#1f2430"
+        strokeWidth="1.2"
+        strokeLinejoin="round"
+      />
+      <path d="M11 9h2v6h-2zM11 16.5h2v2h-2z" fill="#1f2430" />
+    </svg>
+  );
+}

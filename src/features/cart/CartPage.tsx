@@ -18,13 +18,13 @@ import { useMoney } from '../../app/format.ts';
 import { printFormats, usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { limitMessage } from '../../shared/limitMessage.ts';
+import { useRecentPictureSizes } from '../../shared/useRecentPictureSizes.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
 import { TEMPLATE_LINE_TYPES } from './EditOrderLinePage.tsx';
 import { PrintLine } from './PrintLine.tsx';
 import { TemplateLine } from './TemplateLine.tsx';
-import { useRecentPictureSizes } from './useRecentPictureSizes.ts';
 
 /** Order line type 0 is a print (S0 §2: only these are listed under 'Prints'). */
 export const PRINT_LINE_TYPE = 0;

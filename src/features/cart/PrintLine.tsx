@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PictureSize } from '../../../engine/index.ts';
-import type { DraftView, OrderLine, Product } from '../../../shop/index.ts';
+import { type DraftView, type OrderLine, type Product, viewQuality } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useMoney } from '../../app/format.ts';
+import { QualityWords } from '../../shared/QualityWords.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
@@ -65,6 +66,7 @@ export function PrintLine(props: PrintLineProps) {
         <span className="cart-line__format">{product?.name ?? ''}</span>
         <span className="cart-line__name">{name}</span>
         <span className="cart-line__quantity">{t('cart.pieces', { count: line.quantity })}</span>
+        <QualityWords quality={print && viewQuality(print.view, print.picture)} />
       </span>
       <strong className="cart-line__price" data-testid="line-price">
         {updating ? t('cart.updating') : dirty ? '...' : money(line.actualLinePrice)}

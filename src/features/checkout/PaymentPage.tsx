@@ -19,6 +19,7 @@ import { useCheckoutStore } from './checkoutStore.ts';
 import { errorText } from './fields.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { DELIVERY_PATH, paymentReturnPath, TERMS_PATH } from './paths.ts';
+import { QualityNotice } from './QualityNotice.tsx';
 import { RebateCodeField } from './RebateCodeField.tsx';
 
 /**
@@ -183,6 +184,7 @@ export function PaymentPage() {
       </div>
       <div className="payment-page__summary">
         <OrderSummary info={orderInfo} busy={summaryBusy} />
+        {cart && <QualityNotice lines={cart.orderLines} />}
         {paymentError && (
           <p ref={errorRef} className="form-error" role="alert" data-testid="payment-error">
             {paymentError}

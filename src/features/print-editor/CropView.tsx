@@ -11,7 +11,7 @@ import {
   zoomCrop,
 } from '../../../engine/index.ts';
 import type { DraftView } from '../../../shop/index.ts';
-import { PrintPreview } from '../../ui/PrintPreview.tsx';
+import { PrintPreview, type PrintPreviewProps } from '../../ui/PrintPreview.tsx';
 import { useFingerGesture } from '../../ui/useFingerGesture.ts';
 import { useWheel } from '../../ui/useWheel.ts';
 import { EditorPage } from './EditorPage.tsx';
@@ -25,6 +25,7 @@ interface CropViewProps {
   picture: KnownPicture;
   src: string;
   alt: string;
+  qualityHelp: PrintPreviewProps['qualityHelp'];
   /** The line's adaption: a fill-in line snaps back to cover the print, a fit-in one may leave gaps. */
   adaption: Adaption;
   /** Shown when the format has a white-border twin or the portal is regional; usable only with a twin. */
@@ -45,6 +46,7 @@ export function CropView({
   picture,
   src,
   alt,
+  qualityHelp,
   adaption,
   whiteBorder,
   onFlip,
@@ -118,6 +120,7 @@ export function CropView({
         src={src}
         alt={alt}
         picture={picture}
+        qualityHelp={qualityHelp}
         surface={{ ref: areaRef, onKeyDown, label: t('printEditor.cropHint'), fingers }}
       />
       <p className="print-editor__hint">{t('printEditor.cropHint')}</p>

@@ -24,6 +24,7 @@ import {
   priceText,
   setCrop,
   setQuantity,
+  sharperFormat,
   startSession,
   toggleWhiteBorder,
   whiteBorderTwin,
@@ -138,6 +139,14 @@ export function PrintEditor({ line }: { line: OrderLine }) {
     );
   }
 
+  // The words of a low-quality warning: this format, and a smaller one the picture is sharp in.
+  const qualityHelp =
+    product && picture
+      ? {
+          format: product.name,
+          sharper: sharperFormat(picture.size, product, formatChoices(products))?.name,
+        }
+      : undefined;
   const src = pictureUuid ? xphotoUrl(pictureUuid, PREVIEW_SCALE, session.draft.image.filter) : '';
   const twin = product ? whiteBorderTwin(product, products) : undefined;
   const page: EditPage = view && picture ? session.page : session.page === 'crop' ? 'main' : session.page;
@@ -154,6 +163,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
               src={src}
               alt={line.description}
               picture={picture}
+              qualityHelp={qualityHelp}
             />
           ) : (
             // Without the picture's size there is no exact preview; format, filter and quantity still work.
@@ -247,6 +257,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
           picture={picture}
           src={src}
           alt={line.description}
+          qualityHelp={qualityHelp}
           adaption={adaptionName(session.draft.image.adaption)}
           whiteBorder={{ shown: twin !== undefined || regional, available: twin !== undefined }}
           onFlip={() => update(flipOrientation)}

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAbort } from '../../api/call.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { getProducts, inlinedProducts } from '../../api/products.ts';
 import { isAcceptedPicture } from '../../api/upload.ts';
+import { useCartStore } from '../../app/cartStore.ts';
 import { useSizeFormat } from '../../app/format.ts';
 import { useOnline } from '../../app/network.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { QualityWords, useLineQuality } from '../../shared/QualityWords.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { type PrintSizeRange, printSizeRange } from '../products/shared.ts';
 import { printUploads } from './printUploads.ts';
@@ -39,6 +41,24 @@ export function UploadPage() {
     total: run.length,
   };
   const failedIds = items.filter((item) => item.status === -1).map((item) => item.id);
+  // Each uploaded picture's print line, so its tile can say how sharp it prints (issue 34).
+  const cart = useCartStore((s) => s.cart);
+  const knownSizes = useMemo(
+    () =>
+      new Map(
+        items.flatMap((item) =>
+          item.result?.width && item.result.height
+            ? [[item.result.uuid, { width: item.result.width, height: item.result.height }] as const]
+            : [],
+        ),
+      ),
+    [items],
+  );
+  const qualityOf = useLineQuality(knownSizes);
+  const lineQualityOf = (uuid: string) => {
+    const line = cart?.orderLines.find((l) => l.files[0]?.uuid === uuid);
+    return line && qualityOf(line);
+  };
   const [unsupported, setUnsupported] = useState<string[]>([]);
   // The upload page's HTML brings the price list (shop/firstScreen.ts), so its first render, on the
   // server too, names the sizes.
@@ -166,7 +186,10 @@ export function UploadPage() {
                 data-testid={item.result ? 'upload-thumb' : 'upload-pending'}
               >
                 {item.result ? (
-                  <LazyImage src={xphotoUrl(item.result.uuid)} alt={item.file.name} />
+                  <>
+                    <LazyImage src={xphotoUrl(item.result.uuid)} alt={item.file.name} />
+                    <QualityWords quality={lineQualityOf(item.result.uuid)} />
+                  </>
                 ) : (
                   <>
                     <progress max={100} value={Math.round(item.progress * 100)} aria-label={item.file.name} />

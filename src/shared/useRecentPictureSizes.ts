@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { PictureSize } from '../../../engine/index.ts';
-import { isAbort } from '../../api/call.ts';
-import { getRecentImages } from '../../api/pictures.ts';
+import type { PictureSize } from '../../engine/index.ts';
+import { isAbort } from '../api/call.ts';
+import { getRecentImages } from '../api/pictures.ts';
 
 /**
  * The upright sizes of the shopper's pictures (one call for the whole cart), so each line can show
