@@ -117,3 +117,48 @@ export function validatePickupContact(input: PickupContactInput): FieldErrors<ke
 }
 
 export const isValid = (errors: FieldErrors<string>) => Object.keys(errors).length === 0;
+
+/** Whose details the checkout's saved form holds: a user's uuid, or a guest's. */
+export type CustomerOwner = { user: string } | 'guest';
+
+/** The account's details as the checkout form wants them (the user answer's field names are S0's). */
+export interface AccountDetails {
+  uuid: string;
+  name: string;
+  email: string;
+  mobile: string;
+  address?: string;
+  zipcode?: string;
+  city?: string;
+}
+
+/**
+ * The checkout form's details for whoever is shopping now (issue 34: a guest's email went into the
+ * account's order after registering in the same tab). What was typed stays while the same person
+ * shops; a logged-in shopper whose saved form is someone else's (a guest's, another user's, or of no
+ * known owner) gets their account's details; a shopper who logged out keeps nothing of the account.
+ * Answers null for "leave the form as it is".
+ */
+export function customerFormFor(
+  saved: { info: PostageInput | null; owner: CustomerOwner | null },
+  account: AccountDetails | null,
+): { info: PostageInput | null; owner: CustomerOwner } | null {
+  if (account) {
+    const owner = { user: account.uuid };
+    if (saved.info && saved.owner !== 'guest' && saved.owner?.user === account.uuid) return null;
+    return {
+      owner,
+      info: {
+        name: account.name,
+        mobile: account.mobile,
+        email: account.email,
+        address: account.address ?? '',
+        postalCode: account.zipcode ?? '',
+        city: account.city ?? '',
+      },
+    };
+  }
+  if (saved.owner === 'guest') return null;
+  // A guest now: an account's details are not theirs to see or send.
+  return { owner: 'guest', info: saved.owner ? null : saved.info };
+}

@@ -62,10 +62,13 @@ export function CartPage() {
 
   // /cart/{orderPartUuid} and /cart/view/{uuid} bring that line into view (S0 §2).
   const hasLines = (cart?.orderLines.length ?? 0) > 0;
+  // Again once the picture sizes and the price list are in: the lines' quality words may have moved it.
+  const sizesKnown = pictureSizes.size > 0 && products !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizesKnown moves the lines, so it scrolls again
   useEffect(() => {
     if (!orderPartUuid || !hasLines) return;
     document.getElementById(`line-${orderPartUuid}`)?.scrollIntoView({ block: 'center' });
-  }, [orderPartUuid, hasLines]);
+  }, [orderPartUuid, hasLines, sizesKnown]);
 
   if (!cart) return <Loading />;
   // An empty cart is a page of its own, not S0 §2's silent redirect (issue 34; docs/decisions.md).

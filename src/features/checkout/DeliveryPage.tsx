@@ -6,6 +6,7 @@ import type { DeliveryType } from '../../../shop/index.ts';
 import {
   choiceOnArrival,
   chooseType,
+  customerFormFor,
   isValid,
   orderDeliveryTypes,
   validatePickupContact,
@@ -37,7 +38,8 @@ export function DeliveryPage() {
   const cart = useCartStore((s) => s.cart);
   const status = useCartStore((s) => s.status);
   const load = useCartStore((s) => s.load);
-  const { deliveryType, deliveryOption, customerInfo, setDelivery, setCustomerInfo } = useCheckoutStore();
+  const { deliveryType, deliveryOption, customerInfo, setDelivery, setCustomerInfo, setCustomer } =
+    useCheckoutStore();
   const [types, setTypes] = useState<DeliveryType[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -70,25 +72,19 @@ export function DeliveryPage() {
     return () => controller.abort();
   }, [attempt, regional, setDelivery]);
 
-  // S0 §5: form defaults come from saved customer info, else from the logged-in user.
+  // S0 §5: form defaults come from saved customer info, else from the logged-in user; saved info
+  // of someone else (a guest's before registering in this tab) is not this shopper's (issue 34).
   useEffect(() => {
-    if (useCheckoutStore.getState().customerInfo) return;
     const controller = new AbortController();
     getMe(controller.signal)
       .then((me) => {
-        if (me.isAnonymousUser || useCheckoutStore.getState().customerInfo) return;
-        setCustomerInfo({
-          name: me.name,
-          mobile: me.mobile,
-          email: me.email,
-          address: me.address ?? '',
-          postalCode: me.zipcode ?? '',
-          city: me.city ?? '',
-        });
+        const { customerInfo: info, customerFor: owner } = useCheckoutStore.getState();
+        const next = customerFormFor({ info, owner }, me.isAnonymousUser ? null : me);
+        if (next) setCustomer(next);
       })
       .catch((error) => !isAbort(error) && console.warn('The user could not be loaded', error));
     return () => controller.abort();
-  }, [setCustomerInfo]);
+  }, [setCustomer]);
 
   if (status === 'ready' && cart && cart.orderLines.length === 0) return <Navigate to="/cart" replace />;
   if (failed) {

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DeliveryChoice, DeliveryTypeName, OrderInfo, PostageInput } from '../../../shop/index.ts';
+import type {
+  CustomerOwner,
+  DeliveryChoice,
+  DeliveryTypeName,
+  OrderInfo,
+  PostageInput,
+} from '../../../shop/index.ts';
 
 /** S0 §3 customer info: the postage address is a superset of the pickup contact. */
 export type CustomerInfo = PostageInput;
@@ -21,6 +27,8 @@ interface CheckoutData {
   paymentOption: { uuid: string } | null;
   /** What the shopper typed; null until then, so the form defaults to the logged-in user (S0 §5). */
   customerInfo: CustomerInfo | null;
+  /** Whose details customerInfo holds (shop/customerForms.ts customerFormFor); null when not known. */
+  customerFor: CustomerOwner | null;
   rebateCode: { code: string; text: string } | null;
   orderInfo: OrderInfo | null;
   transactionUuid: string | null;
@@ -35,6 +43,8 @@ interface CheckoutActions {
   setDelivery: (choice: DeliveryChoice) => void;
   setPaymentOption: (uuid: string | null) => void;
   setCustomerInfo: (info: Partial<CustomerInfo>) => void;
+  /** The form's details for a new shopper (logged in, registered or logged out). */
+  setCustomer: (customer: { info: CustomerInfo | null; owner: CustomerOwner }) => void;
   setRebateCode: (rebate: { code: string; text: string } | null) => void;
   setOrderInfo: (info: OrderInfo | null) => void;
   setTransaction: (uuid: string) => void;
@@ -50,6 +60,7 @@ const initial: CheckoutData = {
   deliveryOption: null,
   paymentOption: null,
   customerInfo: null,
+  customerFor: null,
   rebateCode: null,
   orderInfo: null,
   transactionUuid: null,
@@ -78,6 +89,7 @@ export const useCheckoutStore = create<CheckoutData & CheckoutActions>()(
       setPaymentOption: (uuid) => set({ paymentOption: uuid ? { uuid } : null, paymentError: null }),
       setCustomerInfo: (info) =>
         set({ customerInfo: { ...(get().customerInfo ?? EMPTY_CUSTOMER), ...info } }),
+      setCustomer: ({ info, owner }) => set({ customerInfo: info, customerFor: owner }),
       setRebateCode: (rebateCode) => set({ rebateCode }),
       setOrderInfo: (orderInfo) => set({ orderInfo }),
       setTransaction: (transactionUuid) => set({ transactionUuid }),
@@ -85,8 +97,8 @@ export const useCheckoutStore = create<CheckoutData & CheckoutActions>()(
       approveMinimum: (total) => set({ approvedMinimumFor: total }),
       answerAutoCorrection: (autoCorrection) => set({ autoCorrection }),
       orderPlaced: () => {
-        const { customerInfo, deliveryType, deliveryOption } = get();
-        set({ ...initial, customerInfo, deliveryType, deliveryOption });
+        const { customerInfo, customerFor, deliveryType, deliveryOption } = get();
+        set({ ...initial, customerInfo, customerFor, deliveryType, deliveryOption });
       },
     }),
     {

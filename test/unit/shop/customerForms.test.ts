@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  customerFormFor,
   isValid,
   MIN_PASSWORD_LENGTH,
   VALIDATION_MESSAGES,
@@ -176,5 +177,60 @@ describe('isValid', () => {
   it('is true only without errors', () => {
     expect(isValid({})).toBe(true);
     expect(isValid({ name: 'nameRequired' })).toBe(false);
+  });
+});
+
+describe('the checkout form belongs to whoever shops now (issue 34)', () => {
+  const guestTyped = {
+    name: 'Guest Person',
+    mobile: '07700 900001',
+    email: 'guest@example.com',
+    address: '1 Lane',
+    postalCode: 'YO1 7HH',
+    city: 'York',
+  };
+  const account = { uuid: 'u1', name: 'Grace Hopper', email: 'grace@example.com', mobile: '07700 900456' };
+  const accountForm = {
+    name: 'Grace Hopper',
+    mobile: '07700 900456',
+    email: 'grace@example.com',
+    address: '',
+    postalCode: '',
+    city: '',
+  };
+
+  it('after registering where a guest ordered, the form is the account’s, not the guest’s', () => {
+    expect(customerFormFor({ info: guestTyped, owner: 'guest' }, account)).toEqual({
+      owner: { user: 'u1' },
+      info: accountForm,
+    });
+  });
+
+  it('saved details of no known owner, or of another user, give way to the account', () => {
+    expect(customerFormFor({ info: guestTyped, owner: null }, account)?.info).toEqual(accountForm);
+    expect(customerFormFor({ info: guestTyped, owner: { user: 'u2' } }, account)?.info).toEqual(accountForm);
+    const withAddress = { ...account, address: '2 Road', zipcode: 'M1 1AA', city: 'Manchester' };
+    expect(customerFormFor({ info: null, owner: null }, withAddress)?.info).toMatchObject({
+      address: '2 Road',
+      postalCode: 'M1 1AA',
+      city: 'Manchester',
+    });
+  });
+
+  it('what the same shopper typed stays', () => {
+    const typed = { ...accountForm, email: 'grace.work@example.com' };
+    expect(customerFormFor({ info: typed, owner: { user: 'u1' } }, account)).toBeNull();
+    expect(customerFormFor({ info: guestTyped, owner: 'guest' }, null)).toBeNull();
+  });
+
+  it('a guest keeps what they typed before the answer came, and nothing of an account after logging out', () => {
+    expect(customerFormFor({ info: guestTyped, owner: null }, null)).toEqual({
+      owner: 'guest',
+      info: guestTyped,
+    });
+    expect(customerFormFor({ info: accountForm, owner: { user: 'u1' } }, null)).toEqual({
+      owner: 'guest',
+      info: null,
+    });
   });
 });

@@ -1,0 +1,61 @@
+import { expect, type Page, test } from '@playwright/test';
+import { press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
+
+async function postageDetails(page: Page, details: { name: string; mobile: string; email: string }) {
+  await press(page.getByRole('radio', { name: 'Postage' }));
+  await page.getByRole('textbox', { name: 'Full name' }).fill(details.name);
+  await page.getByRole('textbox', { name: 'Mobile phone' }).fill(details.mobile);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(details.email);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Road');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('YO1 7HH');
+  await page.getByRole('textbox', { name: 'City' }).fill('York');
+  await press(
+    page.getByRole('group', { name: 'Delivery by post' }).getByRole('radio', { name: /Standard post/ }),
+  );
+}
+
+test('after registering in a browser where a guest ordered, checkout pre-fills the account’s details, not the guest’s', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const stamp = `${testInfo.project.name}.${Date.now()}`;
+  const guest = { name: 'Guest Shopper', mobile: '07700 900001', email: `guest.${stamp}@example.com` };
+
+  // A guest order, paid by invoice.
+  await printsInCart(page, 40);
+  await startCheckout(page, 'No, print as they are');
+  await press(page.getByRole('button', { name: 'Continue as guest' }));
+  await postageDetails(page, guest);
+  await press(page.getByRole('button', { name: 'Continue to payment' }));
+  await press(
+    page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Invoice' }),
+  );
+  await press(page.getByRole('button', { name: 'Confirm order' }));
+  await receiptOrderUuid(page);
+
+  // The same tab: a new order, and this time the shopper creates an account.
+  await printsInCart(page, 40);
+  await startCheckout(page, 'No, print as they are');
+  const signUp = page.getByRole('form', { name: 'Create an account' });
+  const account = { name: 'Grace Hopper', mobile: '07700 900456', email: `grace.${stamp}@example.com` };
+  await signUp.getByRole('textbox', { name: 'Name' }).fill(account.name);
+  await signUp.getByRole('textbox', { name: 'Mobile number' }).fill(account.mobile);
+  await signUp.getByRole('textbox', { name: 'Email address' }).fill(account.email);
+  await signUp.getByLabel('Password').fill('a long enough secret');
+  await press(signUp.getByRole('button', { name: 'Create account' }));
+  await expect(page).toHaveURL(/\/m\/cart\/checkout\/delivery-options$/);
+
+  await press(page.getByRole('radio', { name: 'Postage' }));
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(account.email);
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(account.name);
+  await expect(page.getByRole('textbox', { name: 'Mobile phone' })).toHaveValue(account.mobile);
+  // The guest's address is not carried into the account's order either.
+  await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('');
+
+  // A reload keeps what the account's shopper typed.
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('2 Mill Lane');
+  await page.reload();
+  await press(page.getByRole('radio', { name: 'Postage' }));
+  await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('2 Mill Lane');
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(account.email);
+});
