@@ -253,6 +253,70 @@ test('Cancel with unsaved changes asks first; discarding leaves the line as it w
   expect((await cart(page)).orderLines.find((l) => l.uuid === line.uuid)).toEqual(before);
 });
 
+test('unsaved changes outlive a reload; the phone’s Back asks first, steps out of a sub-page, and Done leaves nothing behind', async ({
+  page,
+}) => {
+  await openStartPage(page);
+  const line = await printLine(page, 'harbour.jpg', 1200, 900);
+  const before = (await cart(page)).orderLines.find((l) => l.uuid === line.uuid);
+  // From the cart, as a shopper comes: Back has somewhere to go.
+  await page.goto('/m/cart');
+  await press(page.locator(`#line-${line.uuid}`).getByRole('link'));
+  await expect(page.getByRole('heading', { name: 'Paper copies', level: 1 })).toBeVisible();
+
+  await press(page.getByRole('button', { name: 'Filter', exact: true }));
+  await press(page.getByRole('button', { name: 'Black/White' }));
+  await press(page.getByRole('button', { name: 'Quantity', exact: true }));
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('7');
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(page.getByTestId('line-quantity')).toHaveText('7 pcs');
+
+  // A reload keeps the changes, unsaved.
+  await page.reload();
+  await expect(page.getByTestId('line-quantity')).toHaveText('7 pcs');
+  await expect(page.getByText('Black/White')).toBeVisible();
+  expect((await cart(page)).orderLines.find((l) => l.uuid === line.uuid)).toEqual(before);
+
+  // Back on a sub-page returns to the editor's main page.
+  await press(page.getByRole('button', { name: 'Format', exact: true }));
+  await expect(page.getByRole('heading', { name: 'Format' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('line-quantity')).toHaveText('7 pcs');
+  await expect(page).toHaveURL(new RegExp(`/m/cart/edit/${line.uuid}$`));
+
+  // Back with changes asks; Keep editing stays.
+  await page.goBack();
+  const dialog = page.getByTestId('discard-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Discard your changes?' })).toBeVisible();
+  await press(dialog.getByRole('button', { name: 'Keep editing' }));
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/m/cart/edit/${line.uuid}$`));
+  await expect(page.getByTestId('line-quantity')).toHaveText('7 pcs');
+
+  // Asked again, Discard leaves for the cart with the line as it was, and nothing is kept.
+  await page.goBack();
+  await press(dialog.getByRole('button', { name: 'Discard' }));
+  await expect(page).toHaveURL(/\/m\/cart$/);
+  expect((await cart(page)).orderLines.find((l) => l.uuid === line.uuid)).toEqual(before);
+  await page.goto(`/m/cart/edit/${line.uuid}`);
+  await expect(page.getByTestId('line-quantity')).toHaveText('1 pc');
+
+  // Saved with Done, a reload shows the saved line and no draft.
+  await press(page.getByRole('button', { name: 'Quantity', exact: true }));
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+  await press(page.getByRole('button', { name: 'Done' }));
+  await press(page.getByRole('button', { name: 'Done' }));
+  await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
+  expect((await cart(page)).orderLines.find((l) => l.uuid === line.uuid)?.quantity).toBe(3);
+  await page.goto(`/m/cart/edit/${line.uuid}`);
+  await expect(page.getByTestId('line-quantity')).toHaveText('3 pcs');
+  expect(await page.evaluate((uuid) => sessionStorage.getItem(`printEditor:${uuid}`), line.uuid)).toBeNull();
+  // Unchanged, Back simply leaves.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/edit\//);
+  await expect(page.getByTestId('discard-dialog')).toHaveCount(0);
+});
+
 test('a line that is not in the cart sends the shopper to the cart, which says when it is empty', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import './print-editor.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adaptionName, EFFECTS, type Effect } from '../../../engine/index.ts';
@@ -37,6 +37,7 @@ import { usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { limitMessage } from '../../shared/limitMessage.ts';
 import { PriceTableDialog } from '../../shared/PriceTableDialog.tsx';
+import { useBackGuard } from '../../shared/useBackGuard.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
@@ -45,6 +46,7 @@ import { EditorPage } from './EditorPage.tsx';
 import { FilterPage, PREVIEW_SCALE } from './FilterPage.tsx';
 import { FormatPage } from './FormatPage.tsx';
 import { QuantityPage } from './QuantityPage.tsx';
+import { clearDraft, loadDraft, saveDraft } from './savedDraft.ts';
 import { type KnownPicture, usePictureSize } from './usePictureSize.ts';
 
 /**
@@ -62,7 +64,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   const { products, failed: priceListFailed, reload } = usePriceList();
   const pictureUuid = line.files[0]?.uuid;
   const pictureState = usePictureSize(pictureUuid);
-  const [session, setSession] = useState<EditSession>(() => startSession(line));
+  const [session, setSession] = useState<EditSession>(() => loadDraft(line) ?? startSession(line));
   const [priceTableOpen, setPriceTableOpen] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -74,6 +76,15 @@ export function PrintEditor({ line }: { line: OrderLine }) {
     if (!pictureUuid) return;
     for (const effect of EFFECTS) new Image().src = xphotoUrl(pictureUuid, PREVIEW_SCALE, effect);
   }, [pictureUuid]);
+
+  // Unsaved changes outlive a reload (issue 34); an unchanged draft leaves nothing behind.
+  // A save under way keeps nothing: the cart's answer brings the saved line before the save returns.
+  const savingRef = useRef(false);
+  useEffect(() => {
+    if (savingRef.current) return;
+    if (isChanged(session)) saveDraft(line, session);
+    else clearDraft(line.uuid);
+  }, [line, session]);
 
   // A new page starts at its top, like a new route would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a page change only
@@ -91,19 +102,42 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   const open = (page: EditPage) => setSession((current) => openPage(current, page));
   const back = () => open('main');
 
-  const leave = () => navigate('/cart');
+  // The phone's Back asks like Cancel (issue 34, as the card editor): on a sub-page it goes back to
+  // the main page; with changes it asks; else it leaves.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const { rearm, leave: leaveEditor } = useBackGuard(() => {
+    const current = sessionRef.current;
+    if (current.page !== 'main') {
+      rearm();
+      setSession(openPage(current, 'main'));
+    } else if (isChanged(current)) {
+      rearm();
+      setConfirmDiscard(true);
+    } else {
+      navigate('/cart', { replace: true });
+    }
+  });
+  const goTo = (to: string) => leaveEditor(() => navigate(to, { replace: true }));
+  const leave = () => {
+    clearDraft(line.uuid);
+    goTo('/cart');
+  };
   const cancel = () => (isChanged(session) ? setConfirmDiscard(true) : leave());
   const done = async () => {
     if (!isChanged(session)) {
-      navigate(`/cart/view/${line.uuid}`);
+      goTo(`/cart/view/${line.uuid}`);
       return;
     }
     setSaving(true);
     setSaveFailed(null);
+    savingRef.current = true;
     try {
       await saveLine(mergeDraft(line, session.draft));
-      navigate(`/cart/view/${line.uuid}`);
+      clearDraft(line.uuid);
+      goTo(`/cart/view/${line.uuid}`);
     } catch (error) {
+      savingRef.current = false;
       console.warn('The order line could not be saved', error);
       setSaveFailed({ error });
       setSaving(false);

@@ -1,5 +1,5 @@
 /**
- * The phone's Back button inside the editor asks like Cancel does (issue 18). A page cannot stop Back,
+ * The phone's Back button inside an editor (the card editor, issue 18; the print editor, issue 34) asks like Cancel does. A page cannot stop Back,
  * so the editor keeps one history entry of its own on top of its address (same URL, a marker in the
  * history state): Back takes that entry away and the editor is told (`onBack`); it asks and puts the
  * entry back (`rearm`), or leaves. Leaving the editor any other way first takes its entry away
