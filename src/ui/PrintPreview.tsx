@@ -163,7 +163,8 @@ export function PrintPreview({
             {qualityHelp.sharper
               ? t('quality.suggest', { format: qualityHelp.sharper })
               : t('quality.noSharper')}
-            {(crop.width < 1 || crop.height < 1) && <> {t('quality.zoomOut')}</>}
+            {/* Zoomed in on both sides: zooming out brings in more pixels (a fill crop has one side whole). */}
+            {crop.width < 1 && crop.height < 1 && <> {t('quality.zoomOut')}</>}
           </span>
         </div>
       )}
