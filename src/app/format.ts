@@ -8,8 +8,11 @@ export function useMoney(): (minor: number) => string {
   return useCallback((minor: number) => formatMoney(minor, formatString), [formatString]);
 }
 
-/** Formats a size in millimetres as cm or inches, per the portal's metric flag. */
+/** Formats a size in millimetres as cm or inches, per the portal's metric flag and locale (8,9 x 12,7 cm). */
 export function useSizeFormat(): (widthMm: number, heightMm: number) => string {
-  const metric = usePortal().locale.use_metric_system;
-  return useCallback((widthMm: number, heightMm: number) => formatSize(widthMm, heightMm, metric), [metric]);
+  const { use_metric_system: metric, code } = usePortal().locale;
+  return useCallback(
+    (widthMm: number, heightMm: number) => formatSize(widthMm, heightMm, metric, code),
+    [metric, code],
+  );
 }
