@@ -90,6 +90,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       today: app.clock.now(),
       pool: app.previewPool,
       language: request.portal.locale.code,
+      holidayRegion: request.portal.holidayRegion,
     });
     return sendPreview(request, reply, preview);
   });
