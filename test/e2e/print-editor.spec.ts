@@ -287,7 +287,7 @@ test('in the regional portal the white-border toggle switches to the white-borde
   }, buffer.toString('base64'));
 
   await page.goto(`${regional}/m/cart/edit/${line.uuid}`);
-  await expect(page.getByRole('heading', { name: 'Papirkopier', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Papirbilder', level: 1 })).toBeVisible();
   await press(page.getByRole('button', { name: 'Beskjær', exact: true }));
   const border = page.getByRole('switch', { name: 'Hvit kant' });
   await expect(border).not.toBeChecked();
