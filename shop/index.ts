@@ -29,6 +29,7 @@ export * from './previewSizes.ts';
 export * from './pricing.ts';
 export * from './printEdit.ts';
 export * from './production.ts';
+export * from './productNames.ts';
 export * from './shipping.ts';
 export * from './sizes.ts';
 export * from './templateFile.ts';

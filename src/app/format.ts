@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { formatMoney, formatSize } from '../../shop/index.ts';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatSize, type ProductNames, productNameIn } from '../../shop/index.ts';
 import { usePortal } from './portal.tsx';
 
 /** Formats minor units with the portal's currency format string. */
@@ -15,4 +16,14 @@ export function useSizeFormat(): (widthMm: number, heightMm: number) => string {
     (widthMm: number, heightMm: number) => formatSize(widthMm, heightMm, metric, code),
     [metric, code],
   );
+}
+
+/**
+ * A product's name in the portal's language (issue 34): the locale's `productNames` through the
+ * shop's one lookup (shop/productNames.ts), as the server names it in the mail and the lab.
+ */
+export function useProductName(): (name: string) => string {
+  const { t } = useTranslation();
+  const names = t('productNames', { returnObjects: true }) as unknown as ProductNames;
+  return useCallback((name: string) => productNameIn(name, names), [names]);
 }

@@ -299,7 +299,7 @@ test('in the regional portal the white-border toggle switches to the white-borde
   const inside = (await preview.boundingBox())!;
   expect(inside.width).toBeLessThan(without!.width - 10);
   await press(page.getByRole('button', { name: 'Ferdig' }));
-  await expect(page.getByTestId('line-format')).toContainText('10x15 white border');
+  await expect(page.getByTestId('line-format')).toHaveText('10x15 hvit kant (10,2 x 15,2 cm)');
   await press(page.getByRole('button', { name: 'Ferdig' }));
   await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
   const saved = await page.evaluate(async (uuid) => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PictureSize } from '../../../engine/index.ts';
 import type { DraftView, OrderLine, Product } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
-import { useMoney } from '../../app/format.ts';
+import { useMoney, useProductName } from '../../app/format.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
 import { PrintPreview } from '../../ui/PrintPreview.tsx';
@@ -34,6 +34,7 @@ export function PrintLine(props: PrintLineProps) {
   const { line, product, print, selecting, selected, dirty, deleted, updating, highlighted } = props;
   const { t } = useTranslation();
   const money = useMoney();
+  const productName = useProductName();
   const longPress = useLongPress(props.onLongPress);
   const file = line.files[0];
   const name = line.description;
@@ -62,7 +63,7 @@ export function PrintLine(props: PrintLineProps) {
         )}
       </span>
       <span className="cart-line__text">
-        <span className="cart-line__format">{product?.name ?? ''}</span>
+        <span className="cart-line__format">{product ? productName(product.name) : ''}</span>
         <span className="cart-line__name">{name}</span>
         <span className="cart-line__quantity">{t('cart.pieces', { count: line.quantity })}</span>
       </span>

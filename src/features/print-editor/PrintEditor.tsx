@@ -30,7 +30,7 @@ import {
 } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useCartStore } from '../../app/cartStore.ts';
-import { useMoney, useSizeFormat } from '../../app/format.ts';
+import { useMoney, useProductName, useSizeFormat } from '../../app/format.ts';
 import { usePortal } from '../../app/portal.tsx';
 import { usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
@@ -56,6 +56,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   const navigate = useNavigate();
   const money = useMoney();
   const size = useSizeFormat();
+  const productName = useProductName();
   const { regional } = usePortal();
   const saveLine = useCartStore((s) => s.saveLine);
   const { products, failed: priceListFailed, reload } = usePriceList();
@@ -165,7 +166,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
             <div>
               <dt>{t('prints.format')}</dt>
               <dd data-testid="line-format">
-                {product ? `${product.name} (${size(...product.printareasize)})` : ''}
+                {product ? `${productName(product.name)} (${size(...product.printareasize)})` : ''}
               </dd>
             </div>
             <div>
