@@ -178,7 +178,8 @@ export function PrintEditor({ line }: { line: OrderLine }) {
               <dd>{t(`prints.${session.draft.image.filter}`)}</dd>
             </div>
             <div className="print-editor__price">
-              <dt className="visually-hidden">{t('printEditor.priceColumn')}</dt>
+              {/* The line's price, not a unit price: said so to a screen reader (issue 34). */}
+              <dt className="visually-hidden">{t('cart.linePrice', { count: session.draft.quantity })}</dt>
               <dd data-testid="line-price">
                 {/* The server prices the line again on save; until then this is a preview. */}
                 {money(
