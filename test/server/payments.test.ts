@@ -86,6 +86,14 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
       payload: raw,
     });
   };
+  /** The provider page's form, answered as the shopper's browser posts it. */
+  const answerPage = (id: string, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/payments/test-card/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      payload,
+    });
   const fulfil = (id: string, cookie: string) =>
     app.inject({ method: 'POST', url: `/m/api/checkout/transactions/${id}/fulfil`, headers: { cookie } });
   const state = async (id: string, cookie: string) =>
@@ -143,24 +151,14 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('Fant ikke betalingen');
-    const wrong = await app.inject({
-      method: 'POST',
-      url: `/payments/test-card/${id}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      payload: 'result=maybe',
-    });
+    const wrong = await answerPage(id, 'result=maybe');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Vælg Betal, Afvis eller Annuller');
   });
 
   it('Pay sends a signed callback, redirects back with 303, and the return gets the order', async () => {
     const { cookie, id } = await pendingPayment(2);
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/payments/test-card/${id}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      payload: 'result=paid',
-    });
+    const pay = await answerPage(id, 'result=paid');
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/m/cart/checkout/payment?transaction=${id}&result=paid`);
     // The callback already settled it: one order, cart empty.
