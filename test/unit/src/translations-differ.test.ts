@@ -80,8 +80,9 @@ function localePairs(language: Translated): Pair[] {
 function namedPairs(where: string, tree: unknown, language: Translated): Pair[] {
   const found: Pair[] = [];
   const walk = (node: unknown, path: string) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${path}[${i}]`));
-    else if (node && typeof node === 'object') {
+    if (Array.isArray(node)) {
+      for (const [i, v] of node.entries()) walk(v, `${path}[${i}]`);
+    } else if (node && typeof node === 'object') {
       const o = node as Tree;
       if (typeof o.en_GB === 'string') found.push([`${where}${path}`, o.en_GB, o[language] as string]);
       else for (const [k, v] of Object.entries(o)) walk(v, `${path}.${k}`);
