@@ -1,7 +1,7 @@
 /**
  * Every Norwegian and Danish string is a translation (issue 34): it differs from its English one, or it
  * is on the reviewed list below of words the languages write the same, each with the reason. The
- * strings are the locale files, the demo's product and template names (templates/) and the demo
+ * strings are the locale files, the demo's product and template names and suggested texts (templates/) and the demo
  * portals' words (menu, content pages, categories: server/db/seed-data.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: readonly { text: string; languages: readonly Translated[]
     languages: ['nb_NO'],
     reason: "S0 §4 writes the white-border toggle 'Hvit kant' in its English wording too",
   },
+  { text: 'BERGEN', languages: ['nb_NO'], reason: "a city poster's city: its name in any language" },
   { text: 'Menu', languages: ['da_DK'], reason: 'Danish for menu' },
   { text: 'Upload', languages: ['da_DK'], reason: 'Danish uses "upload" (at uploade)' },
   { text: 'Total', languages: ['da_DK'], reason: 'Danish for total' },
@@ -85,7 +86,14 @@ function namedPairs(where: string, tree: unknown, language: Translated): Pair[] 
     } else if (node && typeof node === 'object') {
       const o = node as Tree;
       if (typeof o.en_GB === 'string') found.push([`${where}${path}`, o.en_GB, o[language] as string]);
-      else for (const [k, v] of Object.entries(o)) walk(v, `${path}.${k}`);
+      else {
+        // A suggested text: `text` (the English, and any language's fallback) beside `texts`.
+        if (typeof o.text === 'string' && o.texts && typeof o.texts === 'object') {
+          const texts = o.texts as Tree;
+          found.push([`${where}${path}.texts`, o.text, (texts[language] as string | undefined) ?? o.text]);
+        }
+        for (const [k, v] of Object.entries(o)) walk(v, `${path}.${k}`);
+      }
     }
   };
   walk(tree, '');
