@@ -1,8 +1,8 @@
 /**
  * Every Norwegian and Danish string is a translation (issue 34): it differs from its English one, or it
  * is on the reviewed list below of words the languages write the same, each with the reason. The
- * strings are the locale files, the demo's product and template names and suggested texts (templates/) and the demo
- * portals' words (menu, content pages, categories: server/db/seed-data.ts).
+ * strings are the locale files, the demo's product and template names and suggested texts
+ * (templates/) and the demo portals' words (menu, content pages, categories: seed-data.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
