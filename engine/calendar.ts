@@ -16,7 +16,7 @@ import { getISOWeek } from 'date-fns/getISOWeek';
 import { da } from 'date-fns/locale/da';
 import { enGB } from 'date-fns/locale/en-GB';
 import { nb } from 'date-fns/locale/nb';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language, languageOf } from './languages.ts';
+import { bcp47, FALLBACK_LANGUAGE, LANGUAGES, type Language, languageOf } from './languages.ts';
 import { MONTH_YEAR_STRING, type Template, YEAR_STRING } from './template.ts';
 
 /** 'holiday' is a Sunday inside the month, 'extraday' any day outside it (S1 §9). */
@@ -121,6 +121,35 @@ export function monthName(month: number, language: string = FALLBACK_LANGUAGE): 
   assertMonth(month);
   const { localize } = DATE_LOCALES[languageOf(language)];
   return capitalised(localize.month((month - 1) as 0, { width: 'wide', context: 'standalone' }));
+}
+
+/**
+ * The month's name as the language writes it inside a sentence or a list (issue 34): 'January',
+ * 'januar' (Norwegian and Danish write months in lower case; only a title or a sentence's first word
+ * takes the capital, as monthName gives it).
+ */
+export function monthWord(month: number, language: string = FALLBACK_LANGUAGE): string {
+  assertMonth(month);
+  const { localize } = DATE_LOCALES[languageOf(language)];
+  return localize.month((month - 1) as 0, { width: 'wide', context: 'standalone' });
+}
+
+/** One day-and-month formatter per language, made on first use. */
+const dayMonthFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A day of a month as the language writes it (issue 34): '14 March' in English, '17. mai' in
+ * Norwegian, '17. maj' in Danish; any year's (a leap year's, so 29 February is one).
+ */
+export function dayAndMonth(day: number, month: number, language: string = FALLBACK_LANGUAGE): string {
+  assertMonth(month);
+  const lang = languageOf(language);
+  let format = dayMonthFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(bcp47(lang), { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    dayMonthFormats.set(lang, format);
+  }
+  return format.format(utcDate(2000, month, day));
 }
 
 /** Every month name in every language: what a box must be wide enough for. */

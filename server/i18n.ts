@@ -14,7 +14,7 @@ import enServer from '../public/locale/en_GB/server.json' with { type: 'json' };
 import nbCommon from '../public/locale/nb_NO/common.json' with { type: 'json' };
 import nbEmail from '../public/locale/nb_NO/email.json' with { type: 'json' };
 import nbServer from '../public/locale/nb_NO/server.json' with { type: 'json' };
-import type { MessageValues } from '../shop/index.ts';
+import { type MessageValues, type ProductNames, productNameIn } from '../shop/index.ts';
 
 export type Values = Record<string, string | number>;
 // The app's i18next typing (src/app/i18next.d.ts) knows the app's namespaces only: the server's
@@ -76,4 +76,14 @@ export function errorMessage(language: string | undefined, key: string, values?:
         ),
     );
   return word(key, values);
+}
+
+/**
+ * A product's name in a portal's language (issue 34): the language's `common:productNames` through
+ * the shop's one lookup (shop/productNames.ts), for the mail, the lab and the checkout's lines.
+ */
+export function productNameFor(locale: string): (name: string) => string {
+  const names = serverT(locale, 'common')('productNames', { returnObjects: true } as never) as unknown;
+  const table = names && typeof names === 'object' ? (names as ProductNames) : null;
+  return (name) => productNameIn(name, table);
 }

@@ -58,6 +58,8 @@ export const PortalConfig = z.object({
   regional: z.boolean(),
   /** Where the regional variant's products page sends the shopper. */
   externalGiftSite: z.string().nullable(),
+  /** Where its calendars' public holidays are those of ('GB-SCT'); null: its language's default (shop/holidays.ts). */
+  holidayRegion: z.string().nullable(),
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 

@@ -30,6 +30,7 @@ export * from './pricing.ts';
 export * from './printEdit.ts';
 export * from './printQuality.ts';
 export * from './production.ts';
+export * from './productNames.ts';
 export * from './shipping.ts';
 export * from './sizes.ts';
 export * from './templateFile.ts';

@@ -39,6 +39,12 @@ export const portals = pgTable('portals', {
   companyName: text('company_name').notNull(),
   regional: boolean('regional').notNull().default(false),
   externalGiftSite: text('external_gift_site'),
+  /**
+   * Where the calendars' public holidays are those of (issue 34): an ISO 3166 country or
+   * country-subdivision code as date-holidays knows it ('GB-SCT', 'NO'); null is the default of the
+   * portal's language (shop/holidays.ts: England and Wales on en_GB).
+   */
+  holidayRegion: text('holiday_region'),
 });
 
 export const portalHosts = pgTable('portal_hosts', {

@@ -707,7 +707,7 @@ const usCheckout: CheckoutSeed = {
   ],
 };
 
-interface Words {
+export interface Words {
   home: string;
   products: string;
   prints: string;
@@ -752,7 +752,7 @@ interface Words {
   termsHtml: string;
 }
 
-const english: Words = {
+export const english: Words = {
   home: 'Home',
   products: 'Products',
   prints: 'Photo prints',
@@ -803,10 +803,10 @@ const english: Words = {
     '<p>These terms apply to every order placed in this shop.</p><h2>Prices and payment</h2><p>Prices include VAT. The price you confirm at checkout is the price you pay; we charge no fees beyond delivery and the options you chose.</p><h2>Your pictures</h2><p>You confirm that you may print the pictures you upload. We use them only to make your order and delete them after 30 days without use.</p><h2>Production and delivery</h2><p>We start printing as soon as the order is placed, so an order cannot be changed afterwards. Collect it in the store you chose, or receive it by post at the address you gave.</p><h2>Complaints</h2><p>If a print is damaged or not as ordered, tell us within 14 days of receiving it and we will print it again or refund it.</p>',
 };
 
-const norwegian: Words = {
+export const norwegian: Words = {
   home: 'Hjem',
   products: 'Produkter',
-  prints: 'Fotokopier',
+  prints: 'Papirbilder',
   cards: 'Kort',
   christmasCards: 'Julekort',
   birthdayCards: 'Bursdagskort',
@@ -824,7 +824,7 @@ const norwegian: Words = {
   contact: 'Kontakt oss',
   about: 'Om oss',
   slides: [
-    ['/m/img/slide-1.svg', 'Bildene dine, vakkert trykket', 'Fotokopier fra mobilen på minutter.'],
+    ['/m/img/slide-1.svg', 'Bildene dine, vakkert trykket', 'Papirbilder fra mobilen på minutter.'],
     ['/m/img/slide-2.svg', 'Kort med din hilsen', 'Legg til egne bilder og ord.'],
     ['/m/img/slide-3.svg', 'Et år med minner', 'Lag en veggkalender med egne bilder.'],
   ],
@@ -836,12 +836,12 @@ const norwegian: Words = {
   paragraphHtml: '<p>Bildene trykkes på <strong>fotopapir av høy kvalitet</strong>.</p>',
   richText:
     '<h3>Hvorfor trykke hos oss</h3><ul><li>Det du ser er det som trykkes</li><li>Ingenting går tapt</li></ul>',
-  imageAlt: 'Fotokopier på et bord',
+  imageAlt: 'Papirbilder på et bord',
   catCards: ['Kort', 'Kort med dine bilder'],
   catCalendars: ['Kalendere', 'Veggkalendere for alle år'],
   catMug: ['Krus', 'Ditt bilde på et krus'],
   catCanvas: ['Lerret', 'Bilder på lerret'],
-  catPrints: ['Fotokopier', 'Klassiske bilder i mange størrelser'],
+  catPrints: ['Papirbilder', 'Klassiske bilder i mange størrelser'],
   catPhotobook: ['Fotobøker', 'Lages i fotobokverktøyet'],
   helpTitle: 'Hjelp',
   helpText: 'Spørsmål om bestillingen? Vi hjelper deg.',
@@ -854,10 +854,10 @@ const norwegian: Words = {
     '<p>Disse vilkårene gjelder alle bestillinger i denne butikken.</p><h2>Priser og betaling</h2><p>Prisene er inkludert mva. Prisen du bekrefter i kassen er prisen du betaler; vi tar ingen gebyrer utover frakt og valgene du har gjort.</p><h2>Bildene dine</h2><p>Du bekrefter at du har rett til å trykke bildene du laster opp. Vi bruker dem bare til bestillingen din og sletter dem etter 30 dager uten bruk.</p><h2>Produksjon og levering</h2><p>Vi begynner å trykke så snart bestillingen er lagt inn, så den kan ikke endres etterpå. Hent den i butikken du valgte, eller få den tilsendt i posten til adressen du oppga.</p><h2>Reklamasjon</h2><p>Er et bilde skadet eller ikke som bestilt, gi oss beskjed innen 14 dager etter at du mottok det, så trykker vi det på nytt eller refunderer det.</p>',
 };
 
-const danish: Words = {
+export const danish: Words = {
   home: 'Hjem',
   products: 'Produkter',
-  prints: 'Fotoprint',
+  prints: 'Papirbilleder',
   cards: 'Kort',
   christmasCards: 'Julekort',
   birthdayCards: 'Fødselsdagskort',
@@ -875,7 +875,7 @@ const danish: Words = {
   contact: 'Kontakt os',
   about: 'Om os',
   slides: [
-    ['/m/img/slide-1.svg', 'Dine billeder, smukt printet', 'Fotoprint fra mobilen på få minutter.'],
+    ['/m/img/slide-1.svg', 'Dine billeder, smukt printet', 'Papirbilleder fra mobilen på få minutter.'],
     ['/m/img/slide-2.svg', 'Kort med din hilsen', 'Tilføj dine egne billeder og ord.'],
     ['/m/img/slide-3.svg', 'Et år med minder', 'Lav en vægkalender med dine egne billeder.'],
   ],
@@ -887,12 +887,12 @@ const danish: Words = {
   paragraphHtml: '<p>Billederne printes på <strong>fotopapir af høj kvalitet</strong>.</p>',
   richText:
     '<h3>Hvorfor printe hos os</h3><ul><li>Det, du ser, er det, der bliver printet</li><li>Intet går tabt</li></ul>',
-  imageAlt: 'Fotoprint på et bord',
+  imageAlt: 'Papirbilleder på et bord',
   catCards: ['Kort', 'Kort med dine billeder'],
   catCalendars: ['Kalendere', 'Vægkalendere til alle år'],
   catMug: ['Krus', 'Dit billede på et krus'],
   catCanvas: ['Lærred', 'Billeder på lærred'],
-  catPrints: ['Fotoprint', 'Klassiske billeder i mange størrelser'],
+  catPrints: ['Papirbilleder', 'Klassiske billeder i mange størrelser'],
   catPhotobook: ['Fotobøger', 'Laves i vores fotobogsværktøj'],
   helpTitle: 'Hjælp',
   helpText: 'Spørgsmål om din bestilling? Vi hjælper dig gerne.',

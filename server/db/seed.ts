@@ -394,6 +394,34 @@ async function seedContentPagesWhereMissing(db: Db) {
   }
 }
 
+/**
+ * Demo words corrected since a database was seeded (issue 34: prints were 'Fotokopier', photocopies,
+ * in Norwegian, and 'Fotoprint' in Danish where the app says 'papirbilleder'): the prints menu item and
+ * category of a demo portal are renamed while they still read the old demo word; a title a shop
+ * changed is left as it is.
+ */
+const RENAMED_PRINTS: Record<string, string> = { Fotokopier: 'Papirbilder', Fotoprint: 'Papirbilleder' };
+
+async function renameDemoPrintsWhereUnchanged(db: Db) {
+  const demo = seedPortals.map((p) => p.uuid);
+  for (const [old, now] of Object.entries(RENAMED_PRINTS)) {
+    await db
+      .update(menuItems)
+      .set({ title: now })
+      .where(and(inArray(menuItems.portalUuid, demo), eq(menuItems.id, 'prints'), eq(menuItems.title, old)));
+    await db
+      .update(productCategories)
+      .set({ title: now })
+      .where(
+        and(
+          inArray(productCategories.portalUuid, demo),
+          eq(productCategories.type, 'PAPER_COPIES'),
+          eq(productCategories.title, old),
+        ),
+      );
+  }
+}
+
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portals);
   if (row && row.n > 0) {
@@ -402,6 +430,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedCheckoutWhereMissing(db);
     await seedPaymentOptionsWhereMissing(db);
     await seedContentPagesWhereMissing(db);
+    await renameDemoPrintsWhereUnchanged(db);
     return false;
   }
   await db.transaction(async (tx) => {

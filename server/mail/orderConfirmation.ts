@@ -4,6 +4,7 @@
  * out; the job (server/production/email.ts) sends it.
  */
 import { formatMoney, orderReference } from '../../shop/index.ts';
+import { productNameFor } from '../i18n.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { html, multiline, type SafeHtml } from './html.ts';
 import { bcp47, type MailWords, mailWords } from './i18n.ts';
@@ -61,6 +62,7 @@ function contentOf(order: ConfirmedOrder, options: ComposeOptions): Content {
   const words: MailWords = mailWords(snap.portal.locale);
   const { t } = words;
   const money = (minor: number) => formatMoney(minor, snap.portal.currencyFormat);
+  const productName = productNameFor(snap.portal.locale);
   const shop = snap.portal.name;
   const reference = orderReference(order.uuid);
   const date = new Intl.DateTimeFormat(bcp47(snap.portal.locale), { dateStyle: 'long' }).format(
@@ -99,7 +101,7 @@ function contentOf(order: ConfirmedOrder, options: ComposeOptions): Content {
       title: t('linesTitle'),
       columns: [t('product'), t('quantity'), t('price')],
       items: snap.lines.map((l) => ({
-        label: l.description ? `${l.productName}: ${l.description}` : l.productName,
+        label: l.description ? `${productName(l.productName)}: ${l.description}` : productName(l.productName),
         amount: money(l.linePrice),
       })),
       quantities: snap.lines.map((l) => l.quantity),

@@ -18,7 +18,7 @@ import {
   systemClock,
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { orders, pictures, products, templates } from '../db/schema.ts';
+import { orders, pictures, portals, products, templates } from '../db/schema.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { uprightKey } from '../services/pictures/pictures.ts';
 import type { StoredTemplate } from '../services/templates/templateLines.ts';
@@ -97,6 +97,12 @@ async function doneBefore(storage: ObjectStore, folder: string, name: string): P
 async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapshot, folder: string) {
   const { db } = deps;
   const plans: { line: SnapshotLine; kind: LineKind; productName: string; tasks: RenderTask[] }[] = [];
+  // The portal's holiday place as it is now: the snapshot has none, and a calendar prints the holidays
+  // its thumbnails showed.
+  const [portal] = await db
+    .select({ holidayRegion: portals.holidayRegion })
+    .from(portals)
+    .where(eq(portals.uuid, snap.portal.uuid));
   for (const [position, line] of snap.lines.entries()) {
     const [product] = await db.select().from(products).where(eq(products.uuid, line.productUuid));
     if (!product) throw new ProductionError(`Line ${position + 1}: its product ${line.productUuid} is gone`);
@@ -139,6 +145,7 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
             orderedAt: snap.paidAt,
             // The portal the line was made on: the print names months as the editor showed them.
             language: snap.portal.locale,
+            holidayRegion: portal?.holidayRegion ?? null,
           },
         ],
       });

@@ -49,6 +49,8 @@ export type RenderTask = (
       orderedAt: string;
       /** The order's portal language (its `locale`). */
       language: string;
+      /** Its portal's holiday place (`holidayRegion`), null for the language's default. */
+      holidayRegion?: string | null;
     }
 ) & {
   /** The shop's storage, as plain data: the thread opens its own client. */
@@ -127,15 +129,22 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
 
 /**
  * The scenes a template line prints: every page of the template, also those the editor does not show
- * (clientIgnore), drawn in the order's language with the holidays of its portal's country and the
+ * (clientIgnore), drawn in the order's language with the holidays of its portal's place and the
  * shopper's own dates (issue 18).
  */
 export async function printScenes(
-  task: Pick<Extract<RenderTask, { kind: 'template' }>, 'template' | 'stored' | 'orderedAt' | 'language'>,
+  task: Pick<
+    Extract<RenderTask, { kind: 'template' }>,
+    'template' | 'stored' | 'orderedAt' | 'language' | 'holidayRegion'
+  >,
   fontSet: FontSet,
 ) {
   const instance = lineInstance(task.template, task.stored, new Date(task.orderedAt));
-  const holidays = await calendarHolidays(task.language, instance.year, startMonthOf(instance));
+  const holidays = await calendarHolidays(
+    { locale: task.language, holidayRegion: task.holidayRegion },
+    instance.year,
+    startMonthOf(instance),
+  );
   return task.template.pages.map((page) =>
     pageScene(task.template, instance, page.id, fontSet, task.language, holidays),
   );

@@ -90,6 +90,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       today: app.clock.now(),
       pool: app.previewPool,
       language: request.portal.locale.code,
+      holidayRegion: request.portal.holidayRegion,
     });
     return sendPreview(request, reply, preview);
   });
@@ -116,7 +117,13 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       throw new HttpError(400, 'line_mismatch');
     }
     const session = await lineOwner(request);
-    return applyLineChanges(db, session, [{ ...body, uuid: lineUuid }], await templateDeps(session));
+    return applyLineChanges(
+      db,
+      session,
+      [{ ...body, uuid: lineUuid }],
+      await templateDeps(session),
+      request.portal.locale.code,
+    );
   });
 
   // Several lines at once (bulk editing, S0 §4), all or nothing.
@@ -124,7 +131,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
     const lines = request.body;
     const session = lines.length > 0 ? await lineOwner(request) : await request.session();
     if (!session) return sessionCart(db, null);
-    return applyLineChanges(db, session, lines, await templateDeps(session));
+    return applyLineChanges(db, session, lines, await templateDeps(session), request.portal.locale.code);
   });
 
   // The answer is kept on a cart; a visitor with no session has no cart and nothing to order, so the

@@ -13,9 +13,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { bcp47, languageOf } from '../../engine/index.ts';
 import { formatMoney, paymentProviderRoutes } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { serverT, type Values } from '../i18n.ts';
 import { serve } from '../plugins/contract.ts';
 import { acceptFormBodies } from '../plugins/formBody.ts';
 import { isUuid, type TransactionSnapshot } from '../services/checkout/checkout.ts';
@@ -41,9 +43,9 @@ button,a.button{display:block;width:100%;min-height:48px;margin:.5rem 0 0;border
 a.button{background:#1b1f24;color:#fff}
 `;
 
-function page(title: string, body: string): string {
+function page(language: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(bcp47(languageOf(language)))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -55,13 +57,20 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
+/** The page in the portal's language (the test provider stands in for a provider that speaks it). */
+function sendPage(reply: FastifyReply, language: string, status: number, title: string, body: string) {
   return reply
     .status(status)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(page(title, body));
+    .send(page(language, title, body));
 }
+
+/** The test provider's words (`server:testCard.*`) in a language, escaped for HTML. */
+const wordsIn = (language: string) => {
+  const t = serverT(language, 'server');
+  return (key: string, values?: Values) => escapeHtml(t(`testCard.${key}`, values));
+};
 
 /** The `result=` the shopper is sent back with: only a hint for the page, never believed by the shop. */
 const resultOf = (row: { orderUuid: string | null; status: string }) => (row.orderUuid ? 'paid' : row.status);
@@ -102,13 +111,16 @@ export async function paymentRoutes(
     return row && row.provider === 'test-card' ? row : null;
   }
 
-  const notFoundPage = (reply: FastifyReply) =>
-    sendPage(
+  const notFoundPage = (reply: FastifyReply, language: string) => {
+    const w = wordsIn(language);
+    return sendPage(
       reply,
+      language,
       404,
-      'Payment not found',
-      '<h1>Payment not found</h1><p class="note">This payment does not exist.</p>',
+      w('notFoundTitle'),
+      `<h1>${w('notFoundTitle')}</h1><p class="note">${w('notFound')}</p>`,
     );
+  };
 
   // ---- The provider's pages ----
   await app.register(async (provider) => {
@@ -117,31 +129,39 @@ export async function paymentRoutes(
     provider.get('/payments/test-card/:transactionId', async (request, reply) => {
       const { transactionId } = PageParams.parse(request.params);
       const row = await testCardTransaction(transactionId);
-      if (!row) return notFoundPage(reply);
+      if (!row) return notFoundPage(reply, request.portal.locale.code);
       const snap = row.request as TransactionSnapshot;
+      const language = snap.portal.locale;
+      const w = wordsIn(language);
       const amount = escapeHtml(formatMoney(row.amount, snap.portal.currencyFormat));
       const shop = escapeHtml(snap.portal.name);
       if (row.status !== 'pending') {
-        const back = escapeHtml(returnUrl(row.uuid, resultOf(row)));
+        const result = resultOf(row);
+        const back = escapeHtml(returnUrl(row.uuid, result));
+        const status = escapeHtml(
+          serverT(language, 'server')(`testCard.status.${result}`, { defaultValue: row.status }),
+        );
         return sendPage(
           reply,
+          language,
           200,
-          'Payment finished',
-          `<h1>This payment is finished</h1><p class="note">${shop} · ${amount} · ${escapeHtml(row.status)}</p>` +
-            `<a class="button" href="${back}">Back to the shop</a>`,
+          w('finishedTitle'),
+          `<h1>${w('finished')}</h1><p class="note">${shop} · ${amount} · ${status}</p>` +
+            `<a class="button" href="${back}">${w('back')}</a>`,
         );
       }
       const action = escapeHtml(TEST_CARD_PAGE(row.uuid));
       return sendPage(
         reply,
+        language,
         200,
-        'Test card payment',
-        `<h1>Test card payment</h1><p class="note">To ${shop}. No money is taken: this is the test provider.</p>` +
+        w('title'),
+        `<h1>${w('title')}</h1><p class="note">${w('note', { shop: snap.portal.name })}</p>` +
           `<p class="amount">${amount}</p>` +
           `<form method="post" action="${action}">` +
-          '<button class="pay" type="submit" name="result" value="paid">Pay</button>' +
-          '<button class="decline" type="submit" name="result" value="declined">Decline</button>' +
-          '<button class="cancel" type="submit" name="result" value="cancelled">Cancel</button>' +
+          `<button class="pay" type="submit" name="result" value="paid">${w('pay')}</button>` +
+          `<button class="decline" type="submit" name="result" value="declined">${w('decline')}</button>` +
+          `<button class="cancel" type="submit" name="result" value="cancelled">${w('cancel')}</button>` +
           '</form>',
       );
     });
@@ -150,10 +170,12 @@ export async function paymentRoutes(
       const { transactionId } = PageParams.parse(request.params);
       const parsed = PageForm.safeParse(request.body ?? {});
       const row = await testCardTransaction(transactionId);
-      if (!row) return notFoundPage(reply);
+      if (!row) return notFoundPage(reply, request.portal.locale.code);
       if (row.status !== 'pending') return reply.redirect(returnUrl(row.uuid, resultOf(row)), 303);
+      const language = (row.request as TransactionSnapshot).portal.locale;
+      const w = wordsIn(language);
       if (!parsed.success) {
-        return sendPage(reply, 400, 'Choose an answer', '<h1>Choose Pay, Decline or Cancel</h1>');
+        return sendPage(reply, language, 400, w('chooseTitle'), `<h1>${w('choose')}</h1>`);
       }
       const result = parsed.data.result;
       const body = JSON.stringify({ transactionId: row.uuid, result, amount: row.amount });
@@ -171,9 +193,10 @@ export async function paymentRoutes(
         request.log.error({ status: answer.statusCode, body: answer.body }, 'test card callback refused');
         return sendPage(
           reply,
+          language,
           502,
-          'Payment not confirmed',
-          '<h1>The shop did not confirm the payment</h1><p class="note">Nothing was charged. Please go back and try again.</p>',
+          w('notConfirmedTitle'),
+          `<h1>${w('notConfirmed')}</h1><p class="note">${w('notConfirmedNote')}</p>`,
         );
       }
       return reply.redirect(returnUrl(row.uuid, result), 303);

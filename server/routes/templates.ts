@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { templateRoutes as api, calendarHolidays, LIST_TYPES } from '../../shop/index.ts';
+import { templateRoutes as api, calendarHolidays, holidayPlaceOf, LIST_TYPES } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
@@ -64,7 +64,7 @@ export async function templateRoutes(app: FastifyInstance, { db, dataDir, files 
   // The public holidays a calendar of this portal marks over its twelve months (issue 18).
   serve(app, api.holidays, async (request) => {
     const { year, startMonth } = request.query;
-    return { holidays: await calendarHolidays(request.portal.locale.code, year, startMonth) };
+    return { holidays: await calendarHolidays(holidayPlaceOf(request.portal), year, startMonth) };
   });
 
   serve(app, api.byUuid, async (request) => {

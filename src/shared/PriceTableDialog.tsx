@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../shop/index.ts';
 import { priceTable } from '../../shop/index.ts';
-import { useMoney } from '../app/format.ts';
+import { useMoney, useProductName } from '../app/format.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import './price-table.css';
 
@@ -20,6 +20,7 @@ interface PriceTableDialogProps {
 export function PriceTableDialog({ product, onClose, open = true, campaignMet }: PriceTableDialogProps) {
   const { t } = useTranslation();
   const money = useMoney();
+  const productName = useProductName();
   return (
     <Dialog
       open={open}
@@ -33,7 +34,7 @@ export function PriceTableDialog({ product, onClose, open = true, campaignMet }:
       }
     >
       <table className="price-table">
-        <caption>{product.name}</caption>
+        <caption>{productName(product.name)}</caption>
         <thead>
           <tr>
             <th scope="col">{t('prices.quantityColumn')}</th>

@@ -101,7 +101,12 @@ test("a personal date and Norway's Constitution Day in the May grid; holidays ca
   await dates.getByLabel(common.editorDates.month, { exact: true }).selectOption('5');
   await dates.getByLabel(common.editorDates.text, { exact: true }).fill('Anna 40');
   await press(dates.getByRole('button', { name: common.editorDates.add }));
-  await expect(dates.getByRole('list', { name: common.editorDates.yourDates })).toContainText('Anna 40');
+  // The day as Norwegian writes it (issue 34): '17. mai', the month in lower case (date-fns' nb).
+  const may = nb.localize.month(4, { width: 'wide', context: 'formatting' });
+  await expect(dates.getByRole('list', { name: common.editorDates.yourDates })).toContainText(
+    `17. ${may}: Anna 40`,
+  );
+  expect(may).toBe(may.toLocaleLowerCase('nb'));
   await press(dates.getByRole('button', { name: common.editor.done }));
 
   // May is the sixth page (the cover, then January to May).

@@ -351,7 +351,7 @@ test('in the regional portal the white-border toggle switches to the white-borde
   }, buffer.toString('base64'));
 
   await page.goto(`${regional}/m/cart/edit/${line.uuid}`);
-  await expect(page.getByRole('heading', { name: 'Papirkopier', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Papirbilder', level: 1 })).toBeVisible();
   await press(page.getByRole('button', { name: 'Beskjær', exact: true }));
   const border = page.getByRole('switch', { name: 'Hvit kant' });
   await expect(border).not.toBeChecked();
@@ -363,7 +363,7 @@ test('in the regional portal the white-border toggle switches to the white-borde
   const inside = (await preview.boundingBox())!;
   expect(inside.width).toBeLessThan(without!.width - 10);
   await press(page.getByRole('button', { name: 'Ferdig' }));
-  await expect(page.getByTestId('line-format')).toContainText('10x15 white border');
+  await expect(page.getByTestId('line-format')).toHaveText('10x15 hvit kant (10,2 x 15,2 cm)');
   await press(page.getByRole('button', { name: 'Ferdig' }));
   await expect(page).toHaveURL(new RegExp(`/m/cart/view/${line.uuid}$`));
   const saved = await page.evaluate(async (uuid) => {

@@ -271,7 +271,8 @@ test("a logged-in shopper's yearly dates are kept and offered in the next calend
   await press(page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Dates' }));
   const dates = page.getByTestId('dates-screen');
   await press(dates.getByRole('button', { name: 'Add your saved date' }));
-  await expect(dates.getByRole('list', { name: 'Your dates' })).toContainText('Grandma 80');
+  // The day as English writes it (issue 34): '24 December', not '24. December'.
+  await expect(dates.getByRole('list', { name: 'Your dates' })).toContainText('24 December: Grandma 80');
   await expect(dates.getByRole('list', { name: 'Your dates' })).not.toContainText('Party');
   await expect(dates.getByRole('button', { name: /saved date/ })).toHaveCount(0);
   await press(dates.getByRole('button', { name: 'Done' }));

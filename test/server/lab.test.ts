@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,6 +282,20 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
       expect(malformed.statusCode).toBe(400);
       expect((await setStatus(crypto.randomUUID(), 'printed')).statusCode).toBe(404);
       expect((await post(`/lab/api/orders/${crypto.randomUUID()}/rerun`)).statusCode).toBe(404);
+    });
+
+    it("names a line's product in the order's portal language (issue 34): the demo's English name translated", async () => {
+      const uuid = await placeOrder('store-pickup');
+      // An order of the Norwegian portal's white-border print, whose demo name is stored in English.
+      await db()
+        .update(orders)
+        .set({
+          snapshot: sql`jsonb_set(jsonb_set(${orders.snapshot}, '{portal,locale}', '"nb_NO"'), '{lines,0,productName}', '"10x15 white border"')`,
+        })
+        .where(eq(orders.uuid, uuid));
+      expect((await detail(uuid)).lines[0]!.productName).toBe('10x15 hvit kant');
+      const listed = (await get('/lab/api/orders')).json<LabOrderPage>().orders.find((o) => o.uuid === uuid);
+      expect(listed!.lines[0]!.productName).toBe('10x15 hvit kant');
     });
   });
 

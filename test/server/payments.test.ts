@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PAYMENT_TEST_SECRET } from '../../server/config.ts';
@@ -86,6 +86,14 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
       payload: raw,
     });
   };
+  /** The provider page's form, answered as the shopper's browser posts it. */
+  const answerPage = (id: string, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/payments/test-card/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      payload,
+    });
   const fulfil = (id: string, cookie: string) =>
     app.inject({ method: 'POST', url: `/m/api/checkout/transactions/${id}/fulfil`, headers: { cookie } });
   const state = async (id: string, cookie: string) =>
@@ -113,16 +121,44 @@ describe.each(databaseKinds())('test card payments on %s', (kind: DatabaseKind) 
     for (const result of ['paid', 'declined', 'cancelled']) expect(page.body).toContain(`value="${result}"`);
     expect(page.body).not.toMatch(/<script|https?:\/\//);
     expect((await app.inject({ url: '/payments/test-card/not-a-transaction' })).statusCode).toBe(404);
+    expect(page.body).toContain('<html lang="en-GB">');
+    expect(page.body).toContain('>Test card payment</h1>');
+  });
+
+  it("speaks the portal's language (issue 34): the page of a Danish order in Danish, a missing one in the host's", async () => {
+    const { id } = await pendingPayment(1);
+    // The page reads the language from the transaction's portal, as a provider is told it.
+    await db()
+      .update(transactions)
+      .set({ request: sql`jsonb_set(${transactions.request}, '{portal,locale}', '"da_DK"')` })
+      .where(eq(transactions.uuid, id));
+    const page = await app.inject({ url: `/payments/test-card/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="da-DK">');
+    for (const word of [
+      'Betaling med testkort',
+      'Der trækkes ingen penge',
+      '>Betal<',
+      '>Afvis<',
+      '>Annuller<',
+    ]) {
+      expect(page.body).toContain(word);
+    }
+    expect(page.body).not.toMatch(/>(Pay|Decline|Cancel)</);
+    const missing = await app.inject({
+      url: '/payments/test-card/not-a-transaction',
+      headers: { host: 'no.localhost' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Fant ikke betalingen');
+    const wrong = await answerPage(id, 'result=maybe');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Vælg Betal, Afvis eller Annuller');
   });
 
   it('Pay sends a signed callback, redirects back with 303, and the return gets the order', async () => {
     const { cookie, id } = await pendingPayment(2);
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/payments/test-card/${id}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
-      payload: 'result=paid',
-    });
+    const pay = await answerPage(id, 'result=paid');
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/m/cart/checkout/payment?transaction=${id}&result=paid`);
     // The callback already settled it: one order, cart empty.

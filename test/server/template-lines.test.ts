@@ -488,6 +488,13 @@ describe.each(databaseKinds())('template lines on %s', (kind: DatabaseKind) => {
       const uk = (await get('localhost', `year=${next}`)).json() as typeof norway;
       expect(uk.holidays.some((h) => h.date === `${next}-12-25`)).toBe(true);
       expect(uk.holidays.some((h) => h.date.endsWith('-05-17'))).toBe(false);
+      // England and Wales by default (issue 34): the Summer bank holiday, the last Monday of August.
+      const summer = new Date(Date.UTC(next, 7, 31));
+      while (summer.getUTCDay() !== 1) summer.setUTCDate(summer.getUTCDate() - 1);
+      expect(uk.holidays).toContainEqual({
+        date: summer.toISOString().slice(0, 10),
+        name: 'Summer bank holiday',
+      });
       // A portal whose country the shop has no holidays for marks none.
       expect(((await get('us.localhost', `year=${next}`)).json() as typeof norway).holidays).toEqual([]);
       for (const bad of ['year=abc', 'year=1800', `year=${next}&startMonth=13`, '']) {

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { carts, orderLines, pictures, sessions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import { productNameFor } from '../../i18n.ts';
 import { idHashOf, SEEN_PRECISION_MS, type Session, touchSession } from '../identity/sessions.ts';
 import { productsOf } from '../storefront/content.ts';
 import {
@@ -302,7 +303,10 @@ export async function applyLineChanges(
   session: Session,
   changes: readonly OrderLineChange[],
   templateDeps: TemplateLineDeps,
+  /** The portal's locale: a refusal names the product in its language. */
+  locale: string,
 ): Promise<Cart> {
+  const productName = productNameFor(locale);
   const uuids = changes.map((c) => c.uuid);
   if (new Set(uuids).size !== uuids.length) {
     throw new HttpError(400, 'duplicate_line');
@@ -352,7 +356,7 @@ export async function applyLineChanges(
       }
       if (change.quantity < product.minQuantity) {
         throw new HttpError(400, 'below_minimum', {
-          values: { product: product.name, minimum: product.minQuantity },
+          values: { product: productName(product.name), minimum: product.minQuantity },
         });
       }
       if (row.type === PRINT && change.image === null) {
@@ -383,7 +387,7 @@ export async function applyLineChanges(
         const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
         if (cropBelowMinimum(crop, picture, 0, frame)) {
           throw new HttpError(400, 'crop_too_small', {
-            values: { product: product.name, dpi: MIN_CROP_DPI },
+            values: { product: productName(product.name), dpi: MIN_CROP_DPI },
           });
         }
       }

@@ -37,6 +37,7 @@ import {
   transactions,
 } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { productNameFor } from '../../i18n.ts';
 import { cartOwner } from '../cart/cart.ts';
 import type { Session } from '../identity/sessions.ts';
 import { type Providers, providerOf } from '../payments/index.ts';
@@ -286,7 +287,9 @@ async function cartLines(db: Db, cartUuid: string): Promise<CartLine[]> {
   }));
 }
 
-const lineLabel = (l: CartLine) => (l.description ? `${l.productName}: ${l.description}` : l.productName);
+/** A line as the order info lists it, its product named in the portal's language. */
+const lineLabel = (l: CartLine, productName: (name: string) => string) =>
+  l.description ? `${productName(l.productName)}: ${l.description}` : productName(l.productName);
 
 function priced(
   portal: PortalConfig,
@@ -303,7 +306,10 @@ function priced(
     freeShippingThreshold: portal.options['free-shipping-threshold'],
   });
   const orderInfo = orderInfoOf(
-    lines.map((l) => ({ description: lineLabel(l), linePrice: l.linePrice })),
+    lines.map((l) => ({
+      description: lineLabel(l, productNameFor(portal.locale.code)),
+      linePrice: l.linePrice,
+    })),
     totals,
     words,
     { deliveryChosen: delivery !== null, rebateText: rebate ? `${rebate.code}: ${rebate.text}` : null },

@@ -25,6 +25,7 @@ import { orderReference } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { orderEvents, orders, portals } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import { productNameFor } from '../../i18n.ts';
 import {
   MANIFEST_NAME,
   type Manifest,
@@ -122,6 +123,8 @@ function labOrder(
   paymentSummary: LabPaymentSummary | null,
 ) {
   const snap = row.snapshot as OrderSnapshot;
+  // The lab reads a line as the shopper's mail named it: in the order's portal language.
+  const productName = productNameFor(snap.portal.locale);
   const fromManifest = new Map((manifest?.lines ?? []).map((l) => [l.orderLineUuid, l]));
   const lines: LabLine[] = snap.lines.map((l) => {
     const m = fromManifest.get(l.uuid);
@@ -129,7 +132,7 @@ function labOrder(
     const hasTemplate = Array.isArray(l.templates) && l.templates.length > 0;
     return {
       orderLineUuid: l.uuid,
-      productName: m?.product.name ?? l.productName,
+      productName: productName(m?.product.name ?? l.productName),
       description: l.description,
       quantity: l.quantity,
       kind: m?.kind ?? KIND_OF_TYPE[l.type] ?? (hasTemplate ? 'photogift' : 'print'),

@@ -34,7 +34,7 @@ import {
   transactions,
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { serverT } from '../../i18n.ts';
+import { productNameFor, serverT } from '../../i18n.ts';
 import type { Session } from '../identity/sessions.ts';
 import { type Providers, providerOf } from '../payments/index.ts';
 import { type ProviderTransaction, returnUrl, type StartContext } from '../payments/provider.ts';
@@ -349,7 +349,7 @@ export async function ordersOfUser(db: Db, session: Session | null, limit = 100)
         total: order.total,
         currencyFormat: snap.portal.currencyFormat,
         lines: snap.lines.map((l) => ({
-          productName: l.productName,
+          productName: productNameFor(snap.portal.locale)(l.productName),
           description: l.description,
           quantity: l.quantity,
         })),

@@ -30,6 +30,7 @@ async function loadSdk(): Promise<typeof Stripe> {
 
 import { type PaymentReport, paymentProviderRoutes } from '../../../shop/index.ts';
 import type { StripeSettings } from '../../config.ts';
+import { productNameFor, serverT } from '../../i18n.ts';
 import {
   type PaymentProvider,
   ProviderRefused,
@@ -72,18 +73,21 @@ const item = (currency: string, name: string, amount: number): LineItem => ({
 export function lineItems(tx: ProviderTransaction): LineItem[] {
   const currency = tx.currencyCode.toLowerCase();
   const snap = tx.snapshot;
-  const whole = [item(currency, `Order at ${snap.portal.name}`, tx.amount)];
+  // Stripe's page speaks the shopper's language; the lines it lists are ours to word (issue 34).
+  const t = serverT(snap.portal.locale, 'server');
+  const productName = productNameFor(snap.portal.locale);
+  const whole = [item(currency, t('checkout.orderAt', { shop: snap.portal.name }), tx.amount)];
   if (snap.totals.rebate > 0 || snap.rebate) return whole;
   const items = snap.lines.map((line) =>
     item(
       currency,
-      `${line.quantity} × ${line.productName}${line.description ? `, ${line.description}` : ''}`,
+      `${line.quantity} × ${productName(line.productName)}${line.description ? `, ${line.description}` : ''}`,
       line.linePrice,
     ),
   );
-  if (snap.totals.minimum > 0) items.push(item(currency, 'Minimum order adjustment', snap.totals.minimum));
+  if (snap.totals.minimum > 0) items.push(item(currency, t('checkout.minimum'), snap.totals.minimum));
   if (snap.totals.delivery > 0)
-    items.push(item(currency, snap.delivery.name || 'Delivery', snap.totals.delivery));
+    items.push(item(currency, snap.delivery.name || t('checkout.delivery'), snap.totals.delivery));
   const sum = items.reduce((s, i) => s + (i.price_data?.unit_amount ?? 0) * (i.quantity ?? 1), 0);
   const valid = items.every((i) => (i.price_data?.unit_amount ?? -1) >= 0);
   return valid && sum === tx.amount && items.length > 0 && items.length <= MAX_LINE_ITEMS ? items : whole;

@@ -57,6 +57,7 @@ export async function loadPortals(db: Db, defaultPortalUuid: string | null): Pro
       companyName: p.companyName,
       regional: p.regional,
       externalGiftSite: p.externalGiftSite,
+      holidayRegion: p.holidayRegion,
     });
   }
   const hosts = new Map(hostRows.map((h) => [h.host, h.portalUuid]));

@@ -147,6 +147,8 @@ export function linePreview(options: {
   today: Date;
   /** The line's portal language: the thumbnail names months as the editor did. */
   language: string;
+  /** The portal's holiday place (`holidayRegion`): the thumbnail marks the holidays the editor did. */
+  holidayRegion: string | null;
 }): LinePreview {
   const { template, stored, widthPx, pictures } = options;
   const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
@@ -154,14 +156,19 @@ export function linePreview(options: {
     stored,
     used.map((uuid) => pictures.get(uuid)?.sha256 ?? null),
     widthPx,
-    options.language,
+    // A portal on its language's default place keeps the hash its thumbnails had before issue 34.
+    options.holidayRegion ? `${options.language}:${options.holidayRegion}` : options.language,
   );
   return scenePreview({
     ...options,
     hash,
     scenes: async () => {
       const instance = lineInstance(template, stored, options.today);
-      const holidays = await calendarHolidays(options.language, instance.year, startMonthOf(instance));
+      const holidays = await calendarHolidays(
+        { locale: options.language, holidayRegion: options.holidayRegion },
+        instance.year,
+        startMonthOf(instance),
+      );
       const sheet = previewSheet(template);
       const scenes = sheet.cells.map((c) =>
         pageScene(template, instance, c.pageId, options.fonts, options.language, holidays),

@@ -10,7 +10,7 @@ import {
   type Filter,
   toggleDeleted,
 } from '../../../shop/index.ts';
-import { useSizeFormat } from '../../app/format.ts';
+import { useProductName, useSizeFormat } from '../../app/format.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 
@@ -34,6 +34,7 @@ type Picker = 'format' | 'filter' | 'quantity' | null;
 /** The select mode's bottom toolbar (S0 §2): '%d selected pictures' and the bulk edits. */
 export function BulkToolbar({ edit, formats, busy, onChange, onCancel, onDone }: BulkToolbarProps) {
   const { t } = useTranslation();
+  const productName = useProductName();
   const [picker, setPicker] = useState<Picker>(null);
   const none = edit.selected.length === 0;
   const selectedLines = edit.lines.filter((l) => edit.selected.includes(l.uuid));
@@ -90,7 +91,7 @@ export function BulkToolbar({ edit, formats, busy, onChange, onCancel, onDone }:
       {picker === 'format' && (
         <ChoiceDialog
           title={t('cart.chooseFormat')}
-          options={formats.map((f) => ({ value: f.uuid, label: f.name, detail: f }))}
+          options={formats.map((f) => ({ value: f.uuid, label: productName(f.name), detail: f }))}
           initial={shared((l) => l.product.uuid)}
           onClose={() => setPicker(null)}
           onChoose={(uuid) =>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PictureSize } from '../../../engine/index.ts';
 import { type DraftView, type OrderLine, type Product, viewQuality } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
-import { useMoney } from '../../app/format.ts';
+import { useMoney, useProductName } from '../../app/format.ts';
 import { QualityWords } from '../../shared/QualityWords.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/LazyImage.tsx';
@@ -35,6 +35,7 @@ export function PrintLine(props: PrintLineProps) {
   const { line, product, print, selecting, selected, dirty, deleted, updating, highlighted } = props;
   const { t } = useTranslation();
   const money = useMoney();
+  const productName = useProductName();
   const longPress = useLongPress(props.onLongPress);
   const file = line.files[0];
   const name = line.description;
@@ -63,11 +64,13 @@ export function PrintLine(props: PrintLineProps) {
         )}
       </span>
       <span className="cart-line__text">
-        <span className="cart-line__format">{product?.name ?? ''}</span>
+        <span className="cart-line__format">{product ? productName(product.name) : ''}</span>
         <span className="cart-line__name">{name}</span>
         <span className="cart-line__quantity">{t('cart.pieces', { count: line.quantity })}</span>
         <QualityWords quality={print && viewQuality(print.view, print.picture)} />
       </span>
+      {/* What the number is (issue 34): the line's price for its quantity, not a unit price. */}
+      <span className="visually-hidden">{t('cart.linePrice', { count: line.quantity })} </span>
       <strong className="cart-line__price" data-testid="line-price">
         {updating ? t('cart.updating') : dirty ? '...' : money(line.actualLinePrice)}
       </strong>

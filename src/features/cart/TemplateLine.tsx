@@ -54,6 +54,8 @@ export function TemplateLine(props: {
             <span className="cart-line__quantity">{t('cart.pieces', { count: line.quantity })}</span>
           )}
         </span>
+        {/* What the number is (issue 34): the line's price for its quantity, not a unit price. */}
+        <span className="visually-hidden">{t('cart.linePrice', { count: line.quantity })} </span>
         <strong className="cart-line__price" data-testid="line-price">
           {price}
         </strong>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../shop/index.ts';
+import { useProductName } from '../../app/format.ts';
 import { type LineQuality, useLineQuality } from '../../shared/QualityWords.tsx';
 import { WarningIcon } from '../../ui/icons.tsx';
 
@@ -11,6 +12,7 @@ import { WarningIcon } from '../../ui/icons.tsx';
 export function QualityNotice({ lines }: { lines: readonly OrderLine[] }) {
   const { t } = useTranslation();
   const qualityOf = useLineQuality();
+  const productName = useProductName();
   const low = lines.flatMap((line) => {
     const quality = qualityOf(line);
     return quality?.low ? [{ line, quality }] : [];
@@ -27,7 +29,7 @@ export function QualityNotice({ lines }: { lines: readonly OrderLine[] }) {
           <li key={line.uuid}>
             {t('quality.checkoutLine', {
               name: line.description,
-              format: quality.product.name,
+              format: productName(quality.product.name),
               dpi: quality.dpi,
             })}
           </li>

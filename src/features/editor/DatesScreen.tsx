@@ -6,10 +6,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  dayAndMonth,
   isDayOfMonth,
   MAX_PERSONAL_DATES,
   MAX_PERSONAL_TEXT,
   monthName,
+  monthWord,
   type PersonalDate,
 } from '../../../engine/index.ts';
 
@@ -65,7 +67,7 @@ export function DatesScreen(props: {
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={index} className="editor-dates__item">
               <span>
-                {d.day}. {monthName(d.month, i18n.language)}: {d.text}
+                {dayAndMonth(d.day, d.month, i18n.language)}: {d.text}
                 {d.yearly ? ` (${t('editorDates.yearly')})` : ''}
               </span>
               <button
@@ -103,7 +105,7 @@ export function DatesScreen(props: {
           <select id={`${id}-month`} value={month} onChange={(e) => setMonth(Number(e.target.value))}>
             {MONTHS.map((m) => (
               <option key={m} value={m}>
-                {monthName(m, i18n.language)}
+                {monthWord(m, i18n.language)}
               </option>
             ))}
           </select>

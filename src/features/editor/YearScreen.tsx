@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../engine/index.ts';
-import { calendarMonth, formatYears, monthName, selectableYears } from '../../../engine/index.ts';
+import { calendarMonth, formatYears, monthWord, selectableYears } from '../../../engine/index.ts';
 import { yearMinus, yearOnBlur, yearPlus } from './editorRules.ts';
 
 export function YearScreen(props: {
@@ -67,7 +67,7 @@ export function YearScreen(props: {
         >
           {MONTHS.map((month) => (
             <option key={month} value={month}>
-              {monthName(month, i18n.language)}
+              {monthWord(month, i18n.language)}
             </option>
           ))}
         </select>
@@ -104,8 +104,8 @@ export function YearScreen(props: {
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
-/** 'September 2027': the calendar's kth month as the shopper will see it. */
+/** 'September 2027', 'september 2027': the calendar's kth month, inside a sentence. */
 function shownMonth(year: number, startMonth: number, k: number, language: string): string {
   const shown = calendarMonth(year, startMonth, k);
-  return `${monthName(shown.month, language)} ${shown.year}`;
+  return `${monthWord(shown.month, language)} ${shown.year}`;
 }

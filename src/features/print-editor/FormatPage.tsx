@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shop/index.ts';
 import { priceText } from '../../../shop/index.ts';
-import { useMoney, useSizeFormat } from '../../app/format.ts';
+import { useMoney, useProductName, useSizeFormat } from '../../app/format.ts';
 import { EditorPage } from './EditorPage.tsx';
 
 interface FormatPageProps {
@@ -17,6 +17,7 @@ export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatP
   const { t } = useTranslation();
   const money = useMoney();
   const size = useSizeFormat();
+  const productName = useProductName();
   return (
     <EditorPage title={t('prints.format')} onCancel={onCancel}>
       <ul className="print-editor__formats">
@@ -30,7 +31,7 @@ export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatP
                 aria-pressed={format.uuid === currentUuid}
                 onClick={() => onChoose(format)}
               >
-                <span className="print-editor__choice-label">{format.name}</span>
+                <span className="print-editor__choice-label">{productName(format.name)}</span>
                 <span className="print-editor__format-size">
                   {size(format.printareasize[0], format.printareasize[1])}
                 </span>

@@ -31,7 +31,7 @@ import {
 } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useCartStore } from '../../app/cartStore.ts';
-import { useMoney, useSizeFormat } from '../../app/format.ts';
+import { useMoney, useProductName, useSizeFormat } from '../../app/format.ts';
 import { usePortal } from '../../app/portal.tsx';
 import { usePriceList } from '../../app/priceList.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
@@ -59,6 +59,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   const navigate = useNavigate();
   const money = useMoney();
   const size = useSizeFormat();
+  const productName = useProductName();
   const { regional } = usePortal();
   const saveLine = useCartStore((s) => s.saveLine);
   const { products, failed: priceListFailed, reload } = usePriceList();
@@ -174,12 +175,11 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   }
 
   // The words of a low-quality warning: this format, and a smaller one the picture is sharp in.
+  const sharper =
+    product && picture ? sharperFormat(picture.size, product, formatChoices(products)) : undefined;
   const qualityHelp =
     product && picture
-      ? {
-          format: product.name,
-          sharper: sharperFormat(picture.size, product, formatChoices(products))?.name,
-        }
+      ? { format: productName(product.name), sharper: sharper && productName(sharper.name) }
       : undefined;
   const src = pictureUuid ? xphotoUrl(pictureUuid, PREVIEW_SCALE, session.draft.image.filter) : '';
   const twin = product ? whiteBorderTwin(product, products) : undefined;
@@ -209,7 +209,7 @@ export function PrintEditor({ line }: { line: OrderLine }) {
             <div>
               <dt>{t('prints.format')}</dt>
               <dd data-testid="line-format">
-                {product ? `${product.name} (${size(...product.printareasize)})` : ''}
+                {product ? `${productName(product.name)} (${size(...product.printareasize)})` : ''}
               </dd>
             </div>
             <div>
@@ -221,7 +221,8 @@ export function PrintEditor({ line }: { line: OrderLine }) {
               <dd>{t(`prints.${session.draft.image.filter}`)}</dd>
             </div>
             <div className="print-editor__price">
-              <dt className="visually-hidden">{t('printEditor.priceColumn')}</dt>
+              {/* The line's price, not a unit price: said so to a screen reader (issue 34). */}
+              <dt className="visually-hidden">{t('cart.linePrice', { count: session.draft.quantity })}</dt>
               <dd data-testid="line-price">
                 {/* The server prices the line again on save; until then this is a preview. */}
                 {money(

@@ -4,6 +4,7 @@ import {
   calendarYearText,
   type Day,
   type DayKind,
+  dayAndMonth,
   dayNotes,
   defaultYear,
   formatYears,
@@ -13,6 +14,7 @@ import {
   type MonthGrid,
   monthGrid,
   monthName,
+  monthWord,
   personalDateProblem,
   resolveSpecialString,
   selectableYears,
@@ -219,6 +221,29 @@ describe('month names', () => {
 
   it.each([0, 13, 1.5])('refuses month %s', (month) => {
     expect(() => monthName(month)).toThrow(RangeError);
+    expect(() => monthWord(month)).toThrow(RangeError);
+    expect(() => dayAndMonth(1, month)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['en_GB', 'January', 'May'],
+    ['nb_NO', 'januar', 'mai'],
+    ['da_DK', 'januar', 'maj'],
+  ])('writes the months of %s inside a sentence or a list as the language does', (language, jan, may) => {
+    expect([monthWord(1, language), monthWord(5, language)]).toEqual([jan, may]);
+  });
+
+  it.each([
+    ['en_GB', '14 March', '17 May', '29 February'],
+    ['en_US', '14 March', '17 May', '29 February'],
+    ['nb_NO', '14. mars', '17. mai', '29. februar'],
+    ['da_DK', '14. marts', '17. maj', '29. februar'],
+  ])('writes a day of a month in %s: no "14. March", no "17. Mai"', (language, march, may, leap) => {
+    expect([
+      dayAndMonth(14, 3, language),
+      dayAndMonth(17, 5, language),
+      dayAndMonth(29, 2, language),
+    ]).toEqual([march, may, leap]);
   });
 });
 

@@ -54,7 +54,7 @@ describe("the print of a calendar line: the portal's holidays and the shopper's 
     const english = mayTexts(
       await printScenes({ template, stored: stored(), orderedAt, language: 'en_GB' }, fonts),
     );
-    const mayHolidays = (await calendarHolidays('en_GB', year)).filter((h) =>
+    const mayHolidays = (await calendarHolidays({ locale: 'en_GB' }, year)).filter((h) =>
       h.date.startsWith(`${year}-05-`),
     );
     expect(mayHolidays.length).toBeGreaterThan(0);
