@@ -18,6 +18,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { serverSecrets } from '../../db/schema.ts';
+import { serverSecret } from './serverSecret.ts';
 
 export const DEVICE_COOKIE = 'ps_device';
 /** How long a browser stays known without a login; each login renews it. */
@@ -116,30 +117,5 @@ export function cookieWithLogin(
   return [issueDeviceToken(key, account, now), ...others].slice(0, DEVICE_TOKENS_KEPT).join('~');
 }
 
-/**
- * The shop's device cookie key: made (256 random bits) by the first instance that needs it, read by
- * every other from the same row, so all agree. Kept in memory once read.
- */
-export function deviceCookieKey(db: Db): () => Promise<Buffer> {
-  let key: Promise<Buffer> | null = null;
-  const load = async () => {
-    await db
-      .insert(serverSecrets)
-      .values({ name: SECRET_NAME, secret: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db
-      .select({ secret: serverSecrets.secret })
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, SECRET_NAME));
-    if (!row) throw new Error('The device cookie key could not be stored');
-    return Buffer.from(row.secret, 'base64url');
-  };
-  return () => {
-    key ??= load().catch((error: unknown) => {
-      // A database that was away: the next login tries again rather than failing for good.
-      key = null;
-      throw error;
-    });
-    return key;
-  };
-}
+/** The shop's device cookie key (server/services/identity/serverSecret.ts). */
+export const deviceCookieKey = (db: Db): (() => Promise<Buffer>) => serverSecret(db, SECRET_NAME);
