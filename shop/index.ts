@@ -15,6 +15,7 @@ export * from './contentImages.ts';
 export * from './contract.ts';
 export * from './customerForms.ts';
 export * from './deliveryChoice.ts';
+export * from './deliveryDates.ts';
 export * from './firstScreen.ts';
 export * from './holidays.ts';
 export * from './jsonLocation.ts';
