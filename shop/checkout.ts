@@ -87,6 +87,10 @@ export const PickupLocation = z.object({
   price: z.number(),
   deliverytime: z.number(),
   deliverytimeunit: z.enum(['d', 'h']),
+  /** Added by the server side (issue 34): the ISO weekdays (1 Monday … 7 Sunday) the store works. */
+  openingdays: z.array(z.number()).optional(),
+  /** Added by the server side (issue 34): the day an order placed now is ready, YYYY-MM-DD (shop/deliveryDates.ts). */
+  readydate: z.string().optional(),
 });
 export type PickupLocation = z.infer<typeof PickupLocation>;
 
@@ -96,6 +100,8 @@ export const PostageOption = z.object({
   price: z.number(),
   /** Business days. */
   deliverytime: z.number(),
+  /** Added by the server side (issue 34): the day an order posted now arrives, YYYY-MM-DD. */
+  deliverydate: z.string().optional(),
 });
 export type PostageOption = z.infer<typeof PostageOption>;
 
@@ -142,8 +148,33 @@ export const OrderLinesRequest = z.object({
  * 4 the total, 5 the minimum-price adjustment.
  */
 export const ORDER_INFO_TYPES = { products: 1, delivery: 2, rebate: 3, total: 4, minimum: 5 } as const;
+/**
+ * One thing ordered, as the payment step and the receipt list it (issue 34): a print shows its
+ * picture (with its filter), a card, calendar or photo gift the server's drawing of its first page.
+ */
+export const OrderItem = z.object({
+  uuid: z.string(),
+  /** The order line type: 0 a print, 1 a card, 2 a calendar, 89 a photo gift (S0 §2, S1). */
+  type: z.number(),
+  productName: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  linePrice: z.number(),
+  /** A print's picture; null for a template line. */
+  picture: z.object({ uuid: z.string(), filter: z.enum(['original', 'bw', 'sepia']) }).nullable(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** When the chosen delivery comes (issue 34): pickup ready, or post delivered, on `date` (YYYY-MM-DD). */
+export const DeliveryDate = z.object({ type: z.enum(['store-pickup', 'postage']), date: z.string() });
+export type DeliveryDate = z.infer<typeof DeliveryDate>;
+
 export const OrderInfo = z.object({
   orderLines: z.array(z.object({ type: z.number(), description: z.string(), linePrice: z.number() })),
+  /** Added by the server side (issue 34): the products ordered. */
+  items: z.array(OrderItem).optional(),
+  /** Added by the server side (issue 34): the chosen delivery's date, once one is chosen. */
+  delivery: DeliveryDate.optional(),
 });
 export type OrderInfo = z.infer<typeof OrderInfo>;
 

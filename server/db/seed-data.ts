@@ -68,6 +68,10 @@ export interface StoreSeed {
   days: number;
   /** Hours for the express twin, when the store has one. */
   expressHours?: number;
+  /** ISO weekdays the store works (1 Monday … 7 Sunday); Monday to Saturday when absent. */
+  openingDays?: number[];
+  /** Local hour after which an order starts on the next working day; 15 when absent. */
+  cutoffHour?: number;
 }
 
 export interface CheckoutSeed {
@@ -244,6 +248,7 @@ const ukCheckout: CheckoutSeed = {
       address1: '40 Union Street',
       postalCode: 'AB11 6BD',
       days: 4,
+      openingDays: [1, 2, 3, 4, 5],
     },
     {
       description: 'Heathrow Terminal 5',
@@ -252,6 +257,8 @@ const ukCheckout: CheckoutSeed = {
       address1: 'Terminal 5 Departures',
       postalCode: 'TW6 2GA',
       days: 1,
+      openingDays: [1, 2, 3, 4, 5, 6, 7],
+      cutoffHour: 18,
     },
   ],
   pickupPrice: 0,
@@ -375,6 +382,8 @@ const norwegianCheckout: CheckoutSeed = {
       address1: 'Lompensenteret',
       postalCode: '9170',
       days: 5,
+      openingDays: [1, 2, 3, 4, 5],
+      cutoffHour: 12,
     },
   ],
   pickupPrice: 0,
@@ -533,6 +542,8 @@ const danishCheckout: CheckoutSeed = {
       address1: 'Store Torv 6',
       postalCode: '3700',
       days: 4,
+      openingDays: [1, 2, 3, 4, 5],
+      cutoffHour: 12,
     },
   ],
   pickupPrice: 0,
@@ -691,6 +702,8 @@ const usCheckout: CheckoutSeed = {
       address1: 'JFK Airport, Terminal 4',
       postalCode: 'NY 11430',
       days: 1,
+      openingDays: [1, 2, 3, 4, 5, 6, 7],
+      cutoffHour: 18,
     },
   ],
   pickupPrice: 0,
@@ -985,14 +998,6 @@ function pages(w: Words, slideSeconds: number) {
         { id: 'paragraph-1', type: 'Paragraph', text: w.paragraph },
         { id: 'paragraph-2', type: 'Paragraph', html: w.paragraphHtml },
         { id: 'image-1', type: 'Image', src: '/m/img/promo.svg', alt: w.imageAlt, link: '/upload' },
-        {
-          id: 'image-2',
-          type: 'Image',
-          src: '/m/img/cat-photobook.svg',
-          alt: w.catPhotobook[0],
-          link: 'https://photobook.example.com/',
-          newWindow: true,
-        },
         { id: 'richtext-1', type: 'RichText', html: w.richText },
       ],
     },
@@ -1072,14 +1077,6 @@ function categories(w: Words) {
       image: '/m/img/cat-canvas.svg',
       title: w.catCanvas[0],
       description: w.catCanvas[1],
-    },
-    {
-      type: 'PHOTOBOOK',
-      category: 'PHOTOBOOK',
-      link: 'https://photobook.example.com/',
-      image: '/m/img/cat-photobook.svg',
-      title: w.catPhotobook[0],
-      description: w.catPhotobook[1],
     },
   ];
 }

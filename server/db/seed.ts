@@ -229,6 +229,8 @@ async function seedCheckout(tx: Db, p: SeedPortal) {
       address1: s.address1,
       address2: s.address2 ?? '',
       postalCode: s.postalCode,
+      ...(s.openingDays && { openingDays: s.openingDays }),
+      ...(s.cutoffHour !== undefined && { cutoffHour: s.cutoffHour }),
     };
     locations.push({
       ...common,
