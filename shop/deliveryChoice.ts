@@ -137,3 +137,27 @@ export function expressTwin(
 export function deliveryTimeKey(unit: DeliveryTimeUnit): 'businessDays' | 'hours' {
   return unit === 'h' ? 'hours' : 'businessDays';
 }
+
+/** What store pickup promises (S0 §1: the regional variant advertises it), from the stores' own data. */
+export type PickupPromise = { kind: 'hours'; hours: number } | { kind: 'day'; date: string };
+
+/**
+ * The pickup promise (issue 34): for the chosen store, or else the fastest of the stores the shopper
+ * can pick, its express time in hours when it has an express twin, else the day it has an order
+ * ready. Null when the stores say neither (no express, no date answered).
+ */
+export function pickupPromise(
+  locations: readonly PickupLocation[],
+  regional: boolean,
+  chosen: string | null,
+): PickupPromise | null {
+  const store = standardOf(locations, chosen);
+  const stores = store ? [store] : listedStores(locations, regional);
+  const hours = stores
+    .map((s) => expressTwin(locations, s.uuid))
+    .filter((twin) => twin?.deliverytimeunit === 'h')
+    .map((twin) => twin!.deliverytime);
+  if (hours.length) return { kind: 'hours', hours: Math.min(...hours) };
+  const dates = stores.flatMap((s) => (s.readydate ? [s.readydate] : [])).sort();
+  return dates[0] ? { kind: 'day', date: dates[0] } : null;
+}

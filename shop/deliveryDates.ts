@@ -105,7 +105,11 @@ export function startDay(now: LocalTime, schedule: Schedule): string {
  * - hours ('h', express pickup): the first working day itself, the same day when ordered before
  *   the cut-off (the hours run within the day).
  */
-export function readyDate(now: LocalTime, lead: { time: number; unit: DeliveryTimeUnit }, schedule: Schedule) {
+export function readyDate(
+  now: LocalTime,
+  lead: { time: number; unit: DeliveryTimeUnit },
+  schedule: Schedule,
+) {
   let day = toUtc(startDay(now, schedule));
   if (lead.unit === 'h') return fromUtc(day);
   for (let left = Math.max(0, Math.floor(lead.time)); left > 0; ) {
@@ -133,4 +137,26 @@ export function formatDay(date: string, bcp47Tag: string): string {
     month: 'long',
     timeZone: 'UTC',
   }).format(toUtc(date));
+}
+
+/** A weekday's name: 5 January 1970 was a Monday. */
+const weekdayName = (day: number, bcp47Tag: string) =>
+  new Intl.DateTimeFormat(bcp47Tag, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date((3 + day) * 86_400_000),
+  );
+
+/**
+ * A store's opening days in words: a run of three or more as "Monday–Saturday", others listed
+ * ("Monday, Wednesday and Friday"), in the language's own words.
+ */
+export function formatOpeningDays(days: readonly number[], bcp47Tag: string): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first !== undefined && last !== undefined && sorted.length >= 3 && last - first === sorted.length - 1) {
+    return `${weekdayName(first, bcp47Tag)}–${weekdayName(last, bcp47Tag)}`;
+  }
+  return new Intl.ListFormat(bcp47Tag, { type: 'conjunction' }).format(
+    sorted.map((d) => weekdayName(d, bcp47Tag)),
+  );
 }

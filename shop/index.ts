@@ -22,6 +22,7 @@ export * from './jsonLocation.ts';
 export * from './lab.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './orderKind.ts';
 export * from './orderLimits.ts';
 export * from './payment.ts';
 export * from './paymentView.ts';

@@ -45,7 +45,7 @@ test('a logged-in shopper follows an order on the receipt and in My orders, then
   const orderUuid = await receiptOrderUuid(page);
   const reference = orderUuid.slice(0, 8);
   const status = page.getByRole('region', { name: 'Order status' });
-  await expect(status.getByRole('status')).toHaveText(/Received: we are preparing your prints|In production/);
+  await expect(status.getByRole('status')).toHaveText(/Received: we are preparing your order|In production/);
   // The receipt asks again every 10 s; a reload is the same question without the wait.
   await expect(async () => {
     await page.reload();

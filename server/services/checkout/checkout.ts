@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { PortalConfig } from '../../../shop/index.ts';
 import {
   amountProblem,
-  type DeliveryTimeUnit,
   type DeliveryDate,
+  type DeliveryTimeUnit,
   type DeliveryType,
   isExpress,
   isValid,

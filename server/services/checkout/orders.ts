@@ -302,7 +302,10 @@ export async function receiptOf(db: Db, session: Session | null, orderUuid: stri
     payment: { infoText: snap.payment.infoText, title: snap.payment.title },
     delivery,
     // Orders made before the items were part of the order info list them from the lines they paid for.
-    orderInfo: snap.orderInfo && { ...snap.orderInfo, items: snap.orderInfo.items ?? orderItemsOf(snap.lines) },
+    orderInfo: snap.orderInfo && {
+      ...snap.orderInfo,
+      items: snap.orderInfo.items ?? orderItemsOf(snap.lines),
+    },
     createdAt: order.createdAt.toISOString(),
     progress: await progressOf(db, order),
     paymentStatus: (await shopperPayments(db, [order.transactionUuid])).get(order.transactionUuid) ?? null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDay,
+  formatOpeningDays,
   type LocalTime,
   localTime,
   MONDAY_TO_SATURDAY,
@@ -18,7 +19,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The next Monday from the machine's clock (never a year written here), and the days of its week. */
 const today = new Date(`${iso(new Date())}T00:00:00Z`);
-const monday = new Date(today.getTime() + (((8 - today.getUTCDay()) % 7 || 7) * DAY_MS));
+const monday = new Date(today.getTime() + ((8 - today.getUTCDay()) % 7 || 7) * DAY_MS);
 const day = (offset: number) => iso(new Date(monday.getTime() + offset * DAY_MS));
 const MON = 0;
 const TUE = 1;
@@ -139,5 +140,16 @@ describe('formatDay', () => {
     expect(text).toMatch(/^Tuesday \d{1,2} [A-Z][a-z]+$/);
     expect(formatDay(day(TUE), 'nb-NO')).toMatch(/^tirsdag \d{1,2}\. [a-zæøå]+$/);
     expect(formatDay(day(TUE), 'da-DK')).toMatch(/^tirsdag (den )?\d{1,2}\. [a-zæøå]+$/);
+  });
+});
+
+describe('formatOpeningDays', () => {
+  it('words a run of days as a range, and other days as a list', () => {
+    expect(formatOpeningDays(MONDAY_TO_SATURDAY, 'en-GB')).toBe('Monday–Saturday');
+    expect(formatOpeningDays([1, 2, 3, 4, 5, 6, 7], 'en-GB')).toBe('Monday–Sunday');
+    expect(formatOpeningDays([5, 1, 3], 'en-GB')).toBe('Monday, Wednesday and Friday');
+    expect(formatOpeningDays([6, 7], 'en-GB')).toBe('Saturday and Sunday');
+    expect(formatOpeningDays(WEEKDAYS, 'nb-NO')).toBe('mandag–fredag');
+    expect(formatOpeningDays([1, 1, 9], 'da-DK')).toBe('mandag');
   });
 });
