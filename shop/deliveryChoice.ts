@@ -32,7 +32,7 @@ export function orderDeliveryTypes(types: readonly DeliveryType[]): DeliveryType
  * S0 §5: the store list hides the express entries (offered as a choice for their store instead) and,
  * in the regional variant, stores without a region.
  */
-export function listedStores(locations: readonly PickupLocation[], regional: boolean): PickupLocation[] {
+export function listedStores<T extends PickupLocation>(locations: readonly T[], regional: boolean): T[] {
   return locations.filter((l) => !isExpress(l.uuid) && (!regional || l.pickupregion.trim() !== ''));
 }
 
@@ -81,10 +81,10 @@ export function choiceOnArrival(
   return pickup ? chooseType(pickup, regional) : NO_CHOICE;
 }
 
-export interface StoreGroup {
+export interface StoreGroup<T extends PickupLocation = PickupLocation> {
   /** '' for the stores without a region (listed last). */
   region: string;
-  stores: PickupLocation[];
+  stores: T[];
 }
 
 const byText = (a: string, b: string, locale?: string) =>
@@ -94,8 +94,11 @@ const byText = (a: string, b: string, locale?: string) =>
  * S0 §2: the selector groups stores by region (sorted), and within a region orders them by city,
  * then description. Stores without a region come last, in a group of their own.
  */
-export function groupStores(stores: readonly PickupLocation[], locale?: string): StoreGroup[] {
-  const groups = new Map<string, PickupLocation[]>();
+export function groupStores<T extends PickupLocation>(
+  stores: readonly T[],
+  locale?: string,
+): StoreGroup<T>[] {
+  const groups = new Map<string, T[]>();
   for (const store of stores) {
     const region = store.pickupregion.trim();
     groups.set(region, [...(groups.get(region) ?? []), store]);

@@ -350,7 +350,9 @@ test('the regional variant hides stores without a region and advertises pickup f
   const speed = page.getByRole('group', { name: 'Når vil du hente?' });
   await expect(speed).toContainText('(2 timer)');
   await expect(speed).toContainText('(2 virkedager)');
-  await expect(speed.getByTestId('ready-date').first()).toHaveText(/^Klar til henting \p{L}+dag \d{1,2}\. \p{L}+ /u);
+  await expect(speed.getByTestId('ready-date').first()).toHaveText(
+    /^Klar til henting \p{L}+dag \d{1,2}\. \p{L}+ /u,
+  );
   // The chosen store's own promise.
   await expect(page.getByTestId('pickup-promise')).toHaveText(
     'Hent bestillingen i butikken på bare 2 timer med ekspress.',

@@ -1,6 +1,8 @@
 import type { ContentModule, PageModule } from '../../../shop/index.ts';
+import { DeliveryInfoModule } from './modules/DeliveryInfoModule.tsx';
 import { ImageModule } from './modules/ImageModule.tsx';
 import { ParagraphModule } from './modules/ParagraphModule.tsx';
+import { PaymentInfoModule } from './modules/PaymentInfoModule.tsx';
 import { PromoteCategoryModule } from './modules/PromoteCategoryModule.tsx';
 import { RichTextModule } from './modules/RichTextModule.tsx';
 import { SliderModule } from './modules/SliderModule.tsx';
@@ -13,6 +15,8 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<ContentModule['type']>([
   'Paragraph',
   'Image',
   'RichText',
+  'DeliveryInfo',
+  'PaymentInfo',
 ]);
 
 function isKnown(module: PageModule): module is ContentModule {
@@ -50,5 +54,9 @@ export function ModuleView({ module }: { module: ContentModule }) {
       return <ImageModule module={module} />;
     case 'RichText':
       return <RichTextModule module={module} />;
+    case 'DeliveryInfo':
+      return <DeliveryInfoModule module={module} />;
+    case 'PaymentInfo':
+      return <PaymentInfoModule module={module} />;
   }
 }
