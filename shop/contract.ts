@@ -55,7 +55,7 @@ export const PortalConfig = z.object({
   }),
   minimumPrice: DbInteger.nonnegative(),
   companyName: z.string(),
-  /** The regional variant of S0 §1 (white-border products, no products page, two-hour pickup). */
+  /** The regional variant of S0 §1 (white-border products, no products page, a pickup promise from the stores' data). */
   regional: z.boolean(),
   /** Where the regional variant's products page sends the shopper. */
   externalGiftSite: z.string().nullable(),
