@@ -177,7 +177,6 @@ describe.each(databaseKinds())('foundation on %s', (kind) => {
         'Paragraph',
         'Paragraph',
         'Image',
-        'Image',
         'RichText',
       ]);
       const promote = page.modules[1] as { categories: { type: string }[] };
