@@ -12,7 +12,7 @@ import {
   personalDateProblem,
   type Template,
 } from '../engine/index.ts';
-import { PickupLocation, PostageOption } from './checkout.ts';
+import { PickupLocation, PostageOption } from './deliveryOptions.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 /**

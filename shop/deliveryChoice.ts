@@ -3,13 +3,8 @@
  * is selected on arrival, what choosing a type selects, which stores the selector lists and how it
  * groups them, and the express twin of a store. The page keeps the state; these only decide.
  */
-import {
-  type DeliveryTimeUnit,
-  type DeliveryType,
-  isExpress,
-  type PickupLocation,
-  storeKey,
-} from './checkout.ts';
+import type { DeliveryTimeUnit, DeliveryType, PickupLocation } from './checkout.ts';
+import { isExpress, storeKey } from './deliveryOptions.ts';
 
 export type DeliveryTypeName = DeliveryType['type'];
 

@@ -33,7 +33,7 @@ test('a logged-in shopper follows an order on the receipt and in My orders, then
   // The terms open as a page of the shop, and Back returns to the payment step as it was.
   const payment = page.getByRole('group', { name: 'How would you like to pay?' });
   await press(payment.getByRole('radio', { name: 'Invoice' }));
-  await press(page.getByRole('link', { name: 'Terms of purchase' }));
+  await press(page.locator('.checkout-terms').getByRole('link', { name: 'Terms of purchase' }));
   await expect(page).toHaveURL(/\/m\/pages\/terms$/);
   await expect(page.getByRole('heading', { name: 'Terms of purchase', level: 2 })).toBeVisible();
   await page.goBack();

@@ -1,12 +1,19 @@
 import type { ContentModule, PageModule } from '../../../shop/index.ts';
-import { DeliveryInfoModule } from './modules/DeliveryInfoModule.tsx';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
 import { ImageModule } from './modules/ImageModule.tsx';
 import { ParagraphModule } from './modules/ParagraphModule.tsx';
-import { PaymentInfoModule } from './modules/PaymentInfoModule.tsx';
 import { PromoteCategoryModule } from './modules/PromoteCategoryModule.tsx';
 import { RichTextModule } from './modules/RichTextModule.tsx';
 import { SliderModule } from './modules/SliderModule.tsx';
 import { TitleModule } from './modules/TitleModule.tsx';
+
+// The Delivery and Help pages' facts (issue 34) load with those pages, not with the start page.
+const DeliveryInfoModule = lazyScreen(() =>
+  import('./modules/DeliveryInfoModule.tsx').then((m) => m.DeliveryInfoModule),
+);
+const PaymentInfoModule = lazyScreen(() =>
+  import('./modules/PaymentInfoModule.tsx').then((m) => m.PaymentInfoModule),
+);
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set<ContentModule['type']>([
   'Slider',
