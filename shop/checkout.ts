@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { isEmailAddress, type ValidationKey } from './customerForms.ts';
+import { PickupLocation, PostageOption } from './deliveryOptions.ts';
 import { PAYMENT_STATES } from './payment.ts';
 import { OrderProgress } from './production.ts';
 
@@ -76,11 +77,7 @@ export type DeliveryTimeUnit = 'd' | 'h';
 
 // The delivery options' schemas live on their own, so content pages (shop/contract.ts) use them
 // without the checkout's other schemas in the start page's JavaScript.
-export { PickupLocation, PostageOption } from './deliveryOptions.ts';
-
-import { PickupLocation, PostageOption } from './deliveryOptions.ts';
-export type PickupLocation = z.infer<typeof PickupLocation>;
-export type PostageOption = z.infer<typeof PostageOption>;
+export { PickupLocation, PostageOption };
 
 export const DeliveryType = z.object({
   type: z.enum(['store-pickup', 'postage']),

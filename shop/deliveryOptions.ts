@@ -19,6 +19,7 @@ export const PickupLocation = z.object({
   /** Added by the server side (issue 34): the day an order placed now is ready, YYYY-MM-DD (shop/deliveryDates.ts). */
   readydate: z.string().optional(),
 });
+export type PickupLocation = z.infer<typeof PickupLocation>;
 
 export const PostageOption = z.object({
   uuid: z.string(),
@@ -29,6 +30,7 @@ export const PostageOption = z.object({
   /** Added by the server side (issue 34): the day an order posted now arrives, YYYY-MM-DD. */
   deliverydate: z.string().optional(),
 });
+export type PostageOption = z.infer<typeof PostageOption>;
 
 export const EXPRESS_SUFFIX = '111111111111';
 export const isExpress = (uuid: string) => uuid.length === 36 && uuid.slice(24) === EXPRESS_SUFFIX;

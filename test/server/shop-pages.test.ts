@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstance, type Instance } from '../../engine/instance.ts';
 import { parseTemplate, type Template } from '../../engine/template.ts';
 import type { DeliveryType, OrderInfo, PaymentOption, Receipt } from '../../shop/checkout.ts';
 import { SetClock } from '../../shop/clock.ts';
@@ -17,6 +16,7 @@ import { newSession, startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPrints } from './checkout-helpers.ts';
 import { uploadPhoto } from './multipart.ts';
 import { placeOrder } from './production-helpers.ts';
+import { filled } from './template-helpers.ts';
 
 const HOSTS = ['localhost', 'no.localhost', 'us.localhost', 'dk.localhost'];
 const DAY_MS = 86_400_000;
@@ -27,19 +27,6 @@ const today = new Date(`${iso(new Date())}T00:00:00Z`);
 const friday = new Date(today.getTime() + ((5 - today.getUTCDay() + 7) % 7 || 7) * DAY_MS);
 const fridayAfternoon = new Date(friday.getTime() + 16.5 * 3_600_000);
 const dayAfter = (n: number) => iso(new Date(friday.getTime() + n * DAY_MS));
-
-/** A template's instance with the picture in every picture slot. */
-function filled(template: Template, picture: { uuid: string; width: number; height: number }): Instance {
-  const instance = createInstance(template, new Date());
-  for (const [fullId, value] of Object.entries(instance.resources)) {
-    if (value.type !== 'IMAGE') continue;
-    instance.resources[fullId] = {
-      type: 'IMAGE',
-      image: { ...picture, rotation: 0, effect: 'original', cropRect: { x: 0, y: 0, width: 1, height: 1 } },
-    };
-  }
-  return instance;
-}
 
 describe('shop pages and dates', () => {
   let t: TestApp;
@@ -167,7 +154,7 @@ describe('shop pages and dates', () => {
       headers: { cookie },
       payload: addPayload(
         card,
-        filled(card, picture),
+        filled(card, picture, clock.now()),
         card.product.uuid,
         { subProductUuids: [] },
         10,

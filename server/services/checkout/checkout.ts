@@ -72,7 +72,8 @@ const pickupReady = (r: PickupRow, now: Date, locale: string) =>
 const postageArrives = (r: PostageRow, now: Date, locale: string) =>
   readyDateAt(now, locale, { time: r.deliveryDays, unit: 'd' }, postSchedule());
 
-const pickupOf = (r: PickupRow, price: number, now: Date, locale: string): PickupLocation => ({
+/** A pickup location as S0 §3 answers it, with the store's opening days (issue 34). */
+export const locationOf = (r: PickupRow, price = r.price): PickupLocation => ({
   uuid: r.uuid,
   description: r.description,
   pickupregion: r.region,
@@ -84,6 +85,10 @@ const pickupOf = (r: PickupRow, price: number, now: Date, locale: string): Picku
   deliverytime: r.deliveryTime,
   deliverytimeunit: r.deliveryTimeUnit as DeliveryTimeUnit,
   openingdays: r.openingDays,
+});
+
+const pickupOf = (r: PickupRow, price: number, now: Date, locale: string): PickupLocation => ({
+  ...locationOf(r, price),
   readydate: pickupReady(r, now, locale),
 });
 
@@ -101,19 +106,8 @@ export function deliveryIsFree(portal: PortalConfig, productsTotal: number): boo
   return threshold !== null && threshold > 0 && productsTotal >= threshold;
 }
 
-/**
- * S0 §3 delivery types, store pickup first, each with its options and the lowest of their prices. All
- * pickup locations are sent (express twins and stores without a region too): the app applies S0 §5's
- * list rules. Prices are 0 when the cart reaches the free-shipping threshold. Each option carries the
- * day an order placed `now` is ready or delivered (shop/deliveryDates.ts).
- */
-export async function deliveryTypesOf(
-  db: Db,
-  portal: PortalConfig,
-  productsTotal: number,
-  now: Date,
-): Promise<DeliveryType[]> {
-  const portalUuid = portal.portal.uuid;
+/** A portal's pickup locations and postage options, in their order. */
+export async function deliveryRows(db: Db, portalUuid: string) {
   const [pickups, postage] = await Promise.all([
     db
       .select()
@@ -126,6 +120,22 @@ export async function deliveryTypesOf(
       .where(eq(postageOptions.portalUuid, portalUuid))
       .orderBy(asc(postageOptions.position)),
   ]);
+  return { pickups, postage };
+}
+
+/**
+ * S0 §3 delivery types, store pickup first, each with its options and the lowest of their prices. All
+ * pickup locations are sent (express twins and stores without a region too): the app applies S0 §5's
+ * list rules. Prices are 0 when the cart reaches the free-shipping threshold. Each option carries the
+ * day an order placed `now` is ready or delivered (shop/deliveryDates.ts).
+ */
+export async function deliveryTypesOf(
+  db: Db,
+  portal: PortalConfig,
+  productsTotal: number,
+  now: Date,
+): Promise<DeliveryType[]> {
+  const { pickups, postage } = await deliveryRows(db, portal.portal.uuid);
   const free = deliveryIsFree(portal, productsTotal);
   const charge = (price: number) => (free ? 0 : price);
   const words = wordsFor(portal.locale.code);

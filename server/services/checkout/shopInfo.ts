@@ -8,44 +8,22 @@ import { asc, eq } from 'drizzle-orm';
 import type { ContentModule } from '../../../shop/index.ts';
 import { isExpress, listedStores, storeKey } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { paymentOptions, pickupLocations, portals, postageOptions } from '../../db/schema.ts';
+import { paymentOptions, portals } from '../../db/schema.ts';
 import type { Providers } from '../payments/index.ts';
-import { offered } from './checkout.ts';
+import { deliveryRows, locationOf, offered } from './checkout.ts';
 
 type DeliveryInfo = Omit<Extract<ContentModule, { type: 'DeliveryInfo' }>, 'id' | 'type'>;
 type PaymentInfo = Omit<Extract<ContentModule, { type: 'PaymentInfo' }>, 'id' | 'type'>;
 
 export async function deliveryInfoOf(db: Db, portalUuid: string): Promise<DeliveryInfo> {
-  const [[portal], pickups, postage] = await Promise.all([
+  const [[portal], { pickups, postage }] = await Promise.all([
     db
       .select({ regional: portals.regional, threshold: portals.freeShippingThreshold })
       .from(portals)
       .where(eq(portals.uuid, portalUuid)),
-    db
-      .select()
-      .from(pickupLocations)
-      .where(eq(pickupLocations.portalUuid, portalUuid))
-      .orderBy(asc(pickupLocations.position)),
-    db
-      .select()
-      .from(postageOptions)
-      .where(eq(postageOptions.portalUuid, portalUuid))
-      .orderBy(asc(postageOptions.position)),
+    deliveryRows(db, portalUuid),
   ]);
-  const locations = pickups.map((r) => ({
-    uuid: r.uuid,
-    description: r.description,
-    pickupregion: r.region,
-    pickupcity: r.city,
-    pickupaddress1: r.address1,
-    pickupaddress2: r.address2,
-    pickuppostalcode: r.postalCode,
-    price: r.price,
-    deliverytime: r.deliveryTime,
-    deliverytimeunit: r.deliveryTimeUnit as 'd' | 'h',
-    openingdays: r.openingDays,
-    cutoffhour: r.cutoffHour,
-  }));
+  const locations = pickups.map((r) => ({ ...locationOf(r), cutoffhour: r.cutoffHour }));
   const express = locations.filter((l) => isExpress(l.uuid));
   const stores = listedStores(locations, portal?.regional ?? false).map((store) => ({
     ...store,
