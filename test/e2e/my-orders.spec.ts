@@ -45,7 +45,8 @@ test('a logged-in shopper follows an order on the receipt and in My orders, then
   const orderUuid = await receiptOrderUuid(page);
   const reference = orderUuid.slice(0, 8);
   const status = page.getByRole('region', { name: 'Order status' });
-  await expect(status.getByRole('status')).toHaveText(/Received: we are preparing your order|In production/);
+  // An order of prints only: the receipt speaks of prints (shop/orderKind.ts).
+  await expect(status.getByRole('status')).toHaveText(/Received: we are preparing your prints|In production/);
   // The receipt asks again every 10 s; a reload is the same question without the wait.
   await expect(async () => {
     await page.reload();
