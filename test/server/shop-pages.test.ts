@@ -4,9 +4,14 @@
  * computed from the shop's clock and the stores' opening days; the items ordered on the payment
  * step's order info and on the receipt; an ordered template line's drawing for its owner only.
  */
+
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTemplate, type Template } from '../../engine/template.ts';
+import { contentPages } from '../../server/db/schema.ts';
+import { seedIfEmpty } from '../../server/db/seed.ts';
+import { seedPortals } from '../../server/db/seed-data.ts';
 import type { DeliveryType, OrderInfo, PaymentOption, Receipt } from '../../shop/checkout.ts';
 import { SetClock } from '../../shop/clock.ts';
 import type { Cart, ContentModule, ContentPage } from '../../shop/contract.ts';
@@ -174,5 +179,32 @@ describe('shop pages and dates', () => {
       await app.inject({ url: `/m/api/order/${orderUuid}/receipt`, headers: { cookie } })
     ).json<Receipt>();
     expect(receipt.orderInfo?.items?.map((i) => [i.uuid, i.picture])).toEqual([[line.uuid, null]]);
+  });
+
+  it("gives a demo database's one-sentence Help and Delivery pages their facts, and leaves an edited page alone", async () => {
+    const db = t.db.database.db;
+    const en = seedPortals.find((p) => p.locale === 'en_GB')!.uuid;
+    const dk = seedPortals.find((p) => p.locale === 'da_DK')!.uuid;
+    const oneSentence = (id: string) => [
+      { id: `${id}-title`, type: 'Title', text: 'Old' },
+      { id: `${id}-text`, type: 'Paragraph', text: 'One sentence.' },
+    ];
+    const edited = [{ id: 'my-own', type: 'RichText', html: '<p>Our own delivery words.</p>' }];
+    const set = (portal: string, pageId: string, modules: Record<string, unknown>[]) =>
+      db
+        .update(contentPages)
+        .set({ modules })
+        .where(and(eq(contentPages.portalUuid, portal), eq(contentPages.pageId, pageId)));
+    await set(en, 'delivery', oneSentence('delivery'));
+    await set(en, 'help', oneSentence('help'));
+    await set(dk, 'delivery', edited);
+    await db
+      .delete(contentPages)
+      .where(and(eq(contentPages.portalUuid, en), eq(contentPages.pageId, 'privacy')));
+    await seedIfEmpty(db);
+    expect(moduleOf((await page('delivery')).page, 'DeliveryInfo')).toBeDefined();
+    expect(moduleOf((await page('help')).page, 'PaymentInfo')).toBeDefined();
+    expect((await page('privacy')).status).toBe(200);
+    expect((await page('delivery', 'dk.localhost')).page.modules.map((m) => m.id)).toEqual(['my-own']);
   });
 });
