@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { isEmailAddress, type ValidationKey } from './customerForms.ts';
+import { PickupLocation, PostageOption } from './deliveryOptions.ts';
 import { PAYMENT_STATES } from './payment.ts';
 import { OrderProgress } from './production.ts';
 
@@ -74,30 +75,9 @@ export type LogoutAnswer = z.infer<typeof LogoutAnswer>;
 
 export type DeliveryTimeUnit = 'd' | 'h';
 
-export const PickupLocation = z.object({
-  /** The first 24 characters name the store; a last group of twelve 1s is its express twin. */
-  uuid: z.string(),
-  description: z.string(),
-  /** Empty when the store has no region (hidden in the regional variant). */
-  pickupregion: z.string(),
-  pickupcity: z.string(),
-  pickupaddress1: z.string(),
-  pickupaddress2: z.string(),
-  pickuppostalcode: z.string(),
-  price: z.number(),
-  deliverytime: z.number(),
-  deliverytimeunit: z.enum(['d', 'h']),
-});
-export type PickupLocation = z.infer<typeof PickupLocation>;
-
-export const PostageOption = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  price: z.number(),
-  /** Business days. */
-  deliverytime: z.number(),
-});
-export type PostageOption = z.infer<typeof PostageOption>;
+// The delivery options' schemas live on their own, so content pages (shop/contract.ts) use them
+// without the checkout's other schemas in the start page's JavaScript.
+export { PickupLocation, PostageOption };
 
 export const DeliveryType = z.object({
   type: z.enum(['store-pickup', 'postage']),
@@ -109,10 +89,7 @@ export const DeliveryType = z.object({
 });
 export type DeliveryType = z.infer<typeof DeliveryType>;
 
-export const EXPRESS_SUFFIX = '111111111111';
-export const isExpress = (uuid: string) => uuid.length === 36 && uuid.slice(24) === EXPRESS_SUFFIX;
-/** The store a location belongs to: express and standard share it. */
-export const storeKey = (uuid: string) => uuid.slice(0, 24);
+export { EXPRESS_SUFFIX, isExpress, storeKey } from './deliveryOptions.ts';
 
 // ---- Payment (S0 §3, §7) ----
 
@@ -142,8 +119,33 @@ export const OrderLinesRequest = z.object({
  * 4 the total, 5 the minimum-price adjustment.
  */
 export const ORDER_INFO_TYPES = { products: 1, delivery: 2, rebate: 3, total: 4, minimum: 5 } as const;
+/**
+ * One thing ordered, as the payment step and the receipt list it (issue 34): a print shows its
+ * picture (with its filter), a card, calendar or photo gift the server's drawing of its first page.
+ */
+export const OrderItem = z.object({
+  uuid: z.string(),
+  /** The order line type: 0 a print, 1 a card, 2 a calendar, 89 a photo gift (S0 §2, S1). */
+  type: z.number(),
+  productName: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  linePrice: z.number(),
+  /** A print's picture; null for a template line. */
+  picture: z.object({ uuid: z.string(), filter: z.enum(['original', 'bw', 'sepia']) }).nullable(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** When the chosen delivery comes (issue 34): pickup ready, or post delivered, on `date` (YYYY-MM-DD). */
+export const DeliveryDate = z.object({ type: z.enum(['store-pickup', 'postage']), date: z.string() });
+export type DeliveryDate = z.infer<typeof DeliveryDate>;
+
 export const OrderInfo = z.object({
   orderLines: z.array(z.object({ type: z.number(), description: z.string(), linePrice: z.number() })),
+  /** Added by the server side (issue 34): the products ordered. */
+  items: z.array(OrderItem).optional(),
+  /** Added by the server side (issue 34): the chosen delivery's date, once one is chosen. */
+  delivery: DeliveryDate.optional(),
 });
 export type OrderInfo = z.infer<typeof OrderInfo>;
 

@@ -12,6 +12,7 @@ import {
   personalDateProblem,
   type Template,
 } from '../engine/index.ts';
+import { PickupLocation, PostageOption } from './deliveryOptions.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
 
 /**
@@ -54,7 +55,7 @@ export const PortalConfig = z.object({
   }),
   minimumPrice: DbInteger.nonnegative(),
   companyName: z.string(),
-  /** The regional variant of S0 §1 (white-border products, no products page, two-hour pickup). */
+  /** The regional variant of S0 §1 (white-border products, no products page, a pickup promise from the stores' data). */
   regional: z.boolean(),
   /** Where the regional variant's products page sends the shopper. */
   externalGiftSite: z.string().nullable(),
@@ -127,6 +128,27 @@ export const ContentModule = z.discriminatedUnion('type', [
     newWindow: z.boolean().optional(),
   }),
   z.object({ ...moduleBase, type: z.literal('RichText'), html: z.string() }),
+  /**
+   * The portal's delivery as configured (issue 34), filled by the server when the page is served:
+   * postage options, pickup prices and the stores with their lead times and opening days.
+   */
+  z.object({
+    ...moduleBase,
+    type: z.literal('DeliveryInfo'),
+    postage: z.array(PostageOption),
+    /** The cheapest standard pickup and express pickup; null when the portal has none. */
+    pickupPrice: z.number().nullable(),
+    expressPrice: z.number().nullable(),
+    freeShippingThreshold: z.number().nullable(),
+    /** The stores a shopper can pick (standard entries), each with its express time in hours when it has one. */
+    stores: z.array(PickupLocation.extend({ expresshours: z.number().nullable(), cutoffhour: z.number() })),
+  }),
+  /** The portal's ways of paying as offered (issue 34), filled by the server when the page is served. */
+  z.object({
+    ...moduleBase,
+    type: z.literal('PaymentInfo'),
+    options: z.array(z.object({ title: z.string(), description: z.string() })),
+  }),
 ]);
 export type ContentModule = z.infer<typeof ContentModule>;
 /** A page as served: known modules, and unknown ones kept with their id and type only. */

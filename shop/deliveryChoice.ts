@@ -3,13 +3,8 @@
  * is selected on arrival, what choosing a type selects, which stores the selector lists and how it
  * groups them, and the express twin of a store. The page keeps the state; these only decide.
  */
-import {
-  type DeliveryTimeUnit,
-  type DeliveryType,
-  isExpress,
-  type PickupLocation,
-  storeKey,
-} from './checkout.ts';
+import type { DeliveryTimeUnit, DeliveryType, PickupLocation } from './checkout.ts';
+import { isExpress, storeKey } from './deliveryOptions.ts';
 
 export type DeliveryTypeName = DeliveryType['type'];
 
@@ -32,7 +27,7 @@ export function orderDeliveryTypes(types: readonly DeliveryType[]): DeliveryType
  * S0 §5: the store list hides the express entries (offered as a choice for their store instead) and,
  * in the regional variant, stores without a region.
  */
-export function listedStores(locations: readonly PickupLocation[], regional: boolean): PickupLocation[] {
+export function listedStores<T extends PickupLocation>(locations: readonly T[], regional: boolean): T[] {
   return locations.filter((l) => !isExpress(l.uuid) && (!regional || l.pickupregion.trim() !== ''));
 }
 
@@ -81,10 +76,10 @@ export function choiceOnArrival(
   return pickup ? chooseType(pickup, regional) : NO_CHOICE;
 }
 
-export interface StoreGroup {
+export interface StoreGroup<T extends PickupLocation = PickupLocation> {
   /** '' for the stores without a region (listed last). */
   region: string;
-  stores: PickupLocation[];
+  stores: T[];
 }
 
 const byText = (a: string, b: string, locale?: string) =>
@@ -94,8 +89,11 @@ const byText = (a: string, b: string, locale?: string) =>
  * S0 §2: the selector groups stores by region (sorted), and within a region orders them by city,
  * then description. Stores without a region come last, in a group of their own.
  */
-export function groupStores(stores: readonly PickupLocation[], locale?: string): StoreGroup[] {
-  const groups = new Map<string, PickupLocation[]>();
+export function groupStores<T extends PickupLocation>(
+  stores: readonly T[],
+  locale?: string,
+): StoreGroup<T>[] {
+  const groups = new Map<string, T[]>();
   for (const store of stores) {
     const region = store.pickupregion.trim();
     groups.set(region, [...(groups.get(region) ?? []), store]);
@@ -136,4 +134,28 @@ export function expressTwin(
 /** S0 §9: a delivery time is in business days (d) or hours (h); the page words it with a plural. */
 export function deliveryTimeKey(unit: DeliveryTimeUnit): 'businessDays' | 'hours' {
   return unit === 'h' ? 'hours' : 'businessDays';
+}
+
+/** What store pickup promises (S0 §1: the regional variant advertises it), from the stores' own data. */
+export type PickupPromise = { kind: 'hours'; hours: number } | { kind: 'day'; date: string };
+
+/**
+ * The pickup promise (issue 34): for the chosen store, or else the fastest of the stores the shopper
+ * can pick, its express time in hours when it has an express twin, else the day it has an order
+ * ready. Null when the stores say neither (no express, no date answered).
+ */
+export function pickupPromise(
+  locations: readonly PickupLocation[],
+  regional: boolean,
+  chosen: string | null,
+): PickupPromise | null {
+  const store = standardOf(locations, chosen);
+  const stores = store ? [store] : listedStores(locations, regional);
+  const hours = stores
+    .map((s) => expressTwin(locations, s.uuid))
+    .filter((twin) => twin?.deliverytimeunit === 'h')
+    .map((twin) => twin!.deliverytime);
+  if (hours.length) return { kind: 'hours', hours: Math.min(...hours) };
+  const dates = stores.flatMap((s) => (s.readydate ? [s.readydate] : [])).sort();
+  return dates[0] ? { kind: 'day', date: dates[0] } : null;
 }

@@ -26,6 +26,12 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
 /** The content page `/` shows (S0 §2). */
 export const START_PAGE_ID = 'start-page';
+/**
+ * The content pages every shop has, linked from the footer of every page (issue 34): each portal
+ * writes its own (the demo's are in server/db/seed-data.ts).
+ */
+export const FOOTER_PAGE_IDS = ['contact', 'delivery', 'help', 'terms', 'returns', 'privacy'] as const;
+export type FooterPageId = (typeof FOOTER_PAGE_IDS)[number];
 
 /** The addresses of the calls a first screen can make; the app's API functions use the same ones. */
 export const firstScreenApi = {

@@ -367,10 +367,18 @@ export const pickupLocations = pgTable(
     deliveryTime: integer('delivery_time').notNull(),
     /** 'd' business days, 'h' hours. */
     deliveryTimeUnit: text('delivery_time_unit').notNull(),
+    /**
+     * The days the store works, ISO weekdays (1 Monday … 7 Sunday): business days are counted on them
+     * and a pickup date falls on one (shop/deliveryDates.ts, issue 34).
+     */
+    openingDays: jsonb('opening_days').$type<number[]>().notNull().default(sql`'[1,2,3,4,5,6]'::jsonb`),
+    /** Local hour from which an order starts on the store's next working day. */
+    cutoffHour: integer('cutoff_hour').notNull().default(15),
   },
   (t) => [
     index('pickup_locations_portal').on(t.portalUuid, t.position),
     check('pickup_locations_unit', sql`${t.deliveryTimeUnit} in ('d', 'h')`),
+    check('pickup_locations_cutoff', sql`${t.cutoffHour} between 0 and 24`),
   ],
 );
 

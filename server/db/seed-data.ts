@@ -68,6 +68,10 @@ export interface StoreSeed {
   days: number;
   /** Hours for the express twin, when the store has one. */
   expressHours?: number;
+  /** ISO weekdays the store works (1 Monday … 7 Sunday); Monday to Saturday when absent. */
+  openingDays?: number[];
+  /** Local hour after which an order starts on the next working day; 15 when absent. */
+  cutoffHour?: number;
 }
 
 export interface CheckoutSeed {
@@ -244,6 +248,7 @@ const ukCheckout: CheckoutSeed = {
       address1: '40 Union Street',
       postalCode: 'AB11 6BD',
       days: 4,
+      openingDays: [1, 2, 3, 4, 5],
     },
     {
       description: 'Heathrow Terminal 5',
@@ -252,6 +257,8 @@ const ukCheckout: CheckoutSeed = {
       address1: 'Terminal 5 Departures',
       postalCode: 'TW6 2GA',
       days: 1,
+      openingDays: [1, 2, 3, 4, 5, 6, 7],
+      cutoffHour: 18,
     },
   ],
   pickupPrice: 0,
@@ -375,6 +382,8 @@ const norwegianCheckout: CheckoutSeed = {
       address1: 'Lompensenteret',
       postalCode: '9170',
       days: 5,
+      openingDays: [1, 2, 3, 4, 5],
+      cutoffHour: 12,
     },
   ],
   pickupPrice: 0,
@@ -533,6 +542,8 @@ const danishCheckout: CheckoutSeed = {
       address1: 'Store Torv 6',
       postalCode: '3700',
       days: 4,
+      openingDays: [1, 2, 3, 4, 5],
+      cutoffHour: 12,
     },
   ],
   pickupPrice: 0,
@@ -691,6 +702,8 @@ const usCheckout: CheckoutSeed = {
       address1: 'JFK Airport, Terminal 4',
       postalCode: 'NY 11430',
       days: 1,
+      openingDays: [1, 2, 3, 4, 5, 6, 7],
+      cutoffHour: 18,
     },
   ],
   pickupPrice: 0,
@@ -744,12 +757,30 @@ export interface Words {
   helpTitle: string;
   helpText: string;
   deliveryTitle: string;
-  deliveryText: string;
   aboutTitle: string;
   aboutText: string;
   /** The 'Terms of purchase' page checkout links to; a portal edits it like any content page. */
   termsTitle: string;
   termsHtml: string;
+  /** The Help page's questions and answers; its ways of paying come from the checkout (PaymentInfo). */
+  helpHtml: string;
+  /** Above the Delivery page's options, prices and stores (DeliveryInfo, from the checkout). */
+  deliveryIntro: string;
+  contactTitle: string;
+  /** Around the portal's own contact details (Contact below). */
+  contactHtml: (c: Contact) => string;
+  returnsTitle: string;
+  returnsHtml: string;
+  privacyTitle: string;
+  privacyHtml: string;
+}
+
+/** A portal's customer service, shown on its Contact page. */
+interface Contact {
+  email: string;
+  phone: string;
+  address: string;
+  hours: string;
 }
 
 export const english: Words = {
@@ -795,12 +826,24 @@ export const english: Words = {
   helpTitle: 'Help',
   helpText: 'Questions about your order? We are here to help.',
   deliveryTitle: 'Delivery',
-  deliveryText: 'Collect in store or have your order posted.',
   aboutTitle: 'About us',
   aboutText: 'We print your photos with care.',
   termsTitle: 'Terms of purchase',
   termsHtml:
     '<p>These terms apply to every order placed in this shop.</p><h2>Prices and payment</h2><p>Prices include VAT. The price you confirm at checkout is the price you pay; we charge no fees beyond delivery and the options you chose.</p><h2>Your pictures</h2><p>You confirm that you may print the pictures you upload. We use them only to make your order and delete them after 30 days without use.</p><h2>Production and delivery</h2><p>We start printing as soon as the order is placed, so an order cannot be changed afterwards. Collect it in the store you chose, or receive it by post at the address you gave.</p><h2>Complaints</h2><p>If a print is damaged or not as ordered, tell us within 14 days of receiving it and we will print it again or refund it.</p>',
+  helpHtml:
+    '<h3>How do I order prints?</h3><p>Upload your photos on <a href="/m/upload">Upload</a>, adjust each print in the cart (format, crop, filter, quantity) and check out.</p><h3>What if my photo is too small?</h3><p>The shop warns you when a photo has too few pixels for the format you chose: choose a smaller format for a sharp print.</p><h3>When is my order ready?</h3><p>Checkout shows the day your order is ready in the store or delivered by post. See <a href="/m/pages/delivery">Delivery</a> for every option and store.</p><h3>Can I change my order?</h3><p>We start printing straight away, so an order cannot be changed once placed. <a href="/m/pages/contact">Contact us</a> as soon as you can and we will do what we can.</p>',
+  deliveryIntro:
+    'Collect your order in one of our stores or have it posted to you. The prices and times below are the ones checkout uses.',
+  contactTitle: 'Contact us',
+  contactHtml: (c) =>
+    `<p>Questions about an order? Have your order reference ready (it is on your receipt and in your confirmation email).</p><ul><li>Email: <a href="mailto:${c.email}">${c.email}</a></li><li>Phone: ${c.phone} (${c.hours})</li><li>Post: ${c.address}</li></ul>`,
+  returnsTitle: 'Returns and complaints',
+  returnsHtml:
+    '<p>Your prints and products are made for you from your own photos, so they cannot be returned because you changed your mind.</p><h2>Something wrong?</h2><p>If a product is damaged, printed wrongly or not what you ordered, tell us within 14 days of receiving it, with your order reference and a photo of the fault. We will print it again or refund it, at no cost to you.</p><h2>How to reach us</h2><p>See <a href="/m/pages/contact">Contact us</a>.</p>',
+  privacyTitle: 'Privacy',
+  privacyHtml:
+    '<p>We use your details only to make and deliver your order.</p><h2>What we keep</h2><ul><li>Your name, email address and mobile number, to tell you about your order.</li><li>Your address, when you have your order posted.</li><li>Your photos, to print them. Photos not used in an order are deleted after 30 days.</li></ul><h2>Who sees it</h2><p>Our lab and stores, to make and hand over your order, and the payment provider you choose, to take the payment. We sell nothing to anyone.</p><h2>Cookies</h2><p>One cookie keeps your cart and your login. We use no advertising or tracking cookies.</p><h2>Your rights</h2><p>Ask us for a copy of your details, or to delete them, through <a href="/m/pages/contact">Contact us</a>.</p>',
 };
 
 export const norwegian: Words = {
@@ -846,12 +889,24 @@ export const norwegian: Words = {
   helpTitle: 'Hjelp',
   helpText: 'Spørsmål om bestillingen? Vi hjelper deg.',
   deliveryTitle: 'Levering',
-  deliveryText: 'Hent i butikk eller få bestillingen i posten.',
   aboutTitle: 'Om oss',
   aboutText: 'Vi trykker bildene dine med omhu.',
   termsTitle: 'Kjøpsvilkår',
   termsHtml:
     '<p>Disse vilkårene gjelder alle bestillinger i denne butikken.</p><h2>Priser og betaling</h2><p>Prisene er inkludert mva. Prisen du bekrefter i kassen er prisen du betaler; vi tar ingen gebyrer utover frakt og valgene du har gjort.</p><h2>Bildene dine</h2><p>Du bekrefter at du har rett til å trykke bildene du laster opp. Vi bruker dem bare til bestillingen din og sletter dem etter 30 dager uten bruk.</p><h2>Produksjon og levering</h2><p>Vi begynner å trykke så snart bestillingen er lagt inn, så den kan ikke endres etterpå. Hent den i butikken du valgte, eller få den tilsendt i posten til adressen du oppga.</p><h2>Reklamasjon</h2><p>Er et bilde skadet eller ikke som bestilt, gi oss beskjed innen 14 dager etter at du mottok det, så trykker vi det på nytt eller refunderer det.</p>',
+  helpHtml:
+    '<h3>Hvordan bestiller jeg bilder?</h3><p>Last opp bildene under <a href="/m/upload">Last opp</a>, tilpass hvert bilde i handlekurven (format, beskjæring, filter, antall) og gå til kassen.</p><h3>Hva om bildet er for lite?</h3><p>Butikken varsler deg når et bilde har for få piksler for formatet du valgte: velg et mindre format for et skarpt bilde.</p><h3>Når er bestillingen klar?</h3><p>I kassen ser du dagen bestillingen er klar i butikken eller levert i posten. Se <a href="/m/pages/delivery">Levering</a> for alle valg og butikker.</p><h3>Kan jeg endre bestillingen?</h3><p>Vi begynner å trykke med en gang, så en bestilling kan ikke endres etter at den er lagt inn. <a href="/m/pages/contact">Kontakt oss</a> så raskt du kan, så gjør vi det vi kan.</p>',
+  deliveryIntro:
+    'Hent bestillingen i en av butikkene våre eller få den tilsendt i posten. Prisene og tidene under er de samme som i kassen.',
+  contactTitle: 'Kontakt oss',
+  contactHtml: (c) =>
+    `<p>Spørsmål om en bestilling? Ha ordrereferansen klar (den står på kvitteringen og i bekreftelsen på e-post).</p><ul><li>E-post: <a href="mailto:${c.email}">${c.email}</a></li><li>Telefon: ${c.phone} (${c.hours})</li><li>Post: ${c.address}</li></ul>`,
+  returnsTitle: 'Retur og reklamasjon',
+  returnsHtml:
+    '<p>Bildene og produktene lages for deg av dine egne bilder, så de kan ikke returneres fordi du har ombestemt deg.</p><h2>Er noe galt?</h2><p>Er et produkt skadet, feil trykket eller ikke det du bestilte, gi oss beskjed innen 14 dager etter at du mottok det, med ordrereferansen og et bilde av feilen. Vi trykker det på nytt eller refunderer det, uten kostnad for deg.</p><h2>Slik når du oss</h2><p>Se <a href="/m/pages/contact">Kontakt oss</a>.</p>',
+  privacyTitle: 'Personvern',
+  privacyHtml:
+    '<p>Vi bruker opplysningene dine bare til å lage og levere bestillingen din.</p><h2>Hva vi lagrer</h2><ul><li>Navn, e-postadresse og mobilnummer, for å gi deg beskjed om bestillingen.</li><li>Adressen din, når du får bestillingen i posten.</li><li>Bildene dine, for å trykke dem. Bilder som ikke brukes i en bestilling, slettes etter 30 dager.</li></ul><h2>Hvem som ser dem</h2><p>Laboratoriet og butikkene våre, for å lage og levere bestillingen, og betalingstjenesten du velger, for å ta betalingen. Vi selger ingenting til noen.</p><h2>Informasjonskapsler</h2><p>Én informasjonskapsel husker handlekurven og innloggingen din. Vi bruker ingen informasjonskapsler for reklame eller sporing.</p><h2>Dine rettigheter</h2><p>Be oss om en kopi av opplysningene dine, eller om å slette dem, via <a href="/m/pages/contact">Kontakt oss</a>.</p>',
 };
 
 export const danish: Words = {
@@ -897,15 +952,27 @@ export const danish: Words = {
   helpTitle: 'Hjælp',
   helpText: 'Spørgsmål om din bestilling? Vi hjælper dig gerne.',
   deliveryTitle: 'Levering',
-  deliveryText: 'Hent i butikken, eller få din bestilling med posten.',
   aboutTitle: 'Om os',
   aboutText: 'Vi printer dine billeder med omhu.',
   termsTitle: 'Handelsbetingelser',
   termsHtml:
     '<p>Disse betingelser gælder for alle bestillinger i denne butik.</p><h2>Priser og betaling</h2><p>Priserne er inklusive moms. Prisen, du bekræfter ved kassen, er den pris, du betaler; vi opkræver ingen gebyrer ud over levering og de valg, du har truffet.</p><h2>Dine billeder</h2><p>Du bekræfter, at du har ret til at printe de billeder, du uploader. Vi bruger dem kun til din bestilling og sletter dem efter 30 dage uden brug.</p><h2>Produktion og levering</h2><p>Vi begynder at printe, så snart bestillingen er afgivet, så den kan ikke ændres bagefter. Hent den i den butik, du valgte, eller få den sendt med posten til den adresse, du oplyste.</p><h2>Reklamation</h2><p>Er et billede beskadiget eller ikke som bestilt, så giv os besked inden 14 dage efter modtagelsen, så printer vi det igen eller refunderer det.</p>',
+  helpHtml:
+    '<h3>Hvordan bestiller jeg billeder?</h3><p>Upload dine billeder under <a href="/m/upload">Upload</a>, tilpas hvert billede i indkøbskurven (format, beskæring, filter, antal), og gå til kassen.</p><h3>Hvad hvis mit billede er for lille?</h3><p>Butikken advarer dig, når et billede har for få pixels til det valgte format: vælg et mindre format for et skarpt billede.</p><h3>Hvornår er min bestilling klar?</h3><p>I kassen kan du se den dag, din bestilling er klar i butikken eller leveret med posten. Se <a href="/m/pages/delivery">Levering</a> for alle muligheder og butikker.</p><h3>Kan jeg ændre min bestilling?</h3><p>Vi begynder at printe med det samme, så en bestilling kan ikke ændres, når den er afgivet. <a href="/m/pages/contact">Kontakt os</a> hurtigst muligt, så gør vi, hvad vi kan.</p>',
+  deliveryIntro:
+    'Hent din bestilling i en af vores butikker, eller få den sendt med posten. Priserne og tiderne herunder er de samme som ved kassen.',
+  contactTitle: 'Kontakt os',
+  contactHtml: (c) =>
+    `<p>Spørgsmål om en bestilling? Hav dit ordrenummer klar (det står på kvitteringen og i bekræftelsen på e-mail).</p><ul><li>E-mail: <a href="mailto:${c.email}">${c.email}</a></li><li>Telefon: ${c.phone} (${c.hours})</li><li>Post: ${c.address}</li></ul>`,
+  returnsTitle: 'Returnering og reklamation',
+  returnsHtml:
+    '<p>Dine billeder og produkter laves til dig ud fra dine egne billeder, så de kan ikke returneres, fordi du har fortrudt.</p><h2>Er der noget galt?</h2><p>Er et produkt beskadiget, forkert printet eller ikke det, du bestilte, så giv os besked inden 14 dage efter modtagelsen, med dit ordrenummer og et billede af fejlen. Vi printer det igen eller refunderer det, uden omkostninger for dig.</p><h2>Sådan kontakter du os</h2><p>Se <a href="/m/pages/contact">Kontakt os</a>.</p>',
+  privacyTitle: 'Privatlivspolitik',
+  privacyHtml:
+    '<p>Vi bruger kun dine oplysninger til at lave og levere din bestilling.</p><h2>Hvad vi gemmer</h2><ul><li>Dit navn, din e-mailadresse og dit mobilnummer, så vi kan give dig besked om din bestilling.</li><li>Din adresse, når du får din bestilling med posten.</li><li>Dine billeder, så vi kan printe dem. Billeder, der ikke bruges i en bestilling, slettes efter 30 dage.</li></ul><h2>Hvem der ser dem</h2><p>Vores laboratorium og butikker, så de kan lave og udlevere din bestilling, og den betalingstjeneste, du vælger, så den kan trække betalingen. Vi sælger intet til nogen.</p><h2>Cookies</h2><p>Én cookie husker din indkøbskurv og dit login. Vi bruger ingen cookies til reklame eller sporing.</p><h2>Dine rettigheder</h2><p>Bed os om en kopi af dine oplysninger, eller om at slette dem, via <a href="/m/pages/contact">Kontakt os</a>.</p>',
 };
 
-function menu(w: Words, contactUrl: string): MenuItem[] {
+function menu(w: Words): MenuItem[] {
   return [
     { id: 'home', title: w.home, url: '/', m: true },
     {
@@ -950,7 +1017,7 @@ function menu(w: Words, contactUrl: string): MenuItem[] {
       m: true,
       children: [
         { id: 'help-delivery', title: w.delivery, url: '/pages/delivery', m: true },
-        { id: 'help-contact', title: w.contact, url: contactUrl, m: false },
+        { id: 'help-contact', title: w.contact, url: '/pages/contact', m: true },
       ],
     },
     { id: 'about', title: w.about, url: '/pages/about', m: true },
@@ -960,7 +1027,7 @@ function menu(w: Words, contactUrl: string): MenuItem[] {
 /** The content page checkout links to as 'Terms of purchase' (shop/checkout.ts TERMS_PATH). */
 export const TERMS_PAGE_ID = 'terms';
 
-function pages(w: Words, slideSeconds: number) {
+function pages(w: Words, slideSeconds: number, contact: Contact) {
   return [
     {
       pageId: 'start-page',
@@ -985,14 +1052,6 @@ function pages(w: Words, slideSeconds: number) {
         { id: 'paragraph-1', type: 'Paragraph', text: w.paragraph },
         { id: 'paragraph-2', type: 'Paragraph', html: w.paragraphHtml },
         { id: 'image-1', type: 'Image', src: '/m/img/promo.svg', alt: w.imageAlt, link: '/upload' },
-        {
-          id: 'image-2',
-          type: 'Image',
-          src: '/m/img/cat-photobook.svg',
-          alt: w.catPhotobook[0],
-          link: 'https://photobook.example.com/',
-          newWindow: true,
-        },
         { id: 'richtext-1', type: 'RichText', html: w.richText },
       ],
     },
@@ -1002,6 +1061,10 @@ function pages(w: Words, slideSeconds: number) {
       modules: [
         { id: 'help-title', type: 'Title', text: w.helpTitle },
         { id: 'help-text', type: 'Paragraph', text: w.helpText },
+        { id: 'help-answers', type: 'RichText', html: w.helpHtml },
+        // The ways of paying the checkout offers, filled when served (services/checkout/shopInfo.ts).
+        { id: 'help-payment', type: 'PaymentInfo' },
+        { id: 'help-contact', type: 'RichText', html: w.contactHtml(contact) },
       ],
     },
     {
@@ -1009,7 +1072,33 @@ function pages(w: Words, slideSeconds: number) {
       title: w.deliveryTitle,
       modules: [
         { id: 'delivery-title', type: 'Title', text: w.deliveryTitle },
-        { id: 'delivery-text', type: 'Paragraph', text: w.deliveryText },
+        { id: 'delivery-text', type: 'Paragraph', text: w.deliveryIntro },
+        // Postage, pickup and the stores as the checkout has them, filled when served.
+        { id: 'delivery-info', type: 'DeliveryInfo' },
+      ],
+    },
+    {
+      pageId: 'contact',
+      title: w.contactTitle,
+      modules: [
+        { id: 'contact-title', type: 'Title', text: w.contactTitle },
+        { id: 'contact-text', type: 'RichText', html: w.contactHtml(contact) },
+      ],
+    },
+    {
+      pageId: 'returns',
+      title: w.returnsTitle,
+      modules: [
+        { id: 'returns-title', type: 'Title', text: w.returnsTitle },
+        { id: 'returns-text', type: 'RichText', html: w.returnsHtml },
+      ],
+    },
+    {
+      pageId: 'privacy',
+      title: w.privacyTitle,
+      modules: [
+        { id: 'privacy-title', type: 'Title', text: w.privacyTitle },
+        { id: 'privacy-text', type: 'RichText', html: w.privacyHtml },
       ],
     },
     {
@@ -1073,14 +1162,6 @@ function categories(w: Words) {
       title: w.catCanvas[0],
       description: w.catCanvas[1],
     },
-    {
-      type: 'PHOTOBOOK',
-      category: 'PHOTOBOOK',
-      link: 'https://photobook.example.com/',
-      image: '/m/img/cat-photobook.svg',
-      title: w.catPhotobook[0],
-      description: w.catPhotobook[1],
-    },
   ];
 }
 
@@ -1131,8 +1212,13 @@ export const seedPortals: SeedPortal[] = [
     companyName: 'Print Shop Ltd',
     regional: false,
     externalGiftSite: null,
-    menu: menu(english, 'https://www.example.com/contact'),
-    pages: pages(english, 5),
+    menu: menu(english),
+    pages: pages(english, 5, {
+      email: 'help@printshop.example',
+      phone: '020 7946 0123',
+      address: 'Print Shop Ltd, 120 Oxford Street, London W1D 1LT',
+      hours: 'Monday to Saturday, 9:00–17:00',
+    }),
     categories: categories(english),
     checkout: ukCheckout,
     priceScale: 1,
@@ -1154,8 +1240,13 @@ export const seedPortals: SeedPortal[] = [
     companyName: 'Fotobutikken AS',
     regional: true,
     externalGiftSite: 'https://gaver.example.no/',
-    menu: menu(norwegian, 'https://www.example.no/kontakt'),
-    pages: pages(norwegian, 6),
+    menu: menu(norwegian),
+    pages: pages(norwegian, 6, {
+      email: 'hjelp@fotobutikken.example',
+      phone: '22 12 34 56',
+      address: 'Fotobutikken AS, Stenersgata 1, 0050 Oslo',
+      hours: 'mandag til lørdag kl. 9–17',
+    }),
     categories: categories(norwegian),
     checkout: norwegianCheckout,
     priceScale: 13,
@@ -1177,8 +1268,13 @@ export const seedPortals: SeedPortal[] = [
     companyName: 'Print Shop Inc.',
     regional: false,
     externalGiftSite: null,
-    menu: menu(english, 'https://www.example.com/contact'),
-    pages: pages(english, 5),
+    menu: menu(english),
+    pages: pages(english, 5, {
+      email: 'help@printshop-us.example',
+      phone: '(212) 555-0123',
+      address: 'Print Shop Inc., 500 5th Avenue, New York, NY 10110',
+      hours: 'Monday to Saturday, 9 am–5 pm',
+    }),
     categories: categories(english),
     checkout: usCheckout,
     priceScale: 1.25,
@@ -1200,8 +1296,13 @@ export const seedPortals: SeedPortal[] = [
     companyName: 'Fotoshoppen ApS',
     regional: false,
     externalGiftSite: null,
-    menu: menu(danish, 'https://www.example.dk/kontakt'),
-    pages: pages(danish, 5),
+    menu: menu(danish),
+    pages: pages(danish, 5, {
+      email: 'hjaelp@fotoshoppen.example',
+      phone: '33 12 34 56',
+      address: 'Fotoshoppen ApS, Amagertorv 14, 1160 København K',
+      hours: 'mandag til lørdag kl. 9–17',
+    }),
     categories: categories(danish),
     checkout: danishCheckout,
     // Kroner per pound, roughly: a 10x15 print is 3,15 kr.

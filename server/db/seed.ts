@@ -229,6 +229,8 @@ async function seedCheckout(tx: Db, p: SeedPortal) {
       address1: s.address1,
       address2: s.address2 ?? '',
       postalCode: s.postalCode,
+      ...(s.openingDays && { openingDays: s.openingDays }),
+      ...(s.cutoffHour !== undefined && { cutoffHour: s.cutoffHour }),
     };
     locations.push({
       ...common,
@@ -380,8 +382,19 @@ async function seedTemplatesWhereMissing(db: Db) {
  * a demo portal without templates (seeded before they existed) gets them.
  */
 /**
- * Content pages added to the demo since a database was seeded (the Terms of purchase) are added to
- * its seeded portals; a page a shop already has, edited or not, is left as it is.
+ * The Help and Delivery pages as the demo seeded them before issue 34: a title and one sentence,
+ * by their module ids. Such a page is the demo's own, never edited into something else.
+ */
+const ONE_SENTENCE_PAGES: Record<string, string[]> = {
+  help: ['help-title', 'help-text'],
+  delivery: ['delivery-title', 'delivery-text'],
+};
+
+/**
+ * Content pages added to the demo since a database was seeded (the Terms of purchase; issue 34's
+ * contact, returns and privacy) are added to its seeded portals; a page a shop already has is left
+ * as it is, except a Help or Delivery page still the demo's one sentence, which gets the portal's
+ * delivery and payment facts.
  */
 async function seedContentPagesWhereMissing(db: Db) {
   const existing = new Set((await db.select({ uuid: portals.uuid }).from(portals)).map((p) => p.uuid));
@@ -391,6 +404,24 @@ async function seedContentPagesWhereMissing(db: Db) {
       .insert(contentPages)
       .values(p.pages.map((page) => ({ portalUuid: p.uuid, ...page })))
       .onConflictDoNothing();
+    const stored = await db
+      .select()
+      .from(contentPages)
+      .where(
+        and(
+          eq(contentPages.portalUuid, p.uuid),
+          inArray(contentPages.pageId, Object.keys(ONE_SENTENCE_PAGES)),
+        ),
+      );
+    for (const row of stored) {
+      const ids = row.modules.map((m) => m.id);
+      const page = p.pages.find((page) => page.pageId === row.pageId);
+      if (!page || JSON.stringify(ids) !== JSON.stringify(ONE_SENTENCE_PAGES[row.pageId])) continue;
+      await db
+        .update(contentPages)
+        .set({ modules: page.modules })
+        .where(and(eq(contentPages.portalUuid, p.uuid), eq(contentPages.pageId, row.pageId)));
+    }
   }
 }
 

@@ -28,6 +28,7 @@ import type { Db } from '../db/connect.ts';
 import { isApiPath, messageIn } from '../plugins/errors.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';
+import type { ShopInfo } from '../services/storefront/content.ts';
 import { FirstScreenData, templateFetchesOf, visitorAnswers } from '../services/storefront/firstScreen.ts';
 import { RouteChunks, type ScreenAssets } from '../services/storefront/routeChunks.ts';
 
@@ -152,6 +153,8 @@ export interface AppShellOptions {
   previewsDir: string | null;
   /** The lab's order desk page at /lab (LAB_PASSWORD set); off: routes/lab.ts answers 404 there. */
   lab?: boolean;
+  /** The Delivery and Help pages' data (content.ts ShopInfo). */
+  shopInfo?: ShopInfo;
 }
 
 export async function appShellRoutes(app: FastifyInstance, options: AppShellOptions) {
@@ -182,7 +185,7 @@ export async function appShellRoutes(app: FastifyInstance, options: AppShellOpti
   };
   const indexHtml = builtHtml && distDir ? inlineStylesheets(builtHtml, builtCss) : builtHtml;
   const pages = new Map<string, { html: string; etag: string; expires: number }>();
-  const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages);
+  const firstScreen = new FirstScreenData(options.db, localeDir, options.contentImages, options.shopInfo);
   const routeChunks = new RouteChunks(indexHtml ? distDir : null);
   const renderFirstScreen = indexHtml ? await loadFirstScreenRender(distDir) : null;
 

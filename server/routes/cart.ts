@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cartRoutes as api } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { orderLines } from '../db/schema.ts';
+import { orderLines, orders } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { loadFontSet } from '../fonts.ts';
 import { serve } from '../plugins/contract.ts';
@@ -21,6 +21,8 @@ import {
   sessionCart,
   setAutoCorrection,
 } from '../services/cart/cart.ts';
+import type { OrderSnapshot } from '../services/checkout/orders.ts';
+import { ownedBy } from '../services/checkout/orders.ts';
 import type { Session } from '../services/identity/sessions.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
 import { linePreview, sendPreview } from '../services/templates/linePreviews.ts';
@@ -58,18 +60,16 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
   const previewLimit = {
     preHandler: perSession(app, 'previews', app.requestLimits.previewsPerSessionMinute, 60_000),
   };
-  serve(app, api.linePreview, previewLimit, async (request, reply) => {
-    const { lineUuid } = request.params;
-    const { width } = request.query;
-    const session = await request.session();
-    const cart = await findCart(db, session);
+  /** Draws a template line's thumbnail (its stored templates column) with the session's pictures. */
+  const drawLine = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: Session,
+    templates: unknown,
+    width: number,
+  ) => {
     const missing = () => notFound('orderLine');
-    if (!session || !cart) throw missing();
-    const [row] = await db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cart.uuid)));
-    const stored = row && row.type !== 0 ? storedTemplateOf(row.templates) : null;
+    const stored = storedTemplateOf(templates);
     if (!stored) throw missing();
     const loaded = await loadTemplate(db, session.portalUuid, stored.template, stored.version);
     if (!loaded) throw missing();
@@ -93,6 +93,31 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       holidayRegion: request.portal.holidayRegion,
     });
     return sendPreview(request, reply, preview);
+  };
+
+  serve(app, api.linePreview, previewLimit, async (request, reply) => {
+    const { lineUuid } = request.params;
+    const session = await request.session();
+    const cart = await findCart(db, session);
+    if (!session || !cart) throw notFound('orderLine');
+    const [row] = await db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cart.uuid)));
+    if (!row || row.type === 0) throw notFound('orderLine');
+    return drawLine(request, reply, session, row.templates, request.query.width);
+  });
+
+  // An ordered line's thumbnail on the receipt: the line is out of the cart, kept in the order's
+  // snapshot; only the order's owner sees it, anyone else gets the same 404 as a missing one.
+  serve(app, api.orderLinePreview, previewLimit, async (request, reply) => {
+    const { orderUuid, lineUuid } = request.params;
+    const session = await request.session();
+    const [order] = await db.select().from(orders).where(eq(orders.uuid, orderUuid));
+    if (!session || !order || !ownedBy(order, session)) throw notFound('orderLine');
+    const line = (order.snapshot as OrderSnapshot).lines.find((l) => l.uuid === lineUuid);
+    if (!line || line.type === 0) throw notFound('orderLine');
+    return drawLine(request, reply, session, line.templates, request.query.width);
   });
 
   // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty

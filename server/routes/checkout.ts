@@ -50,7 +50,8 @@ export async function checkoutRoutes(
   });
 
   serve(app, api.deliveryOptions, async (request) => {
-    return deliveryTypesOf(db, request.portal, await productsTotal(db, await request.session()));
+    const total = await productsTotal(db, await request.session());
+    return deliveryTypesOf(db, request.portal, total, app.clock.now());
   });
 
   serve(app, api.paymentOptions, async (request) => {
@@ -81,7 +82,7 @@ export async function checkoutRoutes(
 
   serve(app, api.orderLines, async (request) => {
     const choice = request.body;
-    return orderInfoFor(db, request.portal, await request.session(), choice);
+    return orderInfoFor(db, request.portal, await request.session(), choice, app.clock.now());
   });
 
   serve(app, api.getTransaction, async (request) => {

@@ -4,16 +4,19 @@ import type { Db } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { serve } from '../plugins/contract.ts';
 import type { ContentImages } from '../services/pictures/contentImages.ts';
-import { pageOf } from '../services/storefront/content.ts';
+import { pageOf, type ShopInfo } from '../services/storefront/content.ts';
 
 const MIME = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
 
-export async function contentRoutes(app: FastifyInstance, { db, images }: { db: Db; images: ContentImages }) {
+export async function contentRoutes(
+  app: FastifyInstance,
+  { db, images, shopInfo }: { db: Db; images: ContentImages; shopInfo?: ShopInfo },
+) {
   serve(app, api.portal, async (request) => request.portal);
 
   serve(app, api.page, async (request) => {
     const { id } = request.params;
-    const page = await pageOf(db, request.portal.portal.uuid, id, (src) => images.sizeOf(src));
+    const page = await pageOf(db, request.portal.portal.uuid, id, (src) => images.sizeOf(src), shopInfo);
     if (!page) throw notFound('page', { id });
     return page;
   });

@@ -26,7 +26,16 @@ import { templateRoutes } from '../routes/templates.ts';
 import { userRoutes } from '../routes/user.ts';
 import { vippsWebhookRoutes } from '../routes/vippsWebhook.ts';
 import { webAppRoutes } from '../routes/web-app.ts';
+import { deliveryInfoOf, paymentInfoOf } from '../services/checkout/shopInfo.ts';
+import type { Providers } from '../services/payments/index.ts';
+import type { ShopInfo } from '../services/storefront/content.ts';
 import type { WiringOptions } from './options.ts';
+
+/** The Delivery and Help pages' data, from the checkout's own (services/checkout/shopInfo.ts). */
+const shopInfoOf = (db: WiringOptions['overrides']['database']['db'], providers: Providers): ShopInfo => ({
+  delivery: (portalUuid) => deliveryInfoOf(db, portalUuid),
+  payment: (portalUuid) => paymentInfoOf(db, portalUuid, providers),
+});
 
 /** The shop's API (/m/api/…) and the payment providers' callbacks. */
 export const shopApi = fp<WiringOptions>(
@@ -36,7 +45,7 @@ export const shopApi = fp<WiringOptions>(
     const { jobs } = app;
     const { providers, testCard, stripe, vipps } = app.payments;
     await app.register(clientErrorRoutes);
-    await app.register(contentRoutes, { db, images: app.contentImages });
+    await app.register(contentRoutes, { db, images: app.contentImages, shopInfo: shopInfoOf(db, providers) });
     await app.register(productRoutes, { db });
     await app.register(templateRoutes, { db, dataDir: config.dataDir, files });
     await app.register(cartRoutes, { db, dataDir: config.dataDir, files });
@@ -98,7 +107,8 @@ export const appShell = fp<WiringOptions>(
       artDirs: DEMO_ART_DIRS,
       previewsDir: config.previewsDir,
       lab: config.labPassword !== null,
+      shopInfo: shopInfoOf(overrides.database.db, app.payments.providers),
     });
   },
-  { name: 'app-shell', dependencies: ['caches'] },
+  { name: 'app-shell', dependencies: ['caches', 'payments'] },
 );

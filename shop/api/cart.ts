@@ -72,6 +72,18 @@ export const linePreview = defineRoute({
   responses: { 200: Bytes, ...errors(400, 404, 429) },
 });
 
+export const orderLinePreview = defineRoute({
+  method: 'GET',
+  path: '/m/api/order/:orderUuid/lines/:lineUuid/preview.jpg',
+  summary:
+    "An ordered template line's first page as the server draws it, for the receipt (the order's owner only)",
+  tags,
+  params: LineParams.extend({ orderUuid: z.string().uuid('The order id is not a valid uuid') }),
+  query: z.object({ width: PreviewWidth }),
+  produces: ['image/jpeg'],
+  responses: { 200: Bytes, ...errors(400, 404, 429) },
+});
+
 export const cartRoutes = {
   get,
   addTemplateLine,
@@ -80,4 +92,5 @@ export const cartRoutes = {
   autoCorrection,
   deleteLine,
   linePreview,
+  orderLinePreview,
 };

@@ -59,3 +59,13 @@ function contentHash(text: string): string {
   }
   return (h >>> 0).toString(36);
 }
+
+/** The same drawing of a line still in the cart, by its uuid only (the payment step's list). */
+export function cartLinePreviewUrl(lineUuid: string, width = 320): string {
+  return routeUrl(cart.linePreview, { lineUuid }, { width });
+}
+
+/** An ordered template line's drawing, for the receipt (the order's owner only). */
+export function orderLinePreviewUrl(orderUuid: string, lineUuid: string, width = 320): string {
+  return routeUrl(cart.orderLinePreview, { orderUuid, lineUuid }, { width });
+}

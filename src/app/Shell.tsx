@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Loading } from '../ui/Loading.tsx';
+import { Footer } from './Footer.tsx';
 import { FreeShippingBanner } from './FreeShippingBanner.tsx';
 import { Header } from './Header.tsx';
 import type { Layout } from './layout.ts';
@@ -25,6 +26,7 @@ export function Shell({ layout }: { layout: Layout }) {
           </Suspense>
         </Guarded>
       </main>
+      <Footer />
     </div>
   );
 }

@@ -85,8 +85,11 @@ test('guest checkout with store pickup: validation, an express store, the test c
   // The store has an express twin: standard (business days) or express (hours), singular and plural.
   const speed = page.getByRole('group', { name: 'When would you like to collect?' });
   await expect(speed.getByRole('radio', { name: /Standard/ })).toBeChecked();
-  await expect(speed).toContainText('Ready in 2 business days');
-  await expect(speed).toContainText('Ready in 1 hour');
+  // Each with its day (shop/deliveryDates.ts) and its lead time.
+  await expect(speed.getByTestId('ready-date')).toHaveText([
+    /^Ready for pickup \w+day \d{1,2} \w+ \(2 business days\)$/,
+    /^Ready for pickup \w+day \d{1,2} \w+ \(1 hour\)$/,
+  ]);
   await expect(speed).toContainText('£1.99');
   await press(speed.getByRole('radio', { name: /Express/ }));
   await expect(speed.getByRole('radio', { name: /Express/ })).toBeChecked();
@@ -135,7 +138,7 @@ test('guest checkout with store pickup: validation, an express store, the test c
   await expect(box).toContainText('Oxford Street');
   await expect(box).toContainText('120 Oxford Street');
   await expect(box).toContainText('W1D 1LT London');
-  await expect(box).toContainText('Delivery time: 1 hour');
+  await expect(box.getByTestId('receipt-delivery-date')).toHaveText(/^Ready for pickup \w+day \d{1,2} \w+$/);
   // The cart is empty now, here (no badge) and on the server.
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   expect((await serverCart(page)).orderLines).toHaveLength(0);
@@ -187,8 +190,10 @@ test('registering during checkout, postage, a rebate code and invoice; Confirm s
   const postage = page.getByRole('group', { name: 'Delivery by post' });
   await expect(postage.getByRole('radio')).toHaveCount(2);
   await expect(postage.getByRole('radio', { name: /Standard post/ })).not.toBeChecked();
-  await expect(postage).toContainText('Delivered in 3 business days');
-  await expect(postage).toContainText('Delivered in 1 business day');
+  await expect(postage.getByTestId('delivery-date')).toHaveText([
+    /^Delivered \w+day \d{1,2} \w+ \(3 business days\)$/,
+    /^Delivered \w+day \d{1,2} \w+ \(1 business day\)$/,
+  ]);
   await press(postage.getByRole('radio', { name: /Standard post/ }));
 
   // Submit shows every message of the address form.
@@ -243,7 +248,7 @@ test('registering during checkout, postage, a rebate code and invoice; Confirm s
   await expect(box).toContainText('Grace Hopper');
   await expect(box).toContainText('1 Harbour Road');
   await expect(box).toContainText('YO1 7HH York');
-  await expect(box).toContainText('Delivery time: 3 business days');
+  await expect(box.getByTestId('receipt-delivery-date')).toHaveText(/^Delivered \w+day \d{1,2} \w+$/);
   expect((await serverCart(page)).orderLines).toHaveLength(0);
 
   // The next order of the logged-in shopper skips the three cards; the details are remembered.
@@ -265,7 +270,7 @@ test('a declined card returns to the payment page with the error and the cart in
   await press(page.getByTestId('store-selector').getByRole('button', { name: /^Brighton/ }));
   // No express twin: no speed choice, the store's own delivery time.
   await expect(page.getByRole('group', { name: 'When would you like to collect?' })).toHaveCount(0);
-  await expect(page.getByTestId('chosen-store')).toContainText('Ready in 2 business days');
+  await expect(page.getByTestId('chosen-store')).toContainText('(2 business days)');
   await page.getByRole('textbox', { name: 'Full name' }).fill('Alan Turing');
   await page.getByRole('textbox', { name: 'Mobile phone' }).fill('07700 900789');
   await page.getByRole('textbox', { name: 'Email address' }).fill('alan@example.com');
@@ -319,7 +324,7 @@ test('the minimum-price warning: Shop more goes home, Approve goes on', async ({
   await expect(warning).toBeHidden();
 });
 
-test('the regional variant hides stores without a region and advertises two-hour pickup', async ({
+test('the regional variant hides stores without a region and advertises pickup from the stores’ data', async ({
   page,
 }) => {
   const origin = `http://no.localhost:${port}`;
@@ -327,7 +332,10 @@ test('the regional variant hides stores without a region and advertises two-hour
   await page.goto(`${origin}/m/cart/checkout`);
   await press(page.getByRole('button', { name: 'Fortsett som gjest' }));
   await expect(page).toHaveURL(/\/m\/cart\/checkout\/delivery-options$/);
-  await expect(page.getByText('Hent bildene dine i butikken på bare to timer.')).toBeVisible();
+  // The fastest express of the listed stores (Oslo City, Bergen Storsenter: 2 hours), not a fixed string.
+  await expect(page.getByTestId('pickup-promise')).toHaveText(
+    'Hent bestillingen i butikken på bare 2 timer med ekspress.',
+  );
   await press(page.getByRole('button', { name: 'Velg butikk' }));
   const selector = page.getByTestId('store-selector');
   await expect(selector.locator('.store-group__region')).toHaveText([
@@ -340,6 +348,19 @@ test('the regional variant hides stores without a region and advertises two-hour
   await expect(selector.getByText('Longyearbyen')).toHaveCount(0);
   await press(selector.getByRole('button', { name: /^Oslo City/ }));
   const speed = page.getByRole('group', { name: 'Når vil du hente?' });
-  await expect(speed).toContainText('Klar om 2 timer');
-  await expect(speed).toContainText('Klar om 2 virkedager');
+  await expect(speed).toContainText('(2 timer)');
+  await expect(speed).toContainText('(2 virkedager)');
+  await expect(speed.getByTestId('ready-date').first()).toHaveText(
+    /^Klar til henting \p{L}+dag \d{1,2}\. \p{L}+ /u,
+  );
+  // The chosen store's own promise.
+  await expect(page.getByTestId('pickup-promise')).toHaveText(
+    'Hent bestillingen i butikken på bare 2 timer med ekspress.',
+  );
+  // A store without express promises its own day.
+  await press(page.getByRole('button', { name: 'Bytt butikk' }));
+  await press(selector.getByRole('button', { name: /^Storo/ }));
+  await expect(page.getByTestId('pickup-promise')).toHaveText(
+    /^Hent bestillingen i butikken fra \p{L}+dag \d{1,2}\. \p{L}+\.$/u,
+  );
 });

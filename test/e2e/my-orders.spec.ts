@@ -33,7 +33,7 @@ test('a logged-in shopper follows an order on the receipt and in My orders, then
   // The terms open as a page of the shop, and Back returns to the payment step as it was.
   const payment = page.getByRole('group', { name: 'How would you like to pay?' });
   await press(payment.getByRole('radio', { name: 'Invoice' }));
-  await press(page.getByRole('link', { name: 'Terms of purchase' }));
+  await press(page.locator('.checkout-terms').getByRole('link', { name: 'Terms of purchase' }));
   await expect(page).toHaveURL(/\/m\/pages\/terms$/);
   await expect(page.getByRole('heading', { name: 'Terms of purchase', level: 2 })).toBeVisible();
   await page.goBack();
@@ -45,6 +45,7 @@ test('a logged-in shopper follows an order on the receipt and in My orders, then
   const orderUuid = await receiptOrderUuid(page);
   const reference = orderUuid.slice(0, 8);
   const status = page.getByRole('region', { name: 'Order status' });
+  // An order of prints only: the receipt speaks of prints (shop/orderKind.ts).
   await expect(status.getByRole('status')).toHaveText(/Received: we are preparing your prints|In production/);
   // The receipt asks again every 10 s; a reload is the same question without the wait.
   await expect(async () => {

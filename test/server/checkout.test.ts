@@ -92,6 +92,8 @@ describe.each(databaseKinds())('checkout on %s', (kind: DatabaseKind) => {
           name: expect.any(String),
           price: expect.any(Number),
           deliverytime: expect.any(Number),
+          // The day an order posted now arrives (issue 34).
+          deliverydate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         });
       }
     });

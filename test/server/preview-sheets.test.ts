@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultYear } from '../../engine/calendar.ts';
-import { createInstance, type Instance } from '../../engine/instance.ts';
+import type { Instance } from '../../engine/instance.ts';
 import {
   type PreviewSheet,
   previewSheet,
@@ -24,6 +24,7 @@ import type { Cart } from '../../shop/contract.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { uploadPhoto } from './multipart.ts';
+import { filled } from './template-helpers.ts';
 
 const PASSWORD = 'preview sheets password';
 const CART = '/m/api/webshop/cart';
@@ -121,17 +122,6 @@ async function pixelsOf(image: Buffer) {
 }
 
 /** Every picture slot of a new design filled with the whole picture; texts keep their suggestions. */
-function filled(template: Template, picture: { uuid: string; width: number; height: number }, today: Date) {
-  const instance: Instance = createInstance(template, today);
-  for (const [fullId, value] of Object.entries(instance.resources)) {
-    if (value.type !== 'IMAGE') continue;
-    instance.resources[fullId] = {
-      type: 'IMAGE',
-      image: { ...picture, rotation: 0, effect: 'original', cropRect: { x: 0, y: 0, width: 1, height: 1 } },
-    };
-  }
-  return instance;
-}
 
 const near = (a: Rgb, b: Rgb, tolerance = 24) => a.every((c, n) => Math.abs(c - b[n]!) <= tolerance);
 

@@ -8,17 +8,21 @@ import type { z } from 'zod';
 import type { PortalConfig } from '../../../shop/index.ts';
 import {
   amountProblem,
+  type DeliveryDate,
   type DeliveryTimeUnit,
   type DeliveryType,
   isExpress,
   isValid,
   type OrderInfo,
+  type OrderItem,
   orderLimitProblem,
   type PaymentOption,
   type PickupLocation,
   type PostageInput,
   type PostageOption,
+  postSchedule,
   type RebateApplied,
+  readyDateAt,
   type TransactionRequest,
   VALIDATION_MESSAGES,
   type ValidationKey,
@@ -58,7 +62,19 @@ export type DeliveryKind = DeliveryType['type'];
 
 // ---- Delivery ----
 
-const pickupOf = (r: PickupRow, price: number): PickupLocation => ({
+/** When a pickup location has an order placed at `now` ready, and when the post delivers one. */
+const pickupReady = (r: PickupRow, now: Date, locale: string) =>
+  readyDateAt(
+    now,
+    locale,
+    { time: r.deliveryTime, unit: r.deliveryTimeUnit as DeliveryTimeUnit },
+    { openingDays: r.openingDays, cutoffHour: r.cutoffHour },
+  );
+const postageArrives = (r: PostageRow, now: Date, locale: string) =>
+  readyDateAt(now, locale, { time: r.deliveryDays, unit: 'd' }, postSchedule());
+
+/** A pickup location as S0 §3 answers it, with the store's opening days (issue 34). */
+export const locationOf = (r: PickupRow, price = r.price): PickupLocation => ({
   uuid: r.uuid,
   description: r.description,
   pickupregion: r.region,
@@ -69,13 +85,20 @@ const pickupOf = (r: PickupRow, price: number): PickupLocation => ({
   price,
   deliverytime: r.deliveryTime,
   deliverytimeunit: r.deliveryTimeUnit as DeliveryTimeUnit,
+  openingdays: r.openingDays,
 });
 
-const postageOf = (r: PostageRow, price: number): PostageOption => ({
+const pickupOf = (r: PickupRow, price: number, now: Date, locale: string): PickupLocation => ({
+  ...locationOf(r, price),
+  readydate: pickupReady(r, now, locale),
+});
+
+const postageOf = (r: PostageRow, price: number, now: Date, locale: string): PostageOption => ({
   uuid: r.uuid,
   name: r.name,
   price,
   deliverytime: r.deliveryDays,
+  deliverydate: postageArrives(r, now, locale),
 });
 
 /** True when the products reach the portal's free-shipping threshold: every delivery option is free. */
@@ -84,17 +107,8 @@ export function deliveryIsFree(portal: PortalConfig, productsTotal: number): boo
   return threshold !== null && threshold > 0 && productsTotal >= threshold;
 }
 
-/**
- * S0 §3 delivery types, store pickup first, each with its options and the lowest of their prices. All
- * pickup locations are sent (express twins and stores without a region too): the app applies S0 §5's
- * list rules. Prices are 0 when the cart reaches the free-shipping threshold.
- */
-export async function deliveryTypesOf(
-  db: Db,
-  portal: PortalConfig,
-  productsTotal: number,
-): Promise<DeliveryType[]> {
-  const portalUuid = portal.portal.uuid;
+/** A portal's pickup locations and postage options, in their order. */
+export async function deliveryRows(db: Db, portalUuid: string) {
   const [pickups, postage] = await Promise.all([
     db
       .select()
@@ -107,12 +121,29 @@ export async function deliveryTypesOf(
       .where(eq(postageOptions.portalUuid, portalUuid))
       .orderBy(asc(postageOptions.position)),
   ]);
+  return { pickups, postage };
+}
+
+/**
+ * S0 §3 delivery types, store pickup first, each with its options and the lowest of their prices. All
+ * pickup locations are sent (express twins and stores without a region too): the app applies S0 §5's
+ * list rules. Prices are 0 when the cart reaches the free-shipping threshold. Each option carries the
+ * day an order placed `now` is ready or delivered (shop/deliveryDates.ts).
+ */
+export async function deliveryTypesOf(
+  db: Db,
+  portal: PortalConfig,
+  productsTotal: number,
+  now: Date,
+): Promise<DeliveryType[]> {
+  const { pickups, postage } = await deliveryRows(db, portal.portal.uuid);
   const free = deliveryIsFree(portal, productsTotal);
   const charge = (price: number) => (free ? 0 : price);
   const words = wordsFor(portal.locale.code);
   const types: DeliveryType[] = [];
   if (pickups.length) {
-    const locations = pickups.map((r) => pickupOf(r, charge(r.price)));
+    const locale = portal.locale.code;
+    const locations = pickups.map((r) => pickupOf(r, charge(r.price), now, locale));
     types.push({
       type: 'store-pickup',
       name: words.storePickup,
@@ -122,7 +153,7 @@ export async function deliveryTypesOf(
     });
   }
   if (postage.length) {
-    const options = postage.map((r) => postageOf(r, charge(r.price)));
+    const options = postage.map((r) => postageOf(r, charge(r.price), now, portal.locale.code));
     types.push({
       type: 'postage',
       name: words.postage,
@@ -159,6 +190,13 @@ export async function resolveDelivery(
 
 const deliveryPrice = (choice: DeliveryChoice) =>
   choice.kind === 'store-pickup' ? choice.location.price : choice.option.price;
+
+/** The day the chosen delivery comes, for an order placed at `now` (issue 34). */
+export function deliveryDateOf(choice: DeliveryChoice, now: Date, locale: string): DeliveryDate {
+  return choice.kind === 'store-pickup'
+    ? { type: 'store-pickup', date: pickupReady(choice.location, now, locale) }
+    : { type: 'postage', date: postageArrives(choice.option, now, locale) };
+}
 
 // ---- Payment ----
 
@@ -253,7 +291,7 @@ export async function applyRebateCode(
 
 // ---- Order info ----
 
-interface CartLine {
+export interface CartLine {
   uuid: string;
   type: number;
   description: string;
@@ -291,11 +329,38 @@ async function cartLines(db: Db, cartUuid: string): Promise<CartLine[]> {
 const lineLabel = (l: CartLine, productName: (name: string) => string) =>
   l.description ? `${productName(l.productName)}: ${l.description}` : productName(l.productName);
 
+const FILTERS = ['original', 'bw', 'sepia'] as const;
+
+/** The things ordered, as the payment step and the receipt list them: a print with its picture. */
+export function orderItemsOf(lines: readonly CartLine[]): OrderItem[] {
+  return lines.map((l) => {
+    const file = (l.files as { uuid?: unknown }[] | null)?.[0];
+    const filter = (l.image as { filter?: unknown } | null)?.filter;
+    const picture =
+      l.type === 0 && typeof file?.uuid === 'string'
+        ? {
+            uuid: file.uuid,
+            filter: FILTERS.find((f) => f === filter) ?? 'original',
+          }
+        : null;
+    return {
+      uuid: l.uuid,
+      type: l.type,
+      productName: l.productName,
+      description: l.description,
+      quantity: l.quantity,
+      linePrice: l.linePrice,
+      picture,
+    };
+  });
+}
+
 function priced(
   portal: PortalConfig,
   lines: CartLine[],
   delivery: DeliveryChoice | null,
   rebate: Rebate | null,
+  now: Date,
 ): { totals: Totals; orderInfo: OrderInfo } {
   const words = wordsFor(portal.locale.code);
   const totals = computeTotals({
@@ -314,6 +379,8 @@ function priced(
     words,
     { deliveryChosen: delivery !== null, rebateText: rebate ? `${rebate.code}: ${rebate.text}` : null },
   );
+  orderInfo.items = orderItemsOf(lines);
+  if (delivery) orderInfo.delivery = deliveryDateOf(delivery, now, portal.locale.code);
   return { totals, orderInfo };
 }
 
@@ -326,6 +393,7 @@ export async function orderInfoFor(
   portal: PortalConfig,
   session: Session | null,
   choice: { deliveryOption: string; paymentOption: string },
+  now: Date,
 ): Promise<OrderInfo> {
   const portalUuid = portal.portal.uuid;
   let delivery: DeliveryChoice | null = null;
@@ -340,7 +408,7 @@ export async function orderInfoFor(
   const lines = cart ? await cartLines(db, cart.uuid) : [];
   const rebateRowFound = cart?.rebateCode ? await rebateRow(db, portalUuid, cart.rebateCode) : null;
   const rebate = rebateRowFound && usable(rebateRowFound) ? rebateOf(rebateRowFound) : null;
-  return priced(portal, lines, delivery, rebate).orderInfo;
+  return priced(portal, lines, delivery, rebate, now).orderInfo;
 }
 
 /** The products total of the session's cart (0 without one), for delivery prices. */
@@ -531,7 +599,7 @@ export async function createTransaction(
         error: new HttpError(400, limited.code, { values: limited.values }),
       } as const;
     }
-    const { totals, orderInfo } = priced(portal, lines, delivery, rebate);
+    const { totals, orderInfo } = priced(portal, lines, delivery, rebate, now);
     const tooMuch = amountProblem(totals.total);
     if (tooMuch) return { error: new HttpError(400, tooMuch.code, { values: tooMuch.values }) } as const;
     const contentKey = sha({

@@ -39,7 +39,7 @@ import type { Session } from '../identity/sessions.ts';
 import { type Providers, providerOf } from '../payments/index.ts';
 import { type ProviderTransaction, returnUrl, type StartContext } from '../payments/provider.ts';
 import { shopperPayments } from '../payments/views.ts';
-import type { TransactionSnapshot } from './checkout.ts';
+import { orderItemsOf, type TransactionSnapshot } from './checkout.ts';
 import { deliveryTimeString } from './checkoutText.ts';
 import type { OrderJobs } from './orderJobs.ts';
 
@@ -301,7 +301,11 @@ export async function receiptOf(db: Db, session: Session | null, orderUuid: stri
     orderUuid: order.uuid,
     payment: { infoText: snap.payment.infoText, title: snap.payment.title },
     delivery,
-    orderInfo: snap.orderInfo,
+    // Orders made before the items were part of the order info list them from the lines they paid for.
+    orderInfo: snap.orderInfo && {
+      ...snap.orderInfo,
+      items: snap.orderInfo.items ?? orderItemsOf(snap.lines),
+    },
     createdAt: order.createdAt.toISOString(),
     progress: await progressOf(db, order),
     paymentStatus: (await shopperPayments(db, [order.transactionUuid])).get(order.transactionUuid) ?? null,

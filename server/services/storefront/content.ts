@@ -27,11 +27,36 @@ export async function categoriesOf(db: Db, portalUuid: string): Promise<Category
 }
 
 /**
- * A module this server can vouch for is served whole, its HTML sanitised; anything else keeps only
- * its id and type (the app skips it).
+ * The portal's delivery and payment as the checkout has them, for the DeliveryInfo and PaymentInfo
+ * modules (services/checkout/shopInfo.ts, handed in: storefront does not reach into checkout).
  */
-function serveModule(raw: Record<string, unknown>, categories: Category[]): PageModule {
-  const withData = raw.type === 'PromoteCategory' ? { ...raw, categories } : raw;
+export interface ShopInfo {
+  delivery(
+    portalUuid: string,
+  ): Promise<Omit<Extract<ContentModule, { type: 'DeliveryInfo' }>, 'id' | 'type'>>;
+  payment(portalUuid: string): Promise<Omit<Extract<ContentModule, { type: 'PaymentInfo' }>, 'id' | 'type'>>;
+}
+
+/** What a page's modules are filled with when served. */
+interface ModuleData {
+  categories: Category[];
+  delivery: Awaited<ReturnType<ShopInfo['delivery']>> | null;
+  payment: Awaited<ReturnType<ShopInfo['payment']>> | null;
+}
+
+/**
+ * A module this server can vouch for is served whole, its HTML sanitised; anything else keeps only
+ * its id and type (the app skips it). A module filled with data the server lacks is skipped the same way.
+ */
+function serveModule(raw: Record<string, unknown>, data: ModuleData): PageModule {
+  const withData =
+    raw.type === 'PromoteCategory'
+      ? { ...raw, categories: data.categories }
+      : raw.type === 'DeliveryInfo'
+        ? { ...raw, ...data.delivery }
+        : raw.type === 'PaymentInfo'
+          ? { ...raw, ...data.payment }
+          : raw;
   const parsed = ContentModule.safeParse(withData);
   if (!parsed.success) return { id: String(raw.id ?? ''), type: String(raw.type ?? 'unknown') };
   const module = parsed.data;
@@ -49,15 +74,20 @@ export async function pageOf(
   portalUuid: string,
   pageId: string,
   sizeOf?: SizeOf,
+  shopInfo?: ShopInfo,
 ): Promise<ContentPage | null> {
   const [row] = await db
     .select()
     .from(contentPages)
     .where(and(eq(contentPages.portalUuid, portalUuid), eq(contentPages.pageId, pageId)));
   if (!row) return null;
-  const needsCategories = row.modules.some((m) => m.type === 'PromoteCategory');
-  const categories = needsCategories ? await categoriesOf(db, portalUuid) : [];
-  const modules = row.modules.map((m) => serveModule(m, categories));
+  const needs = (type: string) => row.modules.some((m) => m.type === type);
+  const data: ModuleData = {
+    categories: needs('PromoteCategory') ? await categoriesOf(db, portalUuid) : [],
+    delivery: shopInfo && needs('DeliveryInfo') ? await shopInfo.delivery(portalUuid) : null,
+    payment: shopInfo && needs('PaymentInfo') ? await shopInfo.payment(portalUuid) : null,
+  };
+  const modules = row.modules.map((m) => serveModule(m, data));
   return { id: row.pageId, title: row.title, modules: sizeOf ? await withSizes(modules, sizeOf) : modules };
 }
 

@@ -32,7 +32,7 @@ import type { ContentImages } from '../pictures/contentImages.ts';
 import { oneTemplate } from '../templates/storedTemplates.ts';
 import { cardCategories, photogiftCategoryInfo } from '../templates/templateCategories.ts';
 import { templateList } from '../templates/templateLists.ts';
-import { categoriesOf, pageOf, productsOf } from './content.ts';
+import { categoriesOf, pageOf, productsOf, type ShopInfo } from './content.ts';
 
 /** The namespace the shell draws with; later screens (the lab) load theirs when they open. */
 const SHELL_NAMESPACE = 'common';
@@ -71,6 +71,7 @@ export class FirstScreenData {
     private readonly db: Db,
     private readonly localeDir: string,
     private readonly images: ContentImages,
+    private readonly shopInfo?: ShopInfo,
   ) {}
 
   /** The calls of the screen at `appPath`, with what each answers for this portal now. */
@@ -115,7 +116,9 @@ export class FirstScreenData {
     switch (call.kind) {
       case 'page': {
         const id = PageId.safeParse(call.id);
-        return id.success ? pageOf(this.db, portalUuid, id.data, (src) => this.images.sizeOf(src)) : null;
+        return id.success
+          ? pageOf(this.db, portalUuid, id.data, (src) => this.images.sizeOf(src), this.shopInfo)
+          : null;
       }
       case 'categories':
         return { categories: await categoriesOf(this.db, portalUuid) };

@@ -6,11 +6,12 @@ import {
   isExpress,
   listedStores,
   type PickupLocation,
+  pickupPromise,
   standardOf,
 } from '../../../shop/index.ts';
 import { useMoney } from '../../app/format.ts';
 import { usePortal } from '../../app/portal.tsx';
-import { useDeliveryTime } from './deliveryTime.ts';
+import { useDay, useDeliveryDateText, useDeliveryTime, useOpeningDays } from './deliveryTime.ts';
 import { StoreSelector } from './StoreSelector.tsx';
 
 interface PickupPanelProps {
@@ -31,13 +32,14 @@ export function PickupPanel({ type, chosen, onChoose }: PickupPanelProps) {
   const locations = type.pickupLocations;
   const store = standardOf(locations, chosen);
   const express = expressTwin(locations, chosen);
+  const openingDays = useOpeningDays();
 
   return (
     <section className="pickup-panel" aria-labelledby="pickup-title">
       <h2 id="pickup-title" className="checkout-section__title">
         {t('delivery.pickupTitle')}
       </h2>
-      {regional && <p className="pickup-panel__advert">{t('delivery.twoHourPickup')}</p>}
+      {regional && <PickupAdvert locations={locations} chosen={chosen} />}
       {store && (
         <div className="store-card" data-testid="chosen-store">
           <strong className="store-card__name">{store.description}</strong>
@@ -52,6 +54,11 @@ export function PickupPanel({ type, chosen, onChoose }: PickupPanelProps) {
             <br />
             {[store.pickuppostalcode, store.pickupcity].filter(Boolean).join(' ')}
           </address>
+          {store.openingdays && (
+            <span className="store-card__open">
+              {t('delivery.openDays', { days: openingDays(store.openingdays) })}
+            </span>
+          )}
           {!express && <LocationTime location={store} />}
         </div>
       )}
@@ -97,13 +104,38 @@ export function PickupPanel({ type, chosen, onChoose }: PickupPanelProps) {
   );
 }
 
+/**
+ * When the location has an order ready: its day ("Ready for pickup Tuesday 1 December"), with the
+ * lead time beside it; an express location that is ready today says its hours.
+ */
 function LocationTime({ location }: { location: PickupLocation }) {
   const { t } = useTranslation();
   const time = useDeliveryTime();
+  const dateText = useDeliveryDateText();
+  const lead = time(location.deliverytime, location.deliverytimeunit);
+  if (!location.readydate)
+    return <span className="delivery-time">{t('delivery.readyIn', { time: lead })}</span>;
   return (
-    <span className="delivery-time">
-      {t('delivery.readyIn', { time: time(location.deliverytime, location.deliverytimeunit) })}
+    <span className="delivery-time" data-testid="ready-date">
+      {dateText({ type: 'store-pickup', date: location.readydate })}
+      <span className="delivery-time__lead"> ({lead})</span>
     </span>
+  );
+}
+
+/** The regional variant's pickup advert (S0 §1), promising what the stores' own data says. */
+function PickupAdvert({ locations, chosen }: { locations: PickupLocation[]; chosen: string | null }) {
+  const { t } = useTranslation();
+  const { regional } = usePortal();
+  const day = useDay();
+  const promise = pickupPromise(locations, regional, chosen);
+  if (!promise) return null;
+  return (
+    <p className="pickup-panel__advert" data-testid="pickup-promise">
+      {promise.kind === 'hours'
+        ? t('delivery.promiseHours', { count: promise.hours })
+        : t('delivery.promiseDay', { day: day(promise.date) })}
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DeliveryType } from '../../../shop/index.ts';
-import { useDeliveryTime } from './deliveryTime.ts';
+import { useDeliveryDateText, useDeliveryTime } from './deliveryTime.ts';
 import { Price } from './PickupPanel.tsx';
 
 interface PostagePanelProps {
@@ -13,6 +13,7 @@ interface PostagePanelProps {
 export function PostagePanel({ type, chosen, onChoose }: PostagePanelProps) {
   const { t } = useTranslation();
   const time = useDeliveryTime();
+  const dateText = useDeliveryDateText();
   return (
     <fieldset className="choice-list postage-options">
       <legend className="checkout-section__title">{t('delivery.postageTitle')}</legend>
@@ -26,9 +27,16 @@ export function PostagePanel({ type, chosen, onChoose }: PostagePanelProps) {
           />
           <span className="choice-list__label">
             <span>{option.name}</span>
-            <span className="delivery-time">
-              {t('delivery.deliveredIn', { time: time(option.deliverytime, 'd') })}
-            </span>
+            {option.deliverydate ? (
+              <span className="delivery-time" data-testid="delivery-date">
+                {dateText({ type: 'postage', date: option.deliverydate })}
+                <span className="delivery-time__lead"> ({time(option.deliverytime, 'd')})</span>
+              </span>
+            ) : (
+              <span className="delivery-time">
+                {t('delivery.deliveredIn', { time: time(option.deliverytime, 'd') })}
+              </span>
+            )}
           </span>
           <Price amount={option.price} />
         </label>

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Receipt } from '../../../shop/index.ts';
-import { isFinalStep, orderReference, shopperStep } from '../../../shop/index.ts';
+import { isFinalStep, orderKind, orderReference, shopperStep } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
 import { getReceipt } from '../../api/checkout.ts';
 import { useMoney } from '../../app/format.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
+import { useDeliveryDateText } from './deliveryTime.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PaymentStatus } from './PaymentStatus.tsx';
@@ -21,6 +22,7 @@ export function ReceiptPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('receipt.title'));
   const money = useMoney();
+  const deliveryDate = useDeliveryDateText();
   const { orderUuid = '' } = useParams();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [failure, setFailure] = useState<'notFound' | 'failed' | null>(null);
@@ -85,7 +87,11 @@ export function ReceiptPage() {
           <h2 id="receipt-status-title" className="checkout-section__title">
             {t('orders.status')}
           </h2>
-          <OrderStatus progress={receipt.progress} store={delivery.type === 0 ? place.name : undefined} />
+          <OrderStatus
+            progress={receipt.progress}
+            store={delivery.type === 0 ? place.name : undefined}
+            kind={receipt.orderInfo?.items ? orderKind(receipt.orderInfo.items.map((i) => i.type)) : 'order'}
+          />
         </section>
       )}
       <section className="receipt-payment" aria-labelledby="receipt-payment-title">
@@ -106,13 +112,21 @@ export function ReceiptPage() {
           <br />
           {[place.postalCode, place.city].filter(Boolean).join(' ')}
         </address>
-        {place.deliveryTimeString && (
-          <p className="delivery-box__time">
-            {t('receipt.deliveryTime', { time: place.deliveryTimeString })}
+        {receipt.orderInfo?.delivery ? (
+          <p className="delivery-box__time" data-testid="receipt-delivery-date">
+            {deliveryDate(receipt.orderInfo.delivery)}
           </p>
+        ) : (
+          place.deliveryTimeString && (
+            <p className="delivery-box__time">
+              {t('receipt.deliveryTime', { time: place.deliveryTimeString })}
+            </p>
+          )
         )}
       </section>
-      {receipt.orderInfo && <OrderSummary info={receipt.orderInfo} busy={false} />}
+      {receipt.orderInfo && (
+        <OrderSummary info={receipt.orderInfo} busy={false} orderUuid={receipt.orderUuid} />
+      )}
       <p>
         <Link className="button" to="/">
           {t('receipt.continue')}

@@ -1,10 +1,19 @@
 import type { ContentModule, PageModule } from '../../../shop/index.ts';
+import { lazyScreen } from '../../app/lazyScreen.tsx';
 import { ImageModule } from './modules/ImageModule.tsx';
 import { ParagraphModule } from './modules/ParagraphModule.tsx';
 import { PromoteCategoryModule } from './modules/PromoteCategoryModule.tsx';
 import { RichTextModule } from './modules/RichTextModule.tsx';
 import { SliderModule } from './modules/SliderModule.tsx';
 import { TitleModule } from './modules/TitleModule.tsx';
+
+// The Delivery and Help pages' facts (issue 34) load with those pages, not with the start page.
+const DeliveryInfoModule = lazyScreen(() =>
+  import('./modules/DeliveryInfoModule.tsx').then((m) => m.DeliveryInfoModule),
+);
+const PaymentInfoModule = lazyScreen(() =>
+  import('./modules/PaymentInfoModule.tsx').then((m) => m.PaymentInfoModule),
+);
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set<ContentModule['type']>([
   'Slider',
@@ -13,6 +22,8 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set<ContentModule['type']>([
   'Paragraph',
   'Image',
   'RichText',
+  'DeliveryInfo',
+  'PaymentInfo',
 ]);
 
 function isKnown(module: PageModule): module is ContentModule {
@@ -50,5 +61,9 @@ export function ModuleView({ module }: { module: ContentModule }) {
       return <ImageModule module={module} />;
     case 'RichText':
       return <RichTextModule module={module} />;
+    case 'DeliveryInfo':
+      return <DeliveryInfoModule module={module} />;
+    case 'PaymentInfo':
+      return <PaymentInfoModule module={module} />;
   }
 }

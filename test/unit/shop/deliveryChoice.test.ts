@@ -9,6 +9,7 @@ import {
   listedStores,
   NO_CHOICE,
   orderDeliveryTypes,
+  pickupPromise,
   standardOf,
 } from '../../../shop/deliveryChoice.ts';
 
@@ -217,5 +218,39 @@ describe('deliveryTimeKey (S0 §9)', () => {
   it('words d as business days and h as hours', () => {
     expect(deliveryTimeKey('d')).toBe('businessDays');
     expect(deliveryTimeKey('h')).toBe('hours');
+  });
+});
+
+describe('pickupPromise (issue 34: from the stores own data)', () => {
+  const dated = (location: PickupLocation, readydate: string): PickupLocation => ({ ...location, readydate });
+  // Days of next year, from the clock: only their order matters here.
+  const next = new Date().getFullYear() + 1;
+  const feb = (day: number) => `${next}-02-0${day}`;
+  const fastExpress = { ...store(4, 'East', 'Hull', 'Hull Docks (express)', true), deliverytime: 1 };
+  const hull = store(4, 'East', 'Hull', 'Hull Docks');
+
+  it('promises the fastest express of the stores the shopper can pick', () => {
+    expect(pickupPromise([north, northExpress, south, hull, fastExpress], false, null)).toEqual({
+      kind: 'hours',
+      hours: 1,
+    });
+  });
+
+  it('promises the chosen store’s own express, or its own day when it has none', () => {
+    const all = [north, northExpress, dated(south, feb(5)), hull, fastExpress];
+    expect(pickupPromise(all, false, north.uuid)).toEqual({ kind: 'hours', hours: 2 });
+    expect(pickupPromise(all, false, northExpress.uuid)).toEqual({ kind: 'hours', hours: 2 });
+    expect(pickupPromise(all, false, south.uuid)).toEqual({ kind: 'day', date: feb(5) });
+  });
+
+  it('without express, promises the earliest day; the regional variant counts only stores it lists', () => {
+    const all = [dated(south, feb(6)), dated(regionless, feb(5))];
+    expect(pickupPromise(all, false, null)).toEqual({ kind: 'day', date: feb(5) });
+    expect(pickupPromise(all, true, null)).toEqual({ kind: 'day', date: feb(6) });
+  });
+
+  it('promises nothing the stores do not say', () => {
+    expect(pickupPromise([south], false, null)).toBeNull();
+    expect(pickupPromise([], false, null)).toBeNull();
   });
 });
