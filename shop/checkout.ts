@@ -231,6 +231,11 @@ const ReceiptPlace = z.object({
 
 export const Receipt = z.object({
   orderUuid: z.string(),
+  /**
+   * Opened with the order mail's signed link by someone other than the ordering session (issue 34):
+   * the pictures are not shown, since a forwarded mail should not hand out the shopper's photos.
+   */
+  openedByLink: z.boolean().optional(),
   /** `title` (added by the server side): the payment option's title. */
   payment: z.object({ infoText: z.string(), title: z.string().optional() }),
   /** Added by the server side: the order's sums as paid (the same shape as the order-lines answer). */

@@ -18,6 +18,8 @@ export interface ConfirmedOrder {
 export interface ComposeOptions {
   /** The portal's public address (https://foto.example.com); with it the mail links to the receipt. */
   shopUrl?: string | null;
+  /** The receipt link's signed key (services/identity/receiptLinks.ts): the link opens on any device. */
+  receiptKey?: string | null;
 }
 
 export interface OrderConfirmation {
@@ -30,8 +32,10 @@ export interface OrderConfirmation {
 }
 
 /** The app's receipt route (src/features/checkout/paths.ts) under its /m basename. */
-export const receiptUrl = (shopUrl: string, orderUuid: string) =>
-  `${shopUrl.replace(/\/+$/, '')}/m/cart/checkout/receipt/${encodeURIComponent(orderUuid)}`;
+export const receiptUrl = (shopUrl: string, orderUuid: string, key?: string | null) =>
+  `${shopUrl.replace(/\/+$/, '')}/m/cart/checkout/receipt/${encodeURIComponent(orderUuid)}${
+    key ? `?key=${encodeURIComponent(key)}` : ''
+  }`;
 
 interface Row {
   label: string;
@@ -124,7 +128,9 @@ function contentOf(order: ConfirmedOrder, options: ComposeOptions): Content {
     },
     payment: { title: t('paymentTitle'), name: snap.payment.title, info: snap.payment.infoText },
     comment: snap.ordercomment?.trim() ? { title: t('commentTitle'), text: snap.ordercomment.trim() } : null,
-    link: options.shopUrl ? { label: t('receiptLink'), url: receiptUrl(options.shopUrl, order.uuid) } : null,
+    link: options.shopUrl
+      ? { label: t('receiptLink'), url: receiptUrl(options.shopUrl, order.uuid, options.receiptKey) }
+      : null,
     footer: t('footer', { shop }),
   };
 }

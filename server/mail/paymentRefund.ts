@@ -26,7 +26,7 @@ const FONT = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-ser
 export function composePaymentRefund(
   order: ConfirmedOrder,
   refund: RefundForMail,
-  options: { shopUrl?: string | null } = {},
+  options: { shopUrl?: string | null; receiptKey?: string | null } = {},
 ): MailMessage {
   const snap = order.snapshot;
   const locale = snap.portal.locale;
@@ -51,7 +51,7 @@ export function composePaymentRefund(
       : t('inFull');
   const when = released ? t('whenReleased') : t('whenRefunded');
   const link = options.shopUrl
-    ? { label: t('receiptLink'), url: receiptUrl(options.shopUrl, order.uuid) }
+    ? { label: t('receiptLink'), url: receiptUrl(options.shopUrl, order.uuid, options.receiptKey) }
     : null;
   const footer = t('footer', { shop });
 

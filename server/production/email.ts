@@ -9,9 +9,14 @@ import type { Clock } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { emailOutbox, orders, paymentRefunds, transactions } from '../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { type ConfirmedOrder, composeOrderConfirmation } from '../mail/orderConfirmation.ts';
+import {
+  type ComposeOptions,
+  type ConfirmedOrder,
+  composeOrderConfirmation,
+} from '../mail/orderConfirmation.ts';
 import { composePaymentRefund } from '../mail/paymentRefund.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
+import { receiptLinkKey, signReceiptLink } from '../services/identity/receiptLinks.ts';
 import { REFUND_MAIL } from '../services/payments/operations.ts';
 import { CONFIRMATION } from './jobs.ts';
 
@@ -26,7 +31,13 @@ export class UnknownMailKind extends Error {}
  * A refund's mail, with what stayed paid right after it: refunds sent later are not counted, so each
  * mail says what was true when its own refund went through, whenever the job gets to it.
  */
-async function refundMessage(db: Db, order: ConfirmedOrder, transactionUuid: string, refundUuid: string) {
+async function refundMessage(
+  db: Db,
+  order: ConfirmedOrder,
+  transactionUuid: string,
+  refundUuid: string,
+  link: ComposeOptions,
+) {
   const [refund] = await db
     .select()
     .from(paymentRefunds)
@@ -59,15 +70,26 @@ async function refundMessage(db: Db, order: ConfirmedOrder, transactionUuid: str
   });
 }
 
-async function compose(db: Db, kind: string, order: typeof orders.$inferSelect): Promise<MailMessage> {
+async function compose(
+  db: Db,
+  kind: string,
+  order: typeof orders.$inferSelect,
+  now: Date,
+): Promise<MailMessage> {
   const confirmed: ConfirmedOrder = {
     uuid: order.uuid,
     createdAt: order.createdAt,
     snapshot: order.snapshot as OrderSnapshot,
   };
-  if (kind === CONFIRMATION) return composeOrderConfirmation(confirmed);
+  // The receipt link opens on any device for RECEIPT_LINK_DAYS from the mail (issue 34).
+  const shopUrl = confirmed.snapshot.shopUrl ?? null;
+  const link: ComposeOptions = {
+    shopUrl,
+    receiptKey: shopUrl ? signReceiptLink(await receiptLinkKey(db)(), order.uuid, now) : null,
+  };
+  if (kind === CONFIRMATION) return composeOrderConfirmation(confirmed, link);
   const refund = REFUND_KIND.exec(kind);
-  if (refund) return refundMessage(db, confirmed, order.transactionUuid, refund[1]!);
+  if (refund) return refundMessage(db, confirmed, order.transactionUuid, refund[1]!, link);
   throw new UnknownMailKind(`No mail is composed for the kind "${kind}"`);
 }
 
@@ -85,7 +107,7 @@ export async function sendOutboxMail(
     .set({ attempts: sql`${emailOutbox.attempts} + 1` })
     .where(eq(emailOutbox.uuid, outboxUuid));
   try {
-    const message = await compose(db, row.kind, order);
+    const message = await compose(db, row.kind, order, deps.clock.now());
     const sent = await mailer.send({ ...message, to: row.toAddress });
     await db
       .update(emailOutbox)

@@ -29,6 +29,7 @@ import {
   stateOf,
   transactionRow,
 } from '../services/checkout/orders.ts';
+import { hostsOf, shopOrigin } from '../services/identity/loginLinks.ts';
 import { AttemptLimiter } from '../services/limits/attemptLimiter.ts';
 import { type Providers, providerOf } from '../services/payments/index.ts';
 
@@ -94,6 +95,7 @@ export async function checkoutRoutes(
       await request.session(),
       body,
       app.clock.now(),
+      shopOrigin(request.protocol, request.headers.host, await hostsOf(db, request.portal.portal.uuid)),
     );
     const provider = providerOf(providers, made.provider);
     const row = (await transactionRow(db, made.uuid))!;

@@ -80,9 +80,11 @@ export const logout = defineRoute({
 export const receipt = defineRoute({
   method: 'GET',
   path: '/m/api/order/:orderUuid/receipt',
-  summary: "An order's receipt (only for the session or account that placed it)",
+  summary:
+    "An order's receipt: for the session or account that placed it, or with the signed `key` of the order mail's link (issue 34)",
   tags: account,
   params: z.object({ orderUuid: z.string().uuid('The order id is not a valid uuid') }),
+  query: z.object({ key: z.string().max(200, 'The link key is too long').optional() }),
   responses: { 200: Receipt, ...errors(400, 404) },
 });
 

@@ -68,6 +68,6 @@ export function fulfilTransaction(transactionId: string): Promise<TransactionSta
   return call(checkout.fulfil, { params: { transactionId } });
 }
 
-export function getReceipt(orderUuid: string, signal?: AbortSignal): Promise<Receipt> {
-  return call(accountRoutes.receipt, { params: { orderUuid } }, { signal });
+export function getReceipt(orderUuid: string, key: string | null, signal?: AbortSignal): Promise<Receipt> {
+  return call(accountRoutes.receipt, { params: { orderUuid }, query: key ? { key } : {} }, { signal });
 }

@@ -1,18 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
-
-async function postageDetails(page: Page, details: { name: string; mobile: string; email: string }) {
-  await press(page.getByRole('radio', { name: 'Postage' }));
-  await page.getByRole('textbox', { name: 'Full name' }).fill(details.name);
-  await page.getByRole('textbox', { name: 'Mobile phone' }).fill(details.mobile);
-  await page.getByRole('textbox', { name: 'Email address' }).fill(details.email);
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Road');
-  await page.getByRole('textbox', { name: 'Postal code' }).fill('YO1 7HH');
-  await page.getByRole('textbox', { name: 'City' }).fill('York');
-  await press(
-    page.getByRole('group', { name: 'Delivery by post' }).getByRole('radio', { name: /Standard post/ }),
-  );
-}
+import { expect, test } from '@playwright/test';
+import { postageDetails, press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
 
 test('after registering in a browser where a guest ordered, checkout pre-fills the account’s details, not the guest’s', async ({
   page,

@@ -160,3 +160,17 @@ export async function receiptOrderUuid(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/m\/cart\/checkout\/receipt\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
 }
+
+/** The delivery step by post, as a shopper fills it: their details, an address in York, standard post. */
+export async function postageDetails(page: Page, details: { name: string; mobile: string; email: string }) {
+  await press(page.getByRole('radio', { name: 'Postage' }));
+  await page.getByRole('textbox', { name: 'Full name' }).fill(details.name);
+  await page.getByRole('textbox', { name: 'Mobile phone' }).fill(details.mobile);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(details.email);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Road');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('YO1 7HH');
+  await page.getByRole('textbox', { name: 'City' }).fill('York');
+  await press(
+    page.getByRole('group', { name: 'Delivery by post' }).getByRole('radio', { name: /Standard post/ }),
+  );
+}

@@ -428,6 +428,8 @@ export async function productsTotal(db: Db, session: Session | null): Promise<nu
 /** What a transaction pays for, as computed when it was made; the order is made from it. */
 export interface TransactionSnapshot {
   portal: { uuid: string; name: string; locale: string; currencyCode: string; currencyFormat: string };
+  /** The shop's address as the shopper reached it (one of the portal's hosts): the mails link there. */
+  shopUrl?: string;
   lines: CartLine[];
   customer: PostageInput;
   delivery:
@@ -492,6 +494,7 @@ export async function createTransaction(
   session: Session | null,
   body: z.output<typeof TransactionRequest>,
   now: Date,
+  shopUrl?: string,
 ): Promise<{ uuid: string; provider: ProviderType; fresh: boolean }> {
   const portalUuid = portal.portal.uuid;
   const delivery = await resolveDelivery(db, portalUuid, body.deliveryoption);
@@ -618,6 +621,7 @@ export async function createTransaction(
         currencyCode: portal.currency.code,
         currencyFormat: portal.currency.formatString,
       },
+      ...(shopUrl ? { shopUrl } : {}),
       lines,
       customer: kept,
       delivery: { ...deliverySnapshot, price: totals.delivery },

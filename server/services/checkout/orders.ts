@@ -269,9 +269,17 @@ export async function fulfilFromReturn(
 
 // ---- Receipt ----
 
-export async function receiptOf(db: Db, session: Session | null, orderUuid: string): Promise<Receipt | null> {
+/** The receipt for its owner, or for anyone holding a valid link to it (`viaLink`, issue 34). */
+export async function receiptOf(
+  db: Db,
+  session: Session | null,
+  orderUuid: string,
+  viaLink = false,
+): Promise<Receipt | null> {
   const [order] = await db.select().from(orders).where(eq(orders.uuid, orderUuid));
-  if (!order || !ownedBy(order, session)) return null;
+  if (!order) return null;
+  const owner = ownedBy(order, session);
+  if (!owner && !viaLink) return null;
   const snap = order.snapshot as OrderSnapshot;
   const d = snap.delivery;
   const when = deliveryTimeString(d.deliveryTime, d.deliveryTimeUnit, snap.portal.locale);
@@ -299,6 +307,7 @@ export async function receiptOf(db: Db, session: Session | null, orderUuid: stri
         };
   return {
     orderUuid: order.uuid,
+    ...(owner ? {} : { openedByLink: true }),
     payment: { infoText: snap.payment.infoText, title: snap.payment.title },
     delivery,
     // Orders made before the items were part of the order info list them from the lines they paid for.

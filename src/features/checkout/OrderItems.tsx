@@ -11,7 +11,15 @@ import { LazyImage } from '../../ui/LazyImage.tsx';
  * quantity and the line's price, read-only. With `orderUuid` the drawings come from the order (its
  * lines have left the cart); without it from the cart.
  */
-export function OrderItems({ items, orderUuid }: { items: readonly OrderItem[]; orderUuid?: string }) {
+export function OrderItems({
+  items,
+  orderUuid,
+  pictures = true,
+}: {
+  items: readonly OrderItem[];
+  orderUuid?: string;
+  pictures?: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   if (items.length === 0) return null;
@@ -38,9 +46,11 @@ export function OrderItems({ items, orderUuid }: { items: readonly OrderItem[]; 
               data-testid="order-item"
             >
               <div className="cart-line__main">
-                <span className="cart-line__picture">
-                  <LazyImage src={thumbnail(item)} alt={name} />
-                </span>
+                {pictures && (
+                  <span className="cart-line__picture">
+                    <LazyImage src={thumbnail(item)} alt={name} />
+                  </span>
+                )}
                 <span className="cart-line__text">
                   <span className="cart-line__format">{name}</span>
                   {detail && <span className="cart-line__name">{detail}</span>}

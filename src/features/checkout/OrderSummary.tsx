@@ -13,10 +13,13 @@ export function OrderSummary({
   info,
   busy,
   orderUuid,
+  pictures = true,
 }: {
   info: OrderInfo | null;
   busy: boolean;
   orderUuid?: string;
+  /** Without them on a receipt opened by its mailed link (shop/checkout.ts Receipt.openedByLink). */
+  pictures?: boolean;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -26,7 +29,7 @@ export function OrderSummary({
   const total = info.orderLines.find((l) => l.type === ORDER_INFO_TYPES.total);
   return (
     <>
-      {info.items && <OrderItems items={info.items} orderUuid={orderUuid} />}
+      {info.items && <OrderItems items={info.items} orderUuid={orderUuid} pictures={pictures} />}
       <section className="order-summary" aria-labelledby="summary-title" aria-busy={busy || undefined}>
         <h2 id="summary-title" className="checkout-section__title">
           {t('payment.summaryTitle')}

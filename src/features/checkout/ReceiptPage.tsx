@@ -1,7 +1,7 @@
 import './checkout.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Receipt } from '../../../shop/index.ts';
 import { isFinalStep, orderKind, orderReference, shopperStep } from '../../../shop/index.ts';
 import { CallError, isAbort } from '../../api/call.ts';
@@ -24,6 +24,9 @@ export function ReceiptPage() {
   const money = useMoney();
   const deliveryDate = useDeliveryDateText();
   const { orderUuid = '' } = useParams();
+  // The order mail's signed link (issue 34): the receipt opens without the session that ordered.
+  const [searchParams] = useSearchParams();
+  const key = searchParams.get('key');
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [failure, setFailure] = useState<'notFound' | 'failed' | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -32,14 +35,14 @@ export function ReceiptPage() {
   useEffect(() => {
     const controller = new AbortController();
     setFailure(null);
-    getReceipt(orderUuid, controller.signal)
+    getReceipt(orderUuid, key, controller.signal)
       .then(setReceipt)
       .catch((error) => {
         if (isAbort(error)) return;
         setFailure(error instanceof CallError && error.code === 404 ? 'notFound' : 'failed');
       });
     return () => controller.abort();
-  }, [orderUuid, attempt]);
+  }, [orderUuid, key, attempt]);
 
   // The order's progress is asked again until it is on its way, never while the page is hidden.
   const final = receipt?.progress ? isFinalStep(shopperStep(receipt.progress)) : true;
@@ -48,13 +51,13 @@ export function ReceiptPage() {
     const controller = new AbortController();
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
-      getReceipt(orderUuid, controller.signal).then(setReceipt, () => undefined);
+      getReceipt(orderUuid, key, controller.signal).then(setReceipt, () => undefined);
     }, PROGRESS_POLL_MS);
     return () => {
       clearInterval(timer);
       controller.abort();
     };
-  }, [orderUuid, final]);
+  }, [orderUuid, key, final]);
 
   if (failure) {
     return (
@@ -125,7 +128,12 @@ export function ReceiptPage() {
         )}
       </section>
       {receipt.orderInfo && (
-        <OrderSummary info={receipt.orderInfo} busy={false} orderUuid={receipt.orderUuid} />
+        <OrderSummary
+          info={receipt.orderInfo}
+          busy={false}
+          orderUuid={receipt.orderUuid}
+          pictures={!receipt.openedByLink}
+        />
       )}
       <p>
         <Link className="button" to="/">
