@@ -45,6 +45,10 @@ export const portals = pgTable('portals', {
    * portal's language (shop/holidays.ts: England and Wales on en_GB).
    */
   holidayRegion: text('holiday_region'),
+  /** Days an invoice gives the shopper to pay (issue 34): its due date is the order's day plus these. */
+  invoiceDueDays: integer('invoice_due_days').notNull().default(14),
+  /** How to pay an invoice (bank and account), printed on it as written; '' prints none. */
+  invoicePaymentDetails: text('invoice_payment_details').notNull().default(''),
 });
 
 export const portalHosts = pgTable('portal_hosts', {

@@ -28,6 +28,8 @@ export interface SeedPortal {
   askAutoCorrection: boolean;
   minimumPrice: number;
   companyName: string;
+  /** The invoice's terms and how to pay it (issue 34). */
+  invoice: { dueDays: number; paymentDetails: string };
   regional: boolean;
   externalGiftSite: string | null;
   menu: MenuItem[];
@@ -1210,6 +1212,10 @@ export const seedPortals: SeedPortal[] = [
     askAutoCorrection: true,
     minimumPrice: 500,
     companyName: 'Print Shop Ltd',
+    invoice: {
+      dueDays: 14,
+      paymentDetails: 'Bank transfer to Print Shop Ltd, sort code 20-00-00, account 55779911',
+    },
     regional: false,
     externalGiftSite: null,
     menu: menu(english),
@@ -1238,6 +1244,7 @@ export const seedPortals: SeedPortal[] = [
     askAutoCorrection: false,
     minimumPrice: 4900,
     companyName: 'Fotobutikken AS',
+    invoice: { dueDays: 14, paymentDetails: 'Bankoverføring til Fotobutikken AS, kontonummer 1234.56.78903' },
     regional: true,
     externalGiftSite: 'https://gaver.example.no/',
     menu: menu(norwegian),
@@ -1266,6 +1273,10 @@ export const seedPortals: SeedPortal[] = [
     askAutoCorrection: false,
     minimumPrice: 300,
     companyName: 'Print Shop Inc.',
+    invoice: {
+      dueDays: 14,
+      paymentDetails: 'ACH transfer to Print Shop Inc., routing 021000021, account 000123456789',
+    },
     regional: false,
     externalGiftSite: null,
     menu: menu(english),
@@ -1294,6 +1305,10 @@ export const seedPortals: SeedPortal[] = [
     askAutoCorrection: true,
     minimumPrice: 3900,
     companyName: 'Fotoshoppen ApS',
+    invoice: {
+      dueDays: 14,
+      paymentDetails: 'Bankoverførsel til Fotoshoppen ApS, reg.nr. 1234, kontonr. 0012345678',
+    },
     regional: false,
     externalGiftSite: null,
     menu: menu(danish),

@@ -67,6 +67,8 @@ async function seedPortal(tx: Db, p: SeedPortal) {
     askAutoCorrection: p.askAutoCorrection,
     minimumPrice: p.minimumPrice,
     companyName: p.companyName,
+    invoiceDueDays: p.invoice.dueDays,
+    invoicePaymentDetails: p.invoice.paymentDetails,
     regional: p.regional,
     externalGiftSite: p.externalGiftSite,
   });

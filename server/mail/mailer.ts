@@ -21,6 +21,8 @@ export interface MailMessage {
   html: string;
   /** The sender's display name when MAIL_FROM has none (the portal's name). */
   fromName?: string;
+  /** Files sent with the mail (an invoice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SentMail {
@@ -159,4 +161,10 @@ function lazyTransport(options: object) {
   };
 }
 
-const mailOf = (m: MailMessage) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+const mailOf = (m: MailMessage) => ({
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+});

@@ -20,6 +20,8 @@ export interface ComposeOptions {
   shopUrl?: string | null;
   /** The receipt link's signed key (services/identity/receiptLinks.ts): the link opens on any device. */
   receiptKey?: string | null;
+  /** An order paid by invoice: the sentence that says what to pay by when (the PDF is attached). */
+  invoiceLine?: string | null;
 }
 
 export interface OrderConfirmation {
@@ -126,7 +128,11 @@ function contentOf(order: ConfirmedOrder, options: ComposeOptions): Content {
       title: t('contactTitle'),
       lines: [customer.name, customer.mobile, customer.email].filter((p) => p.trim() !== ''),
     },
-    payment: { title: t('paymentTitle'), name: snap.payment.title, info: snap.payment.infoText },
+    payment: {
+      title: t('paymentTitle'),
+      name: snap.payment.title,
+      info: [snap.payment.infoText, options.invoiceLine].filter(Boolean).join('\n'),
+    },
     comment: snap.ordercomment?.trim() ? { title: t('commentTitle'), text: snap.ordercomment.trim() } : null,
     link: options.shopUrl
       ? { label: t('receiptLink'), url: receiptUrl(options.shopUrl, order.uuid, options.receiptKey) }

@@ -7,7 +7,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
-import { emailOutbox, orders, paymentRefunds, transactions } from '../db/schema.ts';
+import { emailOutbox, orders, paymentRefunds, portals, transactions } from '../db/schema.ts';
+import { serverT } from '../i18n.ts';
+import { invoiceFacts, renderInvoicePdf } from '../mail/invoicePdf.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import {
   type ComposeOptions,
@@ -70,6 +72,42 @@ async function refundMessage(
   });
 }
 
+/**
+ * An order paid by invoice: the confirmation says what to pay by when and carries the invoice's PDF
+ * (issue 34), with the terms and payment details of the portal's config as they are when it is sent.
+ */
+async function withInvoice(db: Db, order: ConfirmedOrder, link: ComposeOptions): Promise<MailMessage> {
+  const [portal] = await db
+    .select({
+      companyName: portals.companyName,
+      dueDays: portals.invoiceDueDays,
+      paymentDetails: portals.invoicePaymentDetails,
+    })
+    .from(portals)
+    .where(eq(portals.uuid, order.snapshot.portal.uuid));
+  const terms = portal ?? { companyName: order.snapshot.portal.name, dueDays: 14, paymentDetails: '' };
+  const facts = invoiceFacts(order, terms);
+  const email = serverT(order.snapshot.portal.locale, 'email');
+  const message = composeOrderConfirmation(order, {
+    ...link,
+    invoiceLine: email('invoice.mailLine', {
+      amount: facts.amount,
+      date: facts.dueDate,
+      reference: facts.reference,
+    }),
+  });
+  return {
+    ...message,
+    attachments: [
+      {
+        filename: email('invoice.fileName', { reference: facts.reference }),
+        content: await renderInvoicePdf(order, terms),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
+
 async function compose(
   db: Db,
   kind: string,
@@ -87,7 +125,10 @@ async function compose(
     shopUrl,
     receiptKey: shopUrl ? signReceiptLink(await receiptLinkKey(db)(), order.uuid, now) : null,
   };
-  if (kind === CONFIRMATION) return composeOrderConfirmation(confirmed, link);
+  if (kind === CONFIRMATION) {
+    if (confirmed.snapshot.payment.provider !== 'invoice') return composeOrderConfirmation(confirmed, link);
+    return withInvoice(db, confirmed, link);
+  }
   const refund = REFUND_KIND.exec(kind);
   if (refund) return refundMessage(db, confirmed, order.transactionUuid, refund[1]!, link);
   throw new UnknownMailKind(`No mail is composed for the kind "${kind}"`);

@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { postageDetails, press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
 
@@ -27,6 +29,20 @@ async function mailTo(to: string, subject: RegExp) {
     )
     .toBe(true);
   return found!;
+}
+
+/** A guest's order by post, paid by invoice, up to its receipt: the order's uuid. */
+async function guestInvoiceOrder(page: Page, email: string): Promise<string> {
+  await printsInCart(page, 40);
+  await startCheckout(page, 'No, print as they are');
+  await press(page.getByRole('button', { name: 'Continue as guest' }));
+  await postageDetails(page, { name: 'Guest Shopper', mobile: '07700 900001', email });
+  await press(page.getByRole('button', { name: 'Continue to payment' }));
+  await press(
+    page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Invoice' }),
+  );
+  await press(page.getByRole('button', { name: 'Confirm order' }));
+  return receiptOrderUuid(page);
 }
 
 test('a guest follows the order from the confirmation mail’s link in a fresh browser; a forged link opens nothing', async ({
@@ -70,4 +86,43 @@ test('a guest follows the order from the confirmation mail’s link in a fresh b
   await phone.goto(url.toString());
   await expect(phone.getByRole('heading', { name: 'Order not found' })).toBeVisible();
   await other.close();
+});
+
+test('invoice payment sends the invoice: a PDF with the amount, the due date, the reference and how to pay', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `invoice.${testInfo.project.name}.${Date.now()}@example.com`;
+  const orderUuid = await guestInvoiceOrder(page, email);
+  const reference = orderUuid.slice(0, 8);
+  const total = (await page.getByTestId('order-total').locator('dd').textContent())!.trim();
+  await expect(page.getByTestId('payment-info')).toContainText(
+    'An invoice has been sent to your email address.',
+  );
+
+  const mail = await mailTo(email, new RegExp(reference));
+  // Due 14 days after the order's day (the demo portal's terms), said the same in the mail and the PDF.
+  const dueDays = [0, 1].map((late) =>
+    new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.now() - late * 86_400_000 + 14 * 86_400_000),
+    ),
+  );
+  const due = dueDays.find((d) => mail.text?.includes(`${total} to pay by ${d}`));
+  expect(due, mail.text).toBeDefined();
+  expect(mail.text).toContain(`with the payment reference ${reference}`);
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(pdf?.filename).toBe(`invoice-${reference}.pdf`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+  writeFileSync(path.join(dir, 'invoice.pdf'), pdf!.content);
+  const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'invoice.pdf'), '-'], {
+    encoding: 'utf8',
+  });
+  rmSync(dir, { recursive: true, force: true });
+  expect(text).toContain('Invoice');
+  expect(text).toMatch(new RegExp(`Invoice number\\s+${reference}`));
+  expect(text).toMatch(new RegExp(`Due date\\s+${due}`));
+  expect(text).toMatch(new RegExp(`Amount due\\s+${total.replace(/[.$£]/g, '\\$&')}`));
+  expect(text).toContain(`Payment reference: ${reference}`);
+  expect(text).toContain('sort code');
+  expect(text).toContain('Guest Shopper');
 });
