@@ -16,7 +16,9 @@ import {
   type ConfirmedOrder,
   composeOrderConfirmation,
 } from '../mail/orderConfirmation.ts';
+import { composeOrderStatus, MAILED_STATUSES, type MailedStatus } from '../mail/orderStatus.ts';
 import { composePaymentRefund } from '../mail/paymentRefund.ts';
+import { STATUS_MAIL } from '../services/checkout/lab.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { receiptLinkKey, signReceiptLink } from '../services/identity/receiptLinks.ts';
 import { REFUND_MAIL } from '../services/payments/operations.ts';
@@ -25,6 +27,8 @@ import { CONFIRMATION } from './jobs.ts';
 const REFUND_KIND = new RegExp(
   `^${REFUND_MAIL}:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
 );
+
+const STATUS_KIND = new RegExp(`^${STATUS_MAIL}:(${MAILED_STATUSES.join('|')})$`);
 
 /** A kind this job cannot compose (a bug, not a passing failure): kept as the outbox row's last error. */
 export class UnknownMailKind extends Error {}
@@ -129,6 +133,8 @@ async function compose(
     if (confirmed.snapshot.payment.provider !== 'invoice') return composeOrderConfirmation(confirmed, link);
     return withInvoice(db, confirmed, link);
   }
+  const status = STATUS_KIND.exec(kind);
+  if (status) return composeOrderStatus(confirmed, status[1] as MailedStatus, link);
   const refund = REFUND_KIND.exec(kind);
   if (refund) return refundMessage(db, confirmed, order.transactionUuid, refund[1]!, link);
   throw new UnknownMailKind(`No mail is composed for the kind "${kind}"`);

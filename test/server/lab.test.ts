@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.ts';
-import { orderEvents, orders } from '../../server/db/schema.ts';
+import { emailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
 import { LAB_FAILED_ATTEMPTS } from '../../server/routes/lab.ts';
 import { LocalObjectStore } from '../../server/storage/localStore.ts';
 import { type Manifest, writeManifest } from '../../server/storage/manifest.ts';
@@ -410,6 +410,12 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
       const rows = await db().select().from(orderEvents).where(eq(orderEvents.orderUuid, pickupOrder));
       expect(rows.map((r) => r.status).sort()).toEqual(['printed', 'ready-for-pickup']);
       expect(rows.every((r) => r.createdAt instanceof Date)).toBe(true);
+      // The shopper is told once, by a mail queued with the change (issue 34); 'printed' mails nothing.
+      const statusMails = async (uuid: string) =>
+        (await db().select().from(emailOutbox).where(eq(emailOutbox.orderUuid, uuid)))
+          .map((r) => r.kind)
+          .filter((k) => k.startsWith('order-status:'));
+      expect(await statusMails(pickupOrder)).toEqual(['order-status:ready-for-pickup']);
       // The list shows the latest change.
       const listed = (await get('/lab/api/orders'))
         .json<LabOrderPage>()
@@ -423,6 +429,7 @@ describe.each(databaseKinds())('lab order desk on %s', (kind: DatabaseKind) => {
       const shipped = await setStatus(postageOrder, 'shipped');
       expect(shipped.statusCode).toBe(200);
       expect(shipped.json<LabOrderDetail>().fulfilment).toBe('shipped');
+      expect(await statusMails(postageOrder)).toEqual(['order-status:shipped']);
     });
 
     it('records a status once when two desks send it at once', async () => {

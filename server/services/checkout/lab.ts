@@ -312,6 +312,9 @@ const STATUS_REFUSALS: Record<FulfilmentStatus, (o: { production: string; delive
     delivery === 'postage' ? 'statusRefused.shippedBeforePrinted' : 'statusRefused.shippedOfPickup',
 };
 
+/** The mail kind `order-status:<status>`: the lab marked the order ready for pickup or shipped (issue 34). */
+export const STATUS_MAIL = 'order-status';
+
 /**
  * Records one of the lab's changes with its time, under a lock on the order row so two desks clicking
  * at once record it once. Repeating a recorded status changes nothing and answers the current state.
@@ -339,8 +342,11 @@ export async function recordStatus(
     }
     await tx.insert(orderEvents).values({ orderUuid, status, createdAt: now });
     // The order leaves the lab: its payment is taken now (issue 29), by a job queued with the change.
-    if (status === 'shipped' || status === 'ready-for-pickup')
+    // And the shopper is told, by a mail queued with it: once per status, whatever retries follow.
+    if (status === 'shipped' || status === 'ready-for-pickup') {
       await deps.jobs.enqueueCapture(tx, row.transactionUuid);
+      await deps.jobs.enqueueMail(tx, orderUuid, `${STATUS_MAIL}:${status}`, snap.customer.email);
+    }
   });
   return orderDetail(deps, orderUuid);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeOrderConfirmation, receiptUrl } from '../../../server/mail/orderConfirmation.ts';
+import { composeOrderStatus } from '../../../server/mail/orderStatus.ts';
 import type { OrderSnapshot } from '../../../server/services/checkout/orders.ts';
 import { orderReference } from '../../../shop/production.ts';
 
@@ -230,5 +231,29 @@ describe('composeOrderConfirmation', () => {
     expect(receiptUrl('https://photo.example.com/', ORDER_UUID)).toBe(url);
     expect(linked.text).toContain(url);
     expect(linked.html).toContain(`href="${url}"`);
+  });
+});
+
+describe('composeOrderStatus (issue 34)', () => {
+  const order = (snap: OrderSnapshot) => ({ uuid: ORDER_UUID, createdAt: new Date(), snapshot: snap });
+  const link = { shopUrl: 'https://foto.example.com', receiptKey: '123.abc' };
+
+  it('says a pickup order is ready, where to collect it, in the portal’s language, with the receipt link', () => {
+    const mail = composeOrderStatus(order(snapshot('nb_NO', pickup)), 'ready-for-pickup', link);
+    const reference = orderReference(ORDER_UUID);
+    expect(mail.subject).toContain(`Bestillingen din ${reference} er klar til henting`);
+    expect(mail.text).toContain('Hent den her:');
+    expect(mail.text).toContain(pickup.type === 'store-pickup' ? pickup.name : '');
+    expect(mail.text).toContain(receiptUrl(link.shopUrl, ORDER_UUID, link.receiptKey));
+    expect(mail.html).toContain('lang="nb-NO"');
+  });
+
+  it('says a postage order is on its way to the customer’s address', () => {
+    const snap = snapshot('en_GB', postage);
+    const mail = composeOrderStatus(order(snap), 'shipped', {});
+    expect(mail.subject).toMatch(/^Your order \S+ is on its way/);
+    expect(mail.text).toContain(snap.customer.address);
+    expect(mail.to).toBe(snap.customer.email);
+    expect(mail.text).not.toContain('https://');
   });
 });
