@@ -19,7 +19,7 @@ import {
 import { composeOrderStatus, MAILED_STATUSES, type MailedStatus } from '../mail/orderStatus.ts';
 import { composePaymentRefund } from '../mail/paymentRefund.ts';
 import { STATUS_MAIL } from '../services/checkout/lab.ts';
-import type { OrderSnapshot } from '../services/checkout/orders.ts';
+import { type OrderSnapshot, RECEIPT_AGAIN_MAIL } from '../services/checkout/orders.ts';
 import { receiptLinkKey, signReceiptLink } from '../services/identity/receiptLinks.ts';
 import { REFUND_MAIL } from '../services/payments/operations.ts';
 import { CONFIRMATION } from './jobs.ts';
@@ -129,7 +129,8 @@ async function compose(
     shopUrl,
     receiptKey: shopUrl ? signReceiptLink(await receiptLinkKey(db)(), order.uuid, now) : null,
   };
-  if (kind === CONFIRMATION) {
+  // "Find my order" sends the order's mail again, with its link (issue 34).
+  if (kind === CONFIRMATION || kind.startsWith(`${RECEIPT_AGAIN_MAIL}:`)) {
     if (confirmed.snapshot.payment.provider !== 'invoice') return composeOrderConfirmation(confirmed, link);
     return withInvoice(db, confirmed, link);
   }

@@ -53,7 +53,7 @@ export const shopApi = fp<WiringOptions>(
     await app.register(designRoutes, { db });
     await app.register(identityRoutes, { db, mailer: app.mailer });
     await app.register(checkoutRoutes, { db, providers, jobs });
-    await app.register(orderRoutes, { db });
+    await app.register(orderRoutes, { db, jobs });
     await app.register(paymentRoutes, { db, testCard, testCardSecret: config.paymentTestSecret, jobs });
     if (stripe) await app.register(stripeRoutes, { db, stripe, jobs });
     if (vipps && config.vipps) {

@@ -96,6 +96,22 @@ export const myOrders = defineRoute({
   responses: { 200: z.object({ orders: z.array(MyOrder) }), ...errors(401) },
 });
 
+export const findOrder = defineRoute({
+  method: 'POST',
+  path: '/m/api/orders/find',
+  summary:
+    'Find my order (issue 34): the order of this email address and reference gets its receipt link by mail; the answer is the same whether or not one matched',
+  tags: account,
+  body: z.object({
+    email: z.string().trim().min(1, 'Email address is required').max(254).email('Invalid email format'),
+    reference: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{8}$/, 'The order reference is the 8 letters and digits on your receipt'),
+  }),
+  responses: { 200: z.object({ result: z.literal('OK') }), ...errors(400, 429) },
+});
+
 export const personalDates = defineRoute({
   method: 'GET',
   path: '/m/api/user/personal-dates',
@@ -199,6 +215,7 @@ export const accountRoutes = {
   logout,
   receipt,
   myOrders,
+  findOrder,
   personalDates,
   recentImages,
   designs,

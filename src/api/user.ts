@@ -53,3 +53,8 @@ export function logout(): Promise<LogoutAnswer> {
 export async function getMyOrders(signal?: AbortSignal): Promise<MyOrder[]> {
   return (await call(account.myOrders, {}, { signal })).orders;
 }
+
+/** Find my order (issue 34): the matching order's receipt link goes by mail; the answer says nothing more. */
+export async function findOrder(email: string, reference: string): Promise<void> {
+  await call(account.findOrder, { body: { email, reference } });
+}

@@ -126,7 +126,19 @@ function AccountEntries({ onFollow }: { onFollow: () => void }) {
     getMe(controller.signal).then(setMe, () => setMe(null));
     return () => controller.abort();
   }, []);
-  if (!me || me.isAnonymousUser) return null;
+  if (!me) return null;
+  // Nobody logged in: 'Log in' leads to My orders, where the log-in and 'find my order' are (issue 34).
+  if (me.isAnonymousUser) {
+    return (
+      <ul className="menu-list menu-level-1 menu-account">
+        <li className="menu-entry">
+          <Link className="menu-link" to="/orders" onClick={onFollow}>
+            {t('menu.logIn')}
+          </Link>
+        </li>
+      </ul>
+    );
+  }
   const logOut = async () => {
     setLeaving(true);
     try {

@@ -126,3 +126,49 @@ test('invoice payment sends the invoice: a PDF with the amount, the due date, th
   expect(text).toContain('sort code');
   expect(text).toContain('Guest Shopper');
 });
+
+test('a guest on another phone finds the order from the menu’s Log in: email and reference bring the link by mail', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `finder.${testInfo.project.name}.${Date.now()}@example.com`;
+  const orderUuid = await guestInvoiceOrder(page, email);
+  const reference = orderUuid.slice(0, 8);
+  await mailTo(email, new RegExp(reference));
+
+  const other = await browser.newContext({ ...devices['Pixel 7'], hasTouch: true, isMobile: true });
+  const phone = await other.newPage();
+  await phone.goto('/m/');
+  await press(phone.getByRole('button', { name: 'Menu' }));
+  await press(phone.getByRole('link', { name: 'Log in' }));
+  await expect(phone).toHaveURL(/\/m\/orders$/);
+  await expect(phone.getByRole('form', { name: 'Log in' })).toBeVisible();
+  const find = phone.getByRole('form', { name: 'Find my order' });
+  await find.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await find.getByRole('textbox', { name: 'Order reference (8 characters)' }).fill(reference);
+  await press(find.getByRole('button', { name: 'Send me the link' }));
+  await expect(find.getByTestId('find-order-sent')).toHaveText(
+    'If an order matches, a link to it is on its way to that email address.',
+  );
+  // The order's mail comes again (a second one to this address), and its link opens the receipt here.
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = [];
+        for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+          const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+          if (JSON.stringify(mail.to).includes(email)) mails.push(mail);
+        }
+        link = mails.at(-1)?.text?.match(/https?:\/\/\S+\/receipt\/\S+/)?.[0];
+        return mails.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+  await phone.goto(link!);
+  await expect(phone.getByTestId('order-reference')).toHaveText(reference);
+  await other.close();
+});

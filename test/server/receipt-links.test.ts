@@ -119,4 +119,48 @@ describe.each(databaseKinds())('receipt links on %s', (kind: DatabaseKind) => {
     clock.advance(2 * DAY_MS);
     expect((await receipt(orderUuid, key)).statusCode).toBe(404);
   });
+
+  it('find my order: a match gets the order’s mail again with its link; the answer never tells', async () => {
+    const { orderUuid } = await guestOrder();
+    const [outbox] = await t.db.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderUuid, orderUuid));
+    const email = outbox!.toAddress;
+    const find = (payload: Record<string, unknown>, ip = '198.51.100.7') =>
+      t.app.inject({ method: 'POST', url: '/m/api/orders/find', payload, remoteAddress: ip });
+    const mailsTo = () => smtp.received.filter((m) => JSON.stringify(m.to).includes(email)).length;
+    expect(mailsTo()).toBe(1);
+
+    // No match: the same answer, and no mail.
+    const wrong = await find({ email, reference: orderUuid.startsWith('0') ? '11111111' : '00000000' });
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual({ result: 'OK' });
+    const stranger = await find({ email: 'someone.else@example.com', reference: orderUuid.slice(0, 8) });
+    expect(stranger.json()).toEqual({ result: 'OK' });
+
+    // A match (the address as the shopper types it): the mail comes again, with the receipt link.
+    const found = await find({
+      email: ` ${email.toUpperCase()} `,
+      reference: orderUuid.slice(0, 8).toUpperCase(),
+    });
+    expect(found.json()).toEqual({ result: 'OK' });
+    await waitFor('the mail again', async () => (mailsTo() === 2 ? true : null));
+    const again = smtp.received.filter((m) => JSON.stringify(m.to).includes(email)).at(-1)!;
+    expect(again.text).toContain(`/receipt/${orderUuid}?key=`);
+    // Asked again within the hour: one mail, not a flood.
+    await find({ email, reference: orderUuid.slice(0, 8) });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailsTo()).toBe(2);
+
+    // Bad input is a 400 with a message; an address asking too often is held.
+    const bad = await find({ email: 'not-an-address', reference: 'xyz' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBeTruthy();
+    const answers = [];
+    for (let i = 0; i < 11; i++)
+      answers.push((await find({ email, reference: '00000000' }, '198.51.100.99')).statusCode);
+    expect(answers.slice(0, 10).every((code) => code === 200)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
 });

@@ -372,3 +372,43 @@ export async function ordersOfUser(db: Db, session: Session | null, limit = 100)
     }),
   );
 }
+
+/**
+ * The order of a portal with this customer email and reference (its uuid's first 8 hex digits), for
+ * "find my order" (issue 34); null when none is.
+ */
+export async function orderByReference(
+  db: Db,
+  portalUuid: string,
+  email: string,
+  reference: string,
+): Promise<{ uuid: string; email: string } | null> {
+  const [row] = await db
+    .select({ uuid: orders.uuid, email: sql<string>`${orders.snapshot}->'customer'->>'email'` })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.uuid}::text like ${`${reference.toLowerCase()}%`}`,
+        sql`${orders.snapshot}->'portal'->>'uuid' = ${portalUuid}`,
+        sql`lower(${orders.snapshot}->'customer'->>'email') = ${email.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The mail kind of a receipt link asked for again ("find my order"): the order's mail, sent once an hour at most. */
+export const RECEIPT_AGAIN_MAIL = 'receipt-again';
+
+/** Queues the order's confirmation again, to the order's own address; twice in one hour sends once. */
+export async function resendReceiptLink(
+  db: Db,
+  jobs: OrderJobs,
+  order: { uuid: string; email: string },
+  now: Date,
+): Promise<void> {
+  const hour = now.toISOString().slice(0, 13);
+  await db.transaction(async (tx) => {
+    await jobs.enqueueMail(tx as unknown as Db, order.uuid, `${RECEIPT_AGAIN_MAIL}:${hour}`, order.email);
+  });
+}

@@ -9,9 +9,13 @@ import { CallError, isAbort } from '../../api/call.ts';
 import { getMyOrders } from '../../api/user.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Loading } from '../../ui/Loading.tsx';
-import { OrderStatus, PaymentStatus, receiptPath } from '../checkout/shared.ts';
+import { LoginCard, OrderStatus, PaymentStatus, receiptPath } from '../checkout/shared.ts';
+import { FindOrderCard } from './FindOrderCard.tsx';
 
-/** My orders: a logged-in shopper's orders, newest first, each opening its receipt (the detail). */
+/**
+ * My orders: a logged-in shopper's orders, newest first, each opening its receipt (the detail).
+ * Logged out, the log-in and 'find my order' for a guest's order (issue 34).
+ */
 export function MyOrdersPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('orders.title'));
@@ -40,9 +44,8 @@ export function MyOrdersPage() {
       <section className="page my-orders">
         <h1>{t('orders.title')}</h1>
         <p>{t('orders.loggedOut')}</p>
-        <p>
-          <Link to="/">{t('placeholder.backHome')}</Link>
-        </p>
+        <LoginCard onDone={() => setAttempt((n) => n + 1)} />
+        <FindOrderCard />
       </section>
     );
   }
