@@ -33,7 +33,8 @@ export async function orderRoutes(app: FastifyInstance, { db, jobs }: { db: Db; 
   // order's own address; the answer is the same either way, so it tells a stranger nothing. Every ask
   // counts against the address's limit, matched or not.
   serve(app, api.findOrder, async (request) => {
-    if (await findTries.blocked(request.ip)) throw new HttpError(429, 'too_many_attempts', { key: 'too_many_order_searches' });
+    if (await findTries.blocked(request.ip))
+      throw new HttpError(429, 'too_many_attempts', { key: 'too_many_order_searches' });
     await findTries.fail(request.ip);
     const { email, reference } = request.body;
     const found = await orderByReference(db, request.portal.portal.uuid, email, reference);
