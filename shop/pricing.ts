@@ -85,7 +85,11 @@ export function lowestPrice(product: TieredProduct, requirementMet?: Requirement
   return top ? shownPrice(top, campaignMatches(product, requirementMet)) : null;
 }
 
-export type PriceTextKey = 'prices.from' | 'prices.campaignFrom';
+export type PriceTextKey =
+  | 'prices.from'
+  | 'prices.campaignFrom'
+  | 'prices.fromQuantity'
+  | 'prices.campaignFromQuantity';
 
 /**
  * The price text as an i18n key and amount, so the app formats the currency and the wording. The
@@ -94,11 +98,20 @@ export type PriceTextKey = 'prices.from' | 'prices.campaignFrom';
 export function priceText(
   product: TieredProduct,
   requirementMet?: RequirementCheck,
-): { key: PriceTextKey; amount: number } | null {
+): { key: PriceTextKey; amount: number; quantity: number } | null {
   const top = tiers(product).at(-1);
   if (!top) return null;
   const campaign = campaignMatches(product, requirementMet) && top.campaignprice > 0;
-  return { key: campaign ? 'prices.campaignFrom' : 'prices.from', amount: shownPrice(top, campaign) };
+  // A price that needs a quantity says so (issue 34: 'Prices from £13.99' held only from 50 copies).
+  const key: PriceTextKey =
+    top.quantity > 1
+      ? campaign
+        ? 'prices.campaignFromQuantity'
+        : 'prices.fromQuantity'
+      : campaign
+        ? 'prices.campaignFrom'
+        : 'prices.from';
+  return { key, amount: shownPrice(top, campaign), quantity: top.quantity };
 }
 
 /**

@@ -128,7 +128,23 @@ test('the buy screen adds a card in two subproducts as two lines with the server
   await expect(buy.getByRole('heading', { name: 'Select quantity' })).toBeVisible();
   await expect(buy.getByTestId('buy-row')).toHaveCount(product.subproducts.length);
   const add = buy.getByRole('button', { name: 'Add to cart' });
+  // The first option starts at the product's minimum and can be bought at once; the others at 0
+  // (issue 34). Options read as options of the card, prices as the price of each.
+  const minimum = Math.max(1, product.minQuantity);
+  const whiteField = buy.getByRole('textbox', { name: `Quantity: ${white.name}` });
+  await expect(whiteField).toHaveValue(String(minimum));
+  await expect(buy.getByRole('textbox', { name: `Quantity: ${kraft.name}` })).toHaveValue('0');
+  await expect(add).toBeEnabled();
+  await expect(buy.getByTestId('buy-row').first().locator('.buy__name')).toHaveText(
+    `with ${white.name[0]!.toLowerCase()}${white.name.slice(1)}`,
+  );
+  await expect(buy.getByTestId('buy-price').first()).toHaveText(/ each$/);
+  // Nothing chosen: Add to cart is grey and says why.
+  while ((await whiteField.inputValue()) !== '0')
+    await press(buy.getByRole('button', { name: `Fewer: ${white.name}` }));
   await expect(add).toBeDisabled();
+  await expect(buy.getByTestId('buy-why')).toHaveText(`Choose how many you want: at least ${minimum}.`);
+  await expect(add).toHaveAccessibleDescription(`Choose how many you want: at least ${minimum}.`);
   const step = await buy.getByRole('button', { name: `More: ${white.name}` }).boundingBox();
   expect(step?.width).toBe(40);
   expect(step?.height).toBe(40);

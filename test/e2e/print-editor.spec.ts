@@ -169,8 +169,8 @@ test(
     await press(page.getByRole('button', { name: 'Quantity', exact: true }));
     const field = page.getByRole('spinbutton', { name: 'Quantity' });
     await expect(field).toHaveValue('1');
-    await press(page.getByRole('button', { name: 'More' }));
-    await press(page.getByRole('button', { name: 'More' }));
+    await press(page.getByRole('button', { name: 'More', exact: true }));
+    await press(page.getByRole('button', { name: 'More', exact: true }));
     await expect(field).toHaveValue('3');
     await press(page.getByRole('button', { name: 'Done' }));
     await expect(page.getByTestId('line-quantity')).toHaveText('3 pcs');

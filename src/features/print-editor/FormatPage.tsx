@@ -37,7 +37,7 @@ export function FormatPage({ formats, currentUuid, onChoose, onCancel }: FormatP
                 </span>
                 {price && (
                   <span className="print-editor__format-price">
-                    {t(price.key, { price: money(price.amount) })}
+                    {t(price.key, { price: money(price.amount), quantity: price.quantity })}
                   </span>
                 )}
                 {format.minQuantity > 1 && (

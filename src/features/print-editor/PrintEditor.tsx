@@ -354,7 +354,7 @@ function PriceTextButton({ product, onOpen }: { product: Product; onOpen: () => 
   if (!text) return null;
   return (
     <button type="button" className="link-button" onClick={onOpen} aria-haspopup="dialog">
-      {t(text.key, { price: money(text.amount) })}
+      {t(text.key, { price: money(text.amount), quantity: text.quantity })}
     </button>
   );
 }

@@ -46,7 +46,11 @@ export const ProductGroup = memo(function ProductGroup({
         <h2 id={headingId} className="template-group__name">
           {product.name}
         </h2>
-        {from && <span className="template-group__from">{t(from.key, { price: money(from.amount) })}</span>}
+        {from && (
+          <span className="template-group__from">
+            {t(from.key, { price: money(from.amount), quantity: from.quantity })}
+          </span>
+        )}
         {priced && (
           <button
             type="button"

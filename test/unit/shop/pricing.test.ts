@@ -345,23 +345,27 @@ describe('priceText', () => {
     expect(priceText(product([]))).toBeNull();
   });
   it("says 'Prices from' with one tier and no campaign", () => {
-    expect(priceText(product([[1, 700]]))).toEqual({ key: 'prices.from', amount: 700 });
+    expect(priceText(product([[1, 700]]))).toEqual({ key: 'prices.from', amount: 700, quantity: 1 });
   });
   it("says 'Campaign prices from' with one tier on an open campaign", () => {
-    expect(priceText(product([[1, 700, 650]], null))).toEqual({ key: 'prices.campaignFrom', amount: 650 });
+    expect(priceText(product([[1, 700, 650]], null))).toEqual({
+      key: 'prices.campaignFrom',
+      amount: 650,
+      quantity: 1,
+    });
   });
-  it("says 'Prices from' with the largest-quantity tier price when the campaign does not apply", () => {
+  it('says the quantity the lowest price needs, campaign or not (issue 34)', () => {
     const top = product([
       [1, 500, 450],
       [10, 300, 250],
     ]);
-    expect(priceText(top)).toEqual({ key: 'prices.from', amount: 300 });
-    expect(priceText(top, nobody)).toEqual({ key: 'prices.from', amount: 300 });
-    expect(priceText(top, member)).toEqual({ key: 'prices.campaignFrom', amount: 250 });
+    expect(priceText(top)).toEqual({ key: 'prices.fromQuantity', amount: 300, quantity: 10 });
+    expect(priceText(top, nobody)).toEqual({ key: 'prices.fromQuantity', amount: 300, quantity: 10 });
+    expect(priceText(top, member)).toEqual({ key: 'prices.campaignFromQuantity', amount: 250, quantity: 10 });
   });
   it("says 'Prices from' when the shown tier has no campaign price, even with the campaign on", () => {
-    expect(priceText(tiered, member)).toEqual({ key: 'prices.from', amount: 200 });
-    expect(priceText(product([[1, 700, 0]], null))).toEqual({ key: 'prices.from', amount: 700 });
+    expect(priceText(tiered, member)).toEqual({ key: 'prices.fromQuantity', amount: 200, quantity: 50 });
+    expect(priceText(product([[1, 700, 0]], null))).toEqual({ key: 'prices.from', amount: 700, quantity: 1 });
   });
   it('shows the same amount as lowestPrice', () => {
     fc.assert(

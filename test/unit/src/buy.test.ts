@@ -11,8 +11,10 @@ import {
   buySum,
   cartLineInstance as lineInstance,
   minusQuantity,
+  optionWord,
   plusQuantity,
   rowPiecePrices,
+  startingQuantities,
   totalPieces,
   typedQuantity,
   updatedLine,
@@ -286,5 +288,26 @@ describe('update mode', () => {
     const opened = lineInstance(template, line, today);
     expect(opened.resources.nope).toBeUndefined();
     expect(opened.year).toBe(year + 4);
+  });
+});
+
+describe('the buy screen starts where a shopper can buy (issue 34)', () => {
+  const rows = [
+    { key: 'a', name: 'White envelope', subProductUuids: ['a'] },
+    { key: 'b', name: 'Kraft envelope', subProductUuids: ['b'] },
+  ];
+
+  it('puts the first row at the minimum and the others at 0, until the shopper chooses', () => {
+    expect(startingQuantities(rows, 5, {})).toEqual({ a: 5 });
+    expect(startingQuantities(rows, 1, { a: 0, b: 3 })).toEqual({ a: 0, b: 3 });
+    expect(startingQuantities(rows, 1, { b: 2 })).toEqual({ a: 1, b: 2 });
+    expect(startingQuantities([], 3, {})).toEqual({});
+  });
+
+  it('writes an option inside a sentence with a small first letter, but leaves names in capitals alone', () => {
+    expect(optionWord('White envelope')).toBe('white envelope');
+    expect(optionWord('A4 frame')).toBe('A4 frame');
+    expect(optionWord('LED light')).toBe('LED light');
+    expect(optionWord('x')).toBe('x');
   });
 });

@@ -20,8 +20,10 @@ import {
   buyRows,
   buySum,
   minusQuantity,
+  optionWord,
   plusQuantity,
   rowPiecePrices,
+  startingQuantities,
   totalPieces,
   typedQuantity,
 } from './buyRules.ts';
@@ -40,7 +42,7 @@ export function BuyScreen(props: {
   const { products, failed, reload } = usePriceList();
   const replace = useCartStore((s) => s.replace);
   const load = useCartStore((s) => s.load);
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [chosen, setQuantities] = useState<Record<string, number>>({});
   const [typing, setTyping] = useState<Record<string, string>>({});
   const [posting, setPosting] = useState(false);
   // A failed add: what the server answered (the cart's limits are worded; anything else is generic).
@@ -49,6 +51,9 @@ export function BuyScreen(props: {
   const product = products?.find((p) => p.uuid === productUuid);
   const rows = product ? buyRows(product) : [];
   const minimum = Math.max(1, product?.minQuantity ?? 1);
+  // The first row starts at the minimum (issue 34: at 0, Add to cart was grey with no reason); the
+  // other options start at 0, so nobody buys two kinds by accident.
+  const quantities = startingQuantities(rows, minimum, chosen);
   const set = (key: string, quantity: number) => {
     setQuantities((q) => ({ ...q, [key]: quantity }));
     setTyping(({ [key]: _, ...rest }) => rest);
@@ -100,7 +105,11 @@ export function BuyScreen(props: {
             const price = rowPiecePrices(product, template, row, quantity);
             return (
               <li key={row.key} className="buy__row" data-testid="buy-row">
-                <span className="buy__name">{row.name}</span>
+                <span className="buy__name">
+                  {row.subProductUuids.length > 0
+                    ? t('buy.withOption', { option: optionWord(row.name) })
+                    : row.name}
+                </span>
                 <span className="buy__prices">
                   {price.old !== null && (
                     <s className="buy__old" data-testid="buy-old-price">
@@ -108,7 +117,7 @@ export function BuyScreen(props: {
                     </s>
                   )}
                   <strong className="buy__price" data-testid="buy-price">
-                    {money(price.current)}
+                    {t('buy.each', { price: money(price.current) })}
                   </strong>
                 </span>
                 <span className="buy__stepper">
@@ -165,9 +174,15 @@ export function BuyScreen(props: {
         <button type="button" className="button button--secondary" disabled={posting} onClick={onCancel}>
           {t('editor.cancel')}
         </button>
+        {toPost.length === 0 && product && (
+          <p className="buy__why" id="buy-why" data-testid="buy-why">
+            {t('buy.chooseQuantity', { count: minimum })}
+          </p>
+        )}
         <button
           type="button"
           className="button"
+          aria-describedby={toPost.length === 0 ? 'buy-why' : undefined}
           disabled={toPost.length === 0 || posting}
           aria-busy={posting}
           onClick={() => void add()}

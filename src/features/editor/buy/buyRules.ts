@@ -39,6 +39,20 @@ export function buyRows(product: Pick<Product, 'uuid' | 'name' | 'subproducts'>)
   return product.subproducts.map((s) => ({ key: s.uuid, name: s.name, subProductUuids: [s.uuid] }));
 }
 
+/** The rows' quantities as shown: the shopper's, else the first row at the minimum and the others at 0. */
+export function startingQuantities(
+  rows: readonly BuyRow[],
+  minimum: number,
+  chosen: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const first = rows[0];
+  return { ...(first ? { [first.key]: minimum } : {}), ...chosen };
+}
+
+/** An option's name inside a sentence ('with white envelope'): its first letter small, the rest as written. */
+export const optionWord = (name: string): string =>
+  /^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
+
 /**
  * A row's piece prices at its quantity (the minimum while it is 0): the current one (campaign when
  * it applies) and the regular one, shown struck through when it is higher.
