@@ -68,12 +68,16 @@ async function refundMessage(
     (r.createdAt.getTime() === refund.createdAt.getTime() && r.uuid <= refund.uuid);
   const refundedThrough = given.filter(upToThis).reduce((sum, r) => sum + r.amount, 0);
   const kind = refund.kind === 'cancel' ? 'cancel' : 'refund';
-  return composePaymentRefund(order, {
-    kind,
-    amount: refund.amount,
-    at: refund.updatedAt,
-    left: kind === 'cancel' ? 0 : Math.max(0, (payment?.captured ?? 0) - refundedThrough),
-  });
+  return composePaymentRefund(
+    order,
+    {
+      kind,
+      amount: refund.amount,
+      at: refund.updatedAt,
+      left: kind === 'cancel' ? 0 : Math.max(0, (payment?.captured ?? 0) - refundedThrough),
+    },
+    link,
+  );
 }
 
 /**

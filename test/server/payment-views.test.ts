@@ -229,10 +229,12 @@ describe.each(databaseKinds())(
 
         const rows = await waitFor('the mails to be sent', async () => {
           const r = await db().select().from(emailOutbox).where(eq(emailOutbox.orderUuid, order.orderUuid!));
-          return r.length === 2 && r.every((x) => x.sentAt) ? r : null;
+          return r.length === 3 && r.every((x) => x.sentAt) ? r : null;
         });
+        // Ready for collection has its own mail (issue 34); the refund's is one more, not two.
         expect(rows.map((r) => r.kind.replace(/:.*/, '')).sort()).toEqual([
           'order-confirmation',
+          'order-status',
           'payment-refund',
         ]);
         await new Promise((r) => setTimeout(r, 1500));
@@ -240,11 +242,14 @@ describe.each(databaseKinds())(
         expect(mails.map((m) => m.subject).sort()).toEqual([
           `Order confirmation ${reference} – ${SHOP}`,
           `Refund for order ${reference} – ${SHOP}`,
+          `Your order ${reference} is ready for collection – ${SHOP}`,
         ]);
         const mail = mails.find((m) => m.subject!.startsWith('Refund'))!;
         expect(mail.text).toContain(`We refunded £2.50 of your payment for order ${reference}`);
         expect(mail.text).toContain(`£${((amount - 250) / 100).toFixed(2)} of your payment stays paid.`);
         expect(mail.html).toContain(reference);
+        // Like every mail of the order, it opens the receipt on any device (issue 34).
+        expect(mail.text).toContain(`/receipt/${order.orderUuid}?key=`);
       },
       LEAVES_TIMEOUT,
     );

@@ -30,7 +30,9 @@ describe('the embedded database', () => {
         await database.close();
       }
     }
-  });
+    // Two fresh PGlite starts on a folder (initdb, then migrations and seed): 10 s on an idle machine,
+    // past vitest's 30 s beside the e2e lane of CI.
+  }, 120_000);
 
   it('keeps 16 MB of shared buffers in memory', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
