@@ -1,24 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import type { Cart } from '../../shop/contract.ts';
-import { hasTouch, openStartPage, PRINT_UPLOAD, pounds, press, serverCart } from './support.ts';
-
-const COLOURS = ['#3a7', '#a37', '#37a', '#aa3', '#3aa', '#a3a', '#777', '#c63', '#36c', '#6c3'];
-
-/** Uploads `count` pictures through the real print upload with the page's own session: a line each. */
-async function linesInCart(page: Page, count: number): Promise<Cart> {
-  await openStartPage(page);
-  for (let i = 0; i < count; i++) {
-    const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: COLOURS[i]! } })
-      .jpeg()
-      .toBuffer();
-    const res = await page.request.post(PRINT_UPLOAD, {
-      multipart: { 'images[]': { name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer } },
-    });
-    expect(res.ok()).toBe(true);
-  }
-  return serverCart(page);
-}
+import { expect, type Locator, test } from '@playwright/test';
+import { hasTouch, linesInCart, pounds, press, serverCart } from './support.ts';
 
 /** A finger (or the mouse) resting on the element for 0.8 s. */
 async function longPress(target: Locator) {

@@ -174,3 +174,20 @@ export async function postageDetails(page: Page, details: { name: string; mobile
     page.getByRole('group', { name: 'Delivery by post' }).getByRole('radio', { name: /Standard post/ }),
   );
 }
+
+const COLOURS = ['#3a7', '#a37', '#37a', '#aa3', '#3aa', '#a3a', '#777', '#c63', '#36c', '#6c3'];
+
+/** Uploads `count` pictures through the real print upload with the page's own session: a line each. */
+export async function linesInCart(page: Page, count: number): Promise<Cart> {
+  await openStartPage(page);
+  for (let i = 0; i < count; i++) {
+    const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: COLOURS[i]! } })
+      .jpeg()
+      .toBuffer();
+    const res = await page.request.post(PRINT_UPLOAD, {
+      multipart: { 'images[]': { name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer } },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return serverCart(page);
+}

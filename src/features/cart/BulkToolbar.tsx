@@ -8,9 +8,10 @@ import {
   type BulkEdit,
   bulkMinimum,
   type Filter,
+  priceText,
   toggleDeleted,
 } from '../../../shop/index.ts';
-import { useProductName, useSizeFormat } from '../../app/format.ts';
+import { useMoney, useProductName, useSizeFormat } from '../../app/format.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 
@@ -138,7 +139,6 @@ interface ChoiceDialogProps {
 
 function ChoiceDialog({ title, options, initial, onClose, onChoose }: ChoiceDialogProps) {
   const { t } = useTranslation();
-  const sizeFormat = useSizeFormat();
   const [chosen, setChosen] = useState<string | null>(initial);
   return (
     <Dialog
@@ -177,16 +177,33 @@ function ChoiceDialog({ title, options, initial, onClose, onChoose }: ChoiceDial
               checked={chosen === option.value}
               onChange={() => setChosen(option.value)}
             />
-            <span>{option.label}</span>
-            {option.detail && (
-              <span className="choice-list__detail">
-                {sizeFormat(option.detail.printareasize[0], option.detail.printareasize[1])}
-              </span>
-            )}
+            {option.detail ? <FormatFacts format={option.detail} /> : <span>{option.label}</span>}
           </label>
         ))}
       </fieldset>
     </Dialog>
+  );
+}
+
+/** A format as the shopper compares them: its name and size, and what a print costs (issue 34). */
+function FormatFacts({ format }: { format: Product }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const size = useSizeFormat();
+  const productName = useProductName();
+  const price = priceText(format);
+  return (
+    <>
+      <span className="choice-list__text">
+        <span className="choice-list__label">{productName(format.name)}</span>
+        <span className="choice-list__detail">{size(format.printareasize[0], format.printareasize[1])}</span>
+      </span>
+      {price && (
+        <span className="choice-list__price">
+          {t(price.key, { price: money(price.amount), quantity: price.quantity })}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   monthWord,
   type PersonalDate,
 } from '../../../engine/index.ts';
+import { Switch } from '../../ui/Switch.tsx';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -46,15 +47,7 @@ export function DatesScreen(props: {
       aria-label={t('editorDates.title')}
       data-testid="dates-screen"
     >
-      <button
-        type="button"
-        role="switch"
-        aria-checked={holidays}
-        className="editor-dates__holidays"
-        onClick={() => onHolidays(!holidays)}
-      >
-        {t('editorDates.holidays')}
-      </button>
+      <Switch label={t('editorDates.holidays')} checked={holidays} onChange={onHolidays} />
       {offered.length > 0 && (
         <button type="button" className="button button--secondary" onClick={onAddOffered}>
           {t('editorDates.addSaved', { count: offered.length })}
@@ -119,7 +112,7 @@ export function DatesScreen(props: {
           enterKeyHint="done"
           onChange={(e) => setText(e.target.value)}
         />
-        <label className="editor-dates__yearly">
+        <label className="check-row">
           <input type="checkbox" checked={yearly} onChange={(e) => setYearly(e.target.checked)} />
           {t('editorDates.everyYear')}
         </label>

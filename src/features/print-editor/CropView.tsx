@@ -12,6 +12,7 @@ import {
 } from '../../../engine/index.ts';
 import type { DraftView } from '../../../shop/index.ts';
 import { PrintPreview, type PrintPreviewProps } from '../../ui/PrintPreview.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { useFingerGesture } from '../../ui/useFingerGesture.ts';
 import { useWheel } from '../../ui/useWheel.ts';
 import { EditorPage } from './EditorPage.tsx';
@@ -125,28 +126,14 @@ export function CropView({
       />
       <p className="print-editor__hint">{t('printEditor.cropHint')}</p>
       <div className="print-editor__switches">
-        <label className="print-editor__switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={view.landscape}
-            aria-checked={view.landscape}
-            onChange={onFlip}
-          />
-          <span>{t('printEditor.landscape')}</span>
-        </label>
+        <Switch label={t('printEditor.landscape')} checked={view.landscape} onChange={onFlip} />
         {whiteBorder.shown && (
-          <label className="print-editor__switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={view.product.whiteBorder}
-              aria-checked={view.product.whiteBorder}
-              disabled={!whiteBorder.available}
-              onChange={onWhiteBorder}
-            />
-            <span>{t('printEditor.whiteBorder')}</span>
-          </label>
+          <Switch
+            label={t('printEditor.whiteBorder')}
+            checked={view.product.whiteBorder}
+            disabled={!whiteBorder.available}
+            onChange={onWhiteBorder}
+          />
         )}
       </div>
     </EditorPage>
