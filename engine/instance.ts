@@ -329,6 +329,67 @@ export function pageComplete(t: Template, i: Instance, pageId: string): boolean 
   });
 }
 
+/**
+ * The picture slots a shopper can fill that have no picture yet, page by page (issue 34): what
+ * 'Fill the empty places' fills, and where a grey Add to cart takes the shopper (the first one that
+ * must be filled). A slot of a template-level resource is where it is first drawn.
+ */
+export function emptyPictureSlots(
+  t: Template,
+  i: Instance,
+): { fullId: string; pageId: string; required: boolean }[] {
+  const found: { fullId: string; pageId: string; required: boolean }[] = [];
+  const seen = new Set<string>();
+  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s]));
+  for (const page of t.pages) {
+    for (const part of renderPartsOf(t, page)) {
+      if (part.type !== 'IMAGE') continue;
+      const fullId = fullIdOf(t, page.id, part.resourceId);
+      const slot = slots.get(fullId);
+      if (seen.has(fullId) || !slot || !isEditable(t, fullId)) continue;
+      seen.add(fullId);
+      const value = i.resources[fullId];
+      if (value?.type === 'IMAGE' && value.image?.uuid) continue;
+      found.push({ fullId, pageId: page.id, required: slot.resource.required });
+    }
+  }
+  return found;
+}
+
+/**
+ * The required places still without a picture or text, page by page (issue 34): a grey Add to cart
+ * says how many and takes the shopper to the first. Empty when templateComplete holds.
+ */
+export function missingSlots(
+  t: Template,
+  i: Instance,
+): { fullId: string; pageId: string; type: 'IMAGE' | 'STRING' }[] {
+  const found: { fullId: string; pageId: string; type: 'IMAGE' | 'STRING' }[] = [];
+  const seen = new Set<string>();
+  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s]));
+  for (const page of t.pages) {
+    for (const part of renderPartsOf(t, page)) {
+      if (part.type !== 'IMAGE' && part.type !== 'STRING') continue;
+      const fullId = fullIdOf(t, page.id, part.resourceId);
+      const slot = slots.get(fullId);
+      if (seen.has(fullId) || !slot?.resource.userSupplied || !slot.resource.required) continue;
+      seen.add(fullId);
+      if (!resourceComplete(i.resources[fullId])) found.push({ fullId, pageId: page.id, type: part.type });
+    }
+  }
+  // A required resource that no page draws still holds the design back (templateComplete): last.
+  for (const slot of slots.values()) {
+    if (seen.has(slot.fullId) || !slot.resource.userSupplied || !slot.resource.required) continue;
+    if (resourceComplete(i.resources[slot.fullId])) continue;
+    found.push({
+      fullId: slot.fullId,
+      pageId: slot.pageId ?? t.pages[0]?.id ?? '',
+      type: slot.resource.type,
+    });
+  }
+  return found;
+}
+
 export function templateComplete(t: Template, i: Instance): boolean {
   return resourceSlots(t)
     .filter((s) => s.resource.userSupplied && s.resource.required)

@@ -160,6 +160,7 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
         if (upload.pictures.length > 0) part.file.resume();
         else await store.store(asUpload(part), upload);
       }
+      await store.reuseKnown(upload);
       await commitCounted(request, upload);
       return upload.pictures[0];
     });

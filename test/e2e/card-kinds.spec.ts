@@ -88,12 +88,12 @@ for (const { kind, is, prints } of KINDS) {
     const menu = page.getByRole('navigation', { name: 'Editor menu' });
     const add = menu.getByRole('button', { name: 'Add to cart' });
     if (card!.numUserImages > 0) {
-      await expect(add).toBeDisabled();
+      await expect(add).toHaveAttribute('data-ready', 'false');
       await fillPictures(page);
     }
     const words = 'With love from all of us';
     if (card!.hasUserText) await fillText(page, words);
-    await expect(add).toBeEnabled();
+    await expect(add).toHaveAttribute('data-ready', 'true');
 
     // The Preview says how a folded card prints, and a flat card says nothing.
     await press(menu.getByRole('button', { name: 'Preview' }));

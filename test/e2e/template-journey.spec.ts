@@ -72,7 +72,7 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   const templateUuid = page.url().split('/').at(-1)!;
   const view = page.getByTestId('editor-page');
   await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
-  await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveAttribute('data-ready', 'false');
 
   // ---- Two pictures through Insert image → Upload: both slots are filled. ----
   await press(menu.getByRole('button', { name: 'Insert image' }));
@@ -176,12 +176,12 @@ test('a card from the filtered list to the cart and back: pictures, text, previe
   await expect(text).toHaveAttribute('data-color', '#2B9BC5');
   await press(text.getByRole('button', { name: 'Done' }));
   await expect(text).toHaveCount(0);
-  await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveAttribute('data-ready', 'true');
 
   // ---- A reload in the middle of editing keeps the text and the pictures. ----
   await page.reload();
   await expect(view).toHaveAttribute('data-drawn', 'true', { timeout: 45_000 });
-  await expect(menu.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await expect(menu.getByRole('button', { name: 'Add to cart' })).toHaveAttribute('data-ready', 'true');
   await press(menu.getByRole('button', { name: 'Insert text' }));
   await press(page.getByTestId('choose-text').getByRole('button', { name: 'Text 1' }));
   await expect(text).toHaveAttribute('data-text', words);

@@ -334,6 +334,31 @@ describe.each(databaseKinds())('pictures on %s', (kind: DatabaseKind) => {
       ...widths.map((w) => batch.find((p) => p.width === w)!.uuid),
     ]);
   });
+
+  it('lists the same bytes once: the editor answers the picture the shopper has, a print upload’s twin is not listed (issue 34)', async () => {
+    const bytes = await halves(72, 48, '#123456', '#fedcba');
+    const cookie = await uploadPrintPictures(app, [{ name: 'beach.jpg', bytes }]);
+    const recent = async () =>
+      (await app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json().images as {
+        uuid: string;
+      }[];
+    const printed = await recent();
+    expect(printed).toHaveLength(1);
+    // The print upload made a cart line of its own picture: the editor reuses that picture.
+    const rowsBefore = await rowCount();
+    const again = await upload(bytes, 'beach-again.jpg', cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().files[0]).toMatchObject({ uuid: printed[0]!.uuid, width: 72, height: 48 });
+    expect(await rowCount()).toBe(rowsBefore);
+    expect((await recent()).map((p) => p.uuid)).toEqual([printed[0]!.uuid]);
+    // Another print upload of the bytes is a print of its own (its own row and line), still one picture in the list.
+    await uploadPrintPictures(app, [{ name: 'beach.jpg', bytes }], cookie);
+    expect(await rowCount()).toBe(rowsBefore + 1);
+    expect(await recent()).toHaveLength(1);
+    // Someone else's same bytes are theirs: a picture of their own.
+    const other = await upload(bytes, 'beach.jpg', cookieB);
+    expect(other.json().files[0].uuid).not.toBe(printed[0]!.uuid);
+  });
 });
 
 const sessionHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);

@@ -18,7 +18,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, count, desc, eq, or, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
@@ -393,15 +393,42 @@ export class PictureStore {
     return row ?? null;
   }
 
-  /** The session's and its user's pictures, newest upload first, and one upload's in the order sent. */
+  /**
+   * The session's and its user's pictures, newest upload first, and one upload's in the order sent;
+   * the same bytes uploaded twice (a print upload and the editor's, say) are listed once, as their
+   * newest upload (issue 34).
+   */
   async recent(owner: Session | null, limit = 200): Promise<PictureRow[]> {
     if (!owner) return [];
-    return this.db
+    const rows = await this.db
       .select()
       .from(pictures)
       .where(and(eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner)))
       .orderBy(desc(pictures.createdAt), asc(pictures.seq))
       .limit(limit);
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row.sha256) && !!seen.add(row.sha256));
+  }
+
+  /**
+   * The editor's upload of bytes its owner already has: the picture they have is the answer, and no
+   * twin is stored (issue 34: uploading again doubled the picture list). The bytes' files are keyed
+   * by their hash, so the new upload wrote nothing the kept picture lacks.
+   */
+  async reuseKnown(upload: PictureUpload): Promise<void> {
+    const hashes = upload.rows.map((r) => r.sha256);
+    if (hashes.length === 0) return;
+    const owner = upload.owner;
+    const known = await this.db
+      .select()
+      .from(pictures)
+      .where(and(eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner), inArray(pictures.sha256, hashes)))
+      .orderBy(desc(pictures.createdAt));
+    if (known.length === 0) return;
+    const bySha = new Map<string, PictureRow>();
+    for (const row of known) if (!bySha.has(row.sha256)) bySha.set(row.sha256, row);
+    upload.pictures = upload.pictures.map((p) => bySha.get(p.sha256) ?? p);
+    upload.rows = upload.rows.filter((r) => !bySha.has(r.sha256));
   }
 
   /** The strong ETag of a derivative: it depends only on the content and the parameters. */

@@ -17,12 +17,12 @@ import {
   canUndo,
   editableSlots,
   harnessInstance,
+  missingSlots,
   type PictureRef,
   pageComplete,
   pageScene,
   startMonthOf,
   type Template,
-  templateComplete,
   visiblePages,
 } from '../../../engine/index.ts';
 import type { OrderLine } from '../../../shop/index.ts';
@@ -197,7 +197,16 @@ export function EditorScreen(props: {
   const isCalendar = template.type === 'CALENDAR';
   const hasText =
     template.hasUserText || pages.some((p) => editableSlots(template, p.id, 'STRING').length > 0);
-  const complete = templateComplete(template, instance);
+  const missing = missingSlots(template, instance);
+  const complete = missing.length === 0;
+  // A grey Add to cart is still tappable (issue 34): it says why and goes to the first empty place.
+  const toMissing = () => {
+    const first = missing[0];
+    if (!first) return;
+    run('selectPage', first.pageId);
+    run('selectResource', first.fullId);
+    setMenu(first.type === 'STRING' ? 'text' : 'image');
+  };
   const drawnOnce = useRef(false);
 
   return (
@@ -314,11 +323,19 @@ export function EditorScreen(props: {
           <button
             type="button"
             className="editor-tool editor-tool--primary"
-            disabled={!complete || closing}
-            onClick={() => setMenu('buy')}
+            disabled={closing}
+            // Grey but tappable (not aria-disabled): it takes the shopper to what is missing.
+            data-ready={complete}
+            aria-describedby={complete ? undefined : 'editor-missing'}
+            onClick={() => (complete ? setMenu('buy') : toMissing())}
           >
             {updateMode ? t('editor.updateCart') : t('editor.addToCart')}
           </button>
+          {!complete && (
+            <p id="editor-missing" className="editor-main__why" data-testid="editor-missing">
+              {t('editor.missing', { count: missing.length })}
+            </p>
+          )}
         </nav>
       )}
       {menu === 'year' && (

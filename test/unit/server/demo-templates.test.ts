@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { YEARS_AHEAD } from '../../../engine/calendar.ts';
+import { editableSlots } from '../../../engine/instance.ts';
 import {
   type Font,
   parseTemplate,
@@ -149,6 +150,18 @@ describe('demo templates', () => {
     // Classic A4 follows the shop's YEARS_AHEAD; Modern 20x30 is sold for this year and the next two.
     expect(demoTemplate('Classic A4').yearsAhead).toBeUndefined();
     expect(demoTemplate('Modern 20x30').yearsAhead).toBe(2);
+  });
+
+  it('calendars: each has a text the shopper can change, a title or a caption (issue 34)', () => {
+    const calendars = ofType('CALENDAR');
+    expect(calendars.length).toBeGreaterThan(0);
+    const editable = Object.fromEntries(
+      calendars.map((c) => [
+        c.name.en_GB,
+        visiblePages(c).some((page) => editableSlots(c, page.id, 'STRING').length > 0),
+      ]),
+    );
+    expect(editable).toEqual(Object.fromEntries(calendars.map((c) => [c.name.en_GB, true])));
   });
 
   it('name no year of their own: the years they are sold for come from the clock', () => {

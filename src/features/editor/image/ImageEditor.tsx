@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
 import type { PageScene } from '../../../../engine/index.ts';
-import { editableSlots, hasFitWarning } from '../../../../engine/index.ts';
+import { editableSlots, emptyPictureSlots, hasFitWarning } from '../../../../engine/index.ts';
 import type { EditorState } from '../editorStore.ts';
 import { EditImageTab } from './EditImageTab.tsx';
 import { ImageInbox } from './ImageInbox.tsx';
@@ -102,6 +102,24 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
   }, [resources, slotId]);
 
   const { run } = store.getState();
+  const template = useStore(store, (s) => s.template);
+  const instance = useStore(store, (s) => s.history.instance);
+  const fill = useMemo(() => {
+    const places = emptyPictureSlots(template, instance).length;
+    const inDesign = new Set(
+      Object.values(instance.resources).flatMap((v) => (v.type === 'IMAGE' && v.image ? [v.image.uuid] : [])),
+    );
+    const unused = (images ?? []).filter((p) => !inDesign.has(p.uuid));
+    if (places === 0 || unused.length === 0) return null;
+    return {
+      places,
+      onFill: () =>
+        run(
+          'autofill',
+          unused.map(({ uuid, width, height }) => ({ uuid, width, height })),
+        ),
+    };
+  }, [template, instance, images, run]);
   const cancel = () => {
     // Back to the slot as it was: undo this editor's steps.
     while (store.getState().history.past.length > mark) store.getState().undo();
@@ -159,6 +177,7 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
               run('setPicture', slotId, { uuid: picked.uuid, width: picked.width, height: picked.height });
             }}
             onFiles={(files) => void session.addFiles(files)}
+            fill={fill}
           />
         ) : (
           <EditImageTab

@@ -1,7 +1,8 @@
 /**
  * The image editor's inbox tab (S1 §4): the Upload button ('Upload more' once pictures exist), the
  * shopper's pictures as 76 px thumbnails newest first, the chosen one highlighted and a check mark on
- * pictures used in another slot; 'The image inbox is empty' without pictures.
+ * pictures used in another slot; 'The image inbox is empty' without pictures. With pictures the design
+ * does not use yet and places still empty, a button fills those places with them (S1 §4's autofill).
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,10 @@ export function ImageInbox(props: {
   usedElsewhere: ReadonlySet<string>;
   onPick: (image: RecentImage) => void;
   onFiles: (files: File[]) => void;
+  /** Pictures already uploaded and not in the design, offered for its empty places (issue 34). */
+  fill?: { places: number; onFill: () => void } | null;
 }) {
-  const { images, selected, usedElsewhere, onPick, onFiles } = props;
+  const { images, selected, usedElsewhere, onPick, onFiles, fill } = props;
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const any = !!images && images.length > 0;
@@ -31,6 +34,11 @@ export function ImageInbox(props: {
         {any ? t('editorImage.uploadMore') : t('editorImage.upload')}
       </button>
       <PictureFileInput inputRef={input} onFiles={onFiles} testId="image-inbox-file" />
+      {fill && (
+        <button type="button" className="button button--secondary image-inbox__fill" onClick={fill.onFill}>
+          {t('editorImage.fillEmpty', { count: fill.places })}
+        </button>
+      )}
       {images && images.length === 0 && <p className="image-inbox__empty">{t('editorImage.inboxEmpty')}</p>}
       {any && (
         <ul className="image-inbox__list" aria-label={t('editorImage.imageInbox')}>
