@@ -1,14 +1,6 @@
-/**
- * Issue 28, an owner is never locked out by a stranger: on a phone the account has not been used on,
- * while guesses hold the account, the login form offers 'Send me a login link'; the link from the mail
- * opens the shop's page, which logs the phone in (its cart kept) once the shopper presses Log in.
- */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { press, printsInCart, serverCart, startCheckout } from './support.ts';
+import { mailTo, press, printsInCart, serverCart, startCheckout } from './support.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -23,27 +15,11 @@ async function expectAccessible(page: Page, screen: string) {
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
-/** The login link mailed to `email`: the server writes its mail to DATA_DIR/outbox/ (no SMTP here). */
+/** The login link mailed to `email`. */
 async function mailedLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-      } catch {
-        return false;
-      }
-      for (const file of files) {
-        const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-        if (mail.to && JSON.stringify(mail.to).includes(email) && /login link/i.test(mail.subject ?? '')) {
-          link = mail.text?.match(/https?:\/\/\S+/)?.[0];
-        }
-      }
-      return Boolean(link);
-    })
-    .toBe(true);
+  const mail = await mailTo(email, /login link/i);
+  const link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+  expect(link, 'a link in the mail').toBeTruthy();
   return link!;
 }
 

@@ -1,35 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { postageDetails, press, printsInCart, receiptOrderUuid, startCheckout } from './support.ts';
-
-/** The mail sent to `to` whose subject matches: the server writes its mail to DATA_DIR/outbox/ (no SMTP here). */
-async function mailTo(to: string, subject: RegExp) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-        for (const file of files) {
-          const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-          if (JSON.stringify(mail.to).includes(to) && subject.test(mail.subject ?? '')) found = mail;
-        }
-        return Boolean(found);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
+import {
+  mailsTo,
+  mailTo,
+  postageDetails,
+  press,
+  printsInCart,
+  receiptOrderUuid,
+  startCheckout,
+} from './support.ts';
 
 /** A guest's order by post, paid by invoice, up to its receipt: the order's uuid. */
 async function guestInvoiceOrder(page: Page, email: string): Promise<string> {
@@ -152,16 +134,11 @@ test('a guest on another phone finds the order from the menu’s Log in: email a
     'If an order matches, a link to it is on its way to that email address.',
   );
   // The order's mail comes again (a second one to this address), and its link opens the receipt here.
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const mails = [];
-        for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-          const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-          if (JSON.stringify(mail.to).includes(email)) mails.push(mail);
-        }
+        const mails = await mailsTo(email);
         link = mails.at(-1)?.text?.match(/https?:\/\/\S+\/receipt\/\S+/)?.[0];
         return mails.length;
       },

@@ -1,5 +1,8 @@
 /** What the e2e specs share: taps that fit the profile, money in pounds, the print upload's address. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import type { Cart } from '../../shop/contract.ts';
 
@@ -190,4 +193,41 @@ export async function linesInCart(page: Page, count: number): Promise<Cart> {
     expect(res.ok()).toBe(true);
   }
   return serverCart(page);
+}
+
+/**
+ * The mails sent to `to` so far, oldest first: the e2e server writes its mail to DATA_DIR/outbox/
+ * (no SMTP there); none before the first is written.
+ */
+export async function mailsTo(to: string): Promise<ParsedMail[]> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+  const mails: ParsedMail[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+    if (JSON.stringify(mail.to ?? '').includes(to)) mails.push(mail);
+  }
+  return mails;
+}
+
+/** The newest mail to `to` whose subject matches, once it has been sent (30 s at most). */
+export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(to)).filter((m) => subject.test(m.subject ?? '')).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
 }

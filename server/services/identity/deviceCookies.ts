@@ -15,9 +15,7 @@
  * newest first.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { serverSecrets } from '../../db/schema.ts';
 import { serverSecret } from './serverSecret.ts';
 
 export const DEVICE_COOKIE = 'ps_device';

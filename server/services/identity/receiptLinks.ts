@@ -11,7 +11,17 @@ import { serverSecret } from './serverSecret.ts';
 /** How long a mailed link opens its receipt: long enough for a late parcel, a return or a complaint. */
 export const RECEIPT_LINK_DAYS = 90;
 
-export const receiptLinkKey = (db: Db): (() => Promise<Buffer>) => serverSecret(db, 'receipt-link-key');
+const loaders = new WeakMap<Db, () => Promise<Buffer>>();
+
+/** The key that signs receipt links: one loader per database, so the route and the mail job read it once. */
+export function receiptLinkKey(db: Db): () => Promise<Buffer> {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = serverSecret(db, 'receipt-link-key');
+    loaders.set(db, loader);
+  }
+  return loader;
+}
 
 const mac = (key: Buffer, orderUuid: string, expires: number) =>
   createHmac('sha256', key).update(`receipt\n${orderUuid.toLowerCase()}\n${expires}`).digest('base64url');

@@ -5,8 +5,10 @@ import {
   canUndo,
   createInstance,
   editableSlots,
+  emptyPictureSlots,
   type History,
   isEditable,
+  missingSlots,
   pageComplete,
   redo,
   run,
@@ -148,6 +150,44 @@ describe('completeness', () => {
     h = run(card, h, 'setText', 'greeting', 'Hello');
     expect(pageComplete(card, h.instance, 'p1')).toBe(true);
     expect(templateComplete(card, h.instance)).toBe(true);
+  });
+
+  it('names the missing places in page order, pictures and texts, and none once the design is complete (issue 34)', () => {
+    let h = fresh();
+    expect(missingSlots(card, h.instance)).toEqual([
+      { fullId: 'photo1', pageId: 'p1', type: 'IMAGE' },
+      { fullId: 'photo2', pageId: 'p1', type: 'IMAGE' },
+      { fullId: 'greeting', pageId: 'p1', type: 'STRING' },
+    ]);
+    h = run(card, h, 'setPicture', 'photo1', landscape('a'));
+    h = run(card, h, 'setText', 'greeting', '  ');
+    // A text of spaces is still missing; the fixed background and text are never asked for.
+    expect(missingSlots(card, h.instance).map((m) => m.fullId)).toEqual(['photo2', 'greeting']);
+    h = run(card, h, 'setPicture', 'photo2', portrait('b'));
+    h = run(card, h, 'setText', 'greeting', 'Hi');
+    expect(missingSlots(card, h.instance)).toEqual([]);
+    expect(templateComplete(card, h.instance)).toBe(true);
+  });
+
+  it('agrees with templateComplete on every calendar page: the first missing place is the cover', () => {
+    const cal = calendarTemplate();
+    let h = startHistory(createInstance(cal, today));
+    const missing = missingSlots(cal, h.instance);
+    expect(missing[0]?.pageId).toBe(cal.pages[0]!.id);
+    expect(missing.length).toBe(emptyPictureSlots(cal, h.instance).filter((s) => s.required).length);
+    h = run(cal, h, 'autofill', [portrait('P1')]);
+    expect(missingSlots(cal, h.instance)).toEqual([]);
+    expect(templateComplete(cal, h.instance)).toBe(true);
+  });
+
+  it('lists the empty picture places a shopper can fill, required or not, once each, and not fixed art', () => {
+    let h = fresh();
+    expect(emptyPictureSlots(card, h.instance)).toEqual([
+      { fullId: 'photo1', pageId: 'p1', required: true },
+      { fullId: 'photo2', pageId: 'p1', required: true },
+    ]);
+    h = run(card, h, 'setPicture', 'photo2', portrait('b'));
+    expect(emptyPictureSlots(card, h.instance).map((s) => s.fullId)).toEqual(['photo1']);
   });
 });
 
