@@ -74,7 +74,7 @@ test('the bulk bar stays on the screen over a long cart, and its format dialog s
   const options = dialog.locator('.choice-list__option');
   await expect(options.first()).toBeVisible();
   for (const option of await options.all()) {
-    // Each format says what a print costs ('£0.35', 'From £0.29 from 50 pcs').
+    // Each format says what a print costs ('Prices from £0.29 for 50 or more').
     await expect(option.locator('.choice-list__price')).toContainText('£');
     expect((await box(option)).height).toBeGreaterThanOrEqual(TAP);
     // The app's radio, not the browser's.
