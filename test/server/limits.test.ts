@@ -330,8 +330,12 @@ describe.each(databaseKinds())(
       await t?.close();
     });
 
+    // A picture of its own each time: the same bytes again would be the picture already there (issue 34).
+    let shade = 0;
     const picture = () =>
-      sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      sharp({
+        create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: shade++ % 256 } },
+      })
         .jpeg()
         .toBuffer();
     const send = async (address: string, cookie: string) => {
