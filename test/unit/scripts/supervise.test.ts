@@ -48,9 +48,17 @@ describe('supervise (npm start keeps the server running)', { timeout: 30_000 }, 
     ]);
   });
 
-  /** Until the child has started (written its run), however slow the machine is to start a node. */
+  /**
+   * Until the child has started (written its run), however slow the machine is to start a node. The
+   * file exists a moment before its number is in it: a child killed then left it empty, and the next
+   * run, counting from nothing, waited for good (a CI run).
+   */
+  const written = () => {
+    const file = path.join(dir, 'runs');
+    return existsSync(file) && readFileSync(file, 'utf8') !== '';
+  };
   const started = async () => {
-    while (!existsSync(path.join(dir, 'runs'))) await new Promise((r) => setTimeout(r, 20));
+    while (!written()) await new Promise((r) => setTimeout(r, 20));
   };
 
   it('does not start it again once it was asked to stop', async () => {
