@@ -655,6 +655,29 @@ export const rateLimits = pgTable('rate_limits', {
  * Secrets the shop makes itself, once, and every instance reads from here (so no environment variable
  * has to be set alike on each): the device cookies' HMAC key (services/identity/deviceCookies.ts).
  */
+/**
+ * A resumable (tus) upload in progress (issue 32): whose it is, so only its session resumes or sees it,
+ * and what it becomes when its last byte arrives (a picture, and a print line for `printsorder`). The
+ * bytes are the tus store's; the row goes when the upload finishes, is ended, or expires.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: text('id').primaryKey(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    sessionIdHash: text('session_id_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    /** The session's account when the upload began, if any: the picture is theirs too. */
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    uploadType: text('upload_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('resumable_uploads_created').on(t.createdAt)],
+);
+
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   secret: text('secret').notNull(),

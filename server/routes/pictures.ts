@@ -2,6 +2,7 @@
  * Pictures: the editor's upload (S1 §7), the legacy order upload (S0 §7), the session's recent
  * pictures and XPhoto, the JPEG derivatives every screen shows.
  */
+import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import {
   type Rotation,
 } from '../services/pictures/pictures.ts';
 import { productsOf } from '../services/storefront/content.ts';
+import { resumableUploadRoutes } from './resumableUploads.ts';
 
 export interface PictureRoutesOptions {
   db: Db;
@@ -151,6 +153,47 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
       throw err;
     }
   }
+
+  // Resumable uploads (tus, issue 32): a finished one is stored as the one-shot uploads store theirs.
+  await app.register(resumableUploadRoutes, {
+    db: options.db,
+    directory: path.join(options.files.scratchDir, '..', 'resumable-uploads'),
+    maxBytes: limits.maxFileBytes,
+    finish: async (owner, sent, read) => {
+      const upload = store.begin(owner.session);
+      try {
+        await store.store({ stream: read(), filename: sent.metadata?.filename ?? 'picture' }, upload);
+        if (owner.uploadType === 'printsorder') {
+          const catalogue = await productsOf(options.db, owner.session.portalUuid);
+          const printed = upload.pictures.map((p) => ({
+            ...fileRecord(p),
+            width: p.width,
+            height: p.height,
+          }));
+          await store.commit(upload, (tx) => addPrintLines(tx, owner.session, printed, catalogue));
+        } else {
+          await store.reuseKnown(upload);
+          await store.commit(upload);
+        }
+      } catch (err) {
+        // tus sends what it is thrown: a refused picture answers its 4xx and message, as the one-shot
+        // upload does.
+        if (err instanceof HttpError) {
+          throw {
+            status_code: err.statusCode,
+            body: JSON.stringify({ error: err.message, code: err.code }),
+          };
+        }
+        throw err;
+      }
+      const picture = upload.pictures[0]!;
+      app.metrics.uploaded(picture.bytes);
+      return {
+        result: 'OK',
+        files: [{ ...fileRecord(picture), width: picture.width, height: picture.height }],
+      };
+    },
+  });
 
   // The editor's upload: one file; further files in the same request are ignored.
   serve(app, api.upload, uploadLimits, async (request, reply) => {

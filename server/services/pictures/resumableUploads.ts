@@ -1,0 +1,134 @@
+/**
+ * Resumable uploads (tus 1.0, issue 32): a phone on a train sends a picture in pieces and, after a
+ * cut, goes on from the server's offset instead of sending it all again. @tus/server speaks the
+ * protocol; this module keeps who owns each upload (table `resumable_uploads`, so only its session
+ * resumes or sees it) and turns a finished upload into a picture exactly as the one-shot upload does
+ * (PictureStore.store: magic bytes, HEIC, pixel and byte limits), with a print line for `printsorder`.
+ */
+import { randomUUID } from 'node:crypto';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { resumableUploads } from '../../db/schema.ts';
+import type { Session } from '../identity/sessions.ts';
+
+/** The upload types of S0 §7's one-shot upload query that a resumable upload may name. */
+export const RESUMABLE_TYPES = ['printsorder', 'editor'] as const;
+export type ResumableType = (typeof RESUMABLE_TYPES)[number];
+
+/** An unfinished upload is kept this long after it began, then removed with its bytes. */
+export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export interface ResumableOwner {
+  id: string;
+  session: Session;
+  uploadType: ResumableType;
+}
+
+export interface ResumableOptions {
+  db: Db;
+  /** Where the pieces are kept until the upload is whole (a local folder). */
+  directory: string;
+  path: string;
+  maxBytes: number;
+  /** The finished upload as a picture: answers the JSON the client gets with the last piece. */
+  finish: (owner: ResumableOwner, upload: Upload, read: () => NodeJS.ReadableStream) => Promise<object>;
+}
+
+/** The id header our own route sets on a creation request (a client's is removed first). */
+export const RESUMABLE_ID_HEADER = 'x-print-shop-upload-id';
+
+export function resumableServer(options: ResumableOptions) {
+  const { db } = options;
+  const datastore = new FileStore({
+    directory: options.directory,
+    expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
+  });
+  const tus = new Server({
+    path: options.path,
+    datastore,
+    maxSize: options.maxBytes,
+    relativeLocation: true,
+    // The id was made and recorded with its owner by the route before tus saw the request.
+    namingFunction: (req) => {
+      const id = req.headers.get(RESUMABLE_ID_HEADER);
+      if (!id) throw { status_code: 500, body: 'No upload id' };
+      return id;
+    },
+    onUploadFinish: async (_req, upload) => {
+      const owner = await ownerOf(db, upload.id);
+      if (!owner) throw { status_code: 404, body: 'Not found' };
+      try {
+        const answer = await options.finish(owner, upload, () => datastore.read(upload.id));
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(answer),
+        };
+      } finally {
+        // Whole or refused, the pieces are done with: a finished upload is a picture or an error.
+        await forget(db, datastore, upload.id);
+      }
+    },
+  });
+  return { tus, datastore };
+}
+
+/** Records a new upload's owner and answers its id. */
+export async function beginResumable(db: Db, session: Session, uploadType: ResumableType): Promise<string> {
+  const id = randomUUID().replaceAll('-', '');
+  await db.insert(resumableUploads).values({
+    id,
+    portalUuid: session.portalUuid,
+    sessionIdHash: session.idHash,
+    userUuid: session.userUuid,
+    uploadType,
+  });
+  return id;
+}
+
+/** The upload if it is this session's, else null (a stranger gets a 404 as if it did not exist). */
+export async function ownedResumable(db: Db, id: string, session: Session | null): Promise<boolean> {
+  if (!session) return false;
+  const [row] = await db
+    .select({ id: resumableUploads.id })
+    .from(resumableUploads)
+    .where(
+      and(
+        eq(resumableUploads.id, id),
+        eq(resumableUploads.sessionIdHash, session.idHash),
+        eq(resumableUploads.portalUuid, session.portalUuid),
+      ),
+    );
+  return !!row;
+}
+
+async function ownerOf(db: Db, id: string): Promise<ResumableOwner | null> {
+  const [row] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    session: { idHash: row.sessionIdHash, portalUuid: row.portalUuid, userUuid: row.userUuid },
+    uploadType: row.uploadType as ResumableType,
+  };
+}
+
+async function forget(db: Db, datastore: FileStore, id: string) {
+  await db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+  await datastore.remove(id).catch(() => undefined);
+}
+
+/**
+ * Removes the uploads begun more than RESUMABLE_EXPIRY_MS ago and never finished, with their pieces
+ * (the expiry job; idempotent). Answers how many went.
+ */
+export async function expireResumable(db: Db, datastore: FileStore, now: Date): Promise<number> {
+  const old = await db
+    .delete(resumableUploads)
+    .where(lt(resumableUploads.createdAt, new Date(now.getTime() - RESUMABLE_EXPIRY_MS)))
+    .returning({ id: resumableUploads.id });
+  for (const { id } of old) await datastore.remove(id).catch(() => undefined);
+  await datastore.deleteExpired().catch(() => 0);
+  return old.length;
+}
