@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PersonalDate, Template } from '../../engine/index.ts';
+import type { PersonalDate, PictureRegions, Template } from '../../engine/index.ts';
 import type { MenuItem } from '../../shop/index.ts';
 
 export const portals = pgTable('portals', {
@@ -333,6 +333,8 @@ export const pictures = pgTable(
     height: integer('height').notNull(),
     /** An upright JPEG master (<sha256>.master.jpg) exists: HEIC, or an EXIF orientation other than 1. */
     hasMaster: boolean('has_master').notNull().default(false),
+    /** Faces and salient region found by the picture analysis (issue 32); null until it has run. */
+    regions: jsonb('regions').$type<PictureRegions>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The order of insertion: the pictures of one upload share a created_at (one transaction), and are
