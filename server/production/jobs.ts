@@ -24,7 +24,7 @@ export const QUEUES = {
   productionDead: 'order-production-dead',
   email: 'order-email',
   emailDead: 'order-email-dead',
-  /** Idle visitors' sessions, carts and pictures (services/identity/cleanup.ts), on a schedule. */
+  /** Idle visitors' sessions, carts and pictures (services/identity/cleanup.ts) and expired resumable uploads, on a schedule. */
   cleanup: 'visitor-cleanup',
   /** Taking an authorised payment when its order leaves the lab (issue 29). */
   capture: 'payment-capture',

@@ -12,6 +12,7 @@ import { Jobs } from '../production/jobs.ts';
 import { createRenderPool } from '../production/pool.ts';
 import { produceOrder, productionGaveUp } from '../production/produce.ts';
 import { removeIdleVisitors } from '../services/identity/cleanup.ts';
+import { expireResumable } from '../services/pictures/resumableUploads.ts';
 import {
   captureGaveUp,
   capturePayment,
@@ -73,11 +74,14 @@ export const production = fp<WiringOptions>(
           await reconcilePayments(payments(), config.paymentReconcileAfterSeconds);
         },
         cleanup: async () => {
+          // Unfinished resumable uploads past their expiry, with their bytes (issue 32); before the
+          // sessions, whose removal takes their uploads' rows (and so the way to their bytes) along.
+          const uploads = await expireResumable(db, app.storage.resumable.store, clock.now());
           const removed = await removeIdleVisitors(db, app.limits, {
             idleDays: config.idleSessionDays,
             now: clock.now(),
           });
-          app.log.info({ removed }, 'Removed what idle visitors left');
+          app.log.info({ removed: { ...removed, uploads } }, 'Removed what idle visitors left');
         },
       },
     });
