@@ -86,12 +86,12 @@ function tusSchema(summary: string, status: 200 | 201) {
 export async function resumableUploadRoutes(
   app: FastifyInstance,
   options: { db: Db } & Omit<ResumableOptions, 'db' | 'path'> & {
-    /** The one-shot upload's limits (requests per address and session, the day's bytes), for creations. */
-    limits: Pick<RouteShorthandOptions, 'config' | 'preHandler'>;
-    quota: ReturnType<typeof uploadQuota>;
-    /** The refusal of a length over the limit (413), as the one-shot upload words it. */
-    tooLarge: () => HttpError;
-  },
+      /** The one-shot upload's limits (requests per address and session, the day's bytes), for creations. */
+      limits: Pick<RouteShorthandOptions, 'config' | 'preHandler'>;
+      quota: ReturnType<typeof uploadQuota>;
+      /** The refusal of a length over the limit (413), as the one-shot upload words it. */
+      tooLarge: () => HttpError;
+    },
 ) {
   const { db, quota } = options;
   const { tus } = resumableServer({ ...options, path: RESUMABLE_PATH });

@@ -12,13 +12,13 @@ import { Jobs } from '../production/jobs.ts';
 import { createRenderPool } from '../production/pool.ts';
 import { produceOrder, productionGaveUp } from '../production/produce.ts';
 import { removeIdleVisitors } from '../services/identity/cleanup.ts';
-import { expireResumable } from '../services/pictures/resumableUploads.ts';
 import {
   captureGaveUp,
   capturePayment,
   type PaymentDeps,
   reconcilePayments,
 } from '../services/payments/operations.ts';
+import { expireResumable } from '../services/pictures/resumableUploads.ts';
 import type { WiringOptions } from './options.ts';
 
 declare module 'fastify' {

@@ -3,11 +3,11 @@
  * draws thumbnails from them, and the sweep of interrupted uploads' leftovers.
  */
 import path from 'node:path';
+import { MemoryLocker } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPreviewPool, type PreviewPool } from '../render/previewPool.ts';
-import { MemoryLocker } from '@tus/server';
-import type { Locker } from '@tus/utils';
 import { DEFAULT_PICTURE_SWEEP, schedulePictureSweep } from '../services/pictures/pictureSweep.ts';
 import type { PictureFiles } from '../services/pictures/pictures.ts';
 import { openResumableStore, type ResumableStore } from '../services/pictures/resumableStores.ts';

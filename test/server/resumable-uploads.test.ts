@@ -13,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pictures, resumableUploads } from '../../server/db/schema.ts';
+import { hashToken } from '../../server/services/identity/sessions.ts';
 import { RESUMABLE_PREFIX } from '../../server/services/pictures/resumableStores.ts';
 import { expireResumable, RESUMABLE_EXPIRY_MS } from '../../server/services/pictures/resumableUploads.ts';
-import { hashToken } from '../../server/services/identity/sessions.ts';
 import { SetClock } from '../../shop/clock.ts';
 import { cookieOf, startTestApp, type TestApp } from './app-harness.ts';
 import { cartOf } from './checkout-helpers.ts';
@@ -64,7 +64,14 @@ interface PatchOptions {
 }
 
 /** A PATCH of `body` at `offset`: the status and text of its answer, or null when it was cut. */
-function patch(base: string, url: string, cookie: string, body: Buffer, offset: number, options: PatchOptions = {}) {
+function patch(
+  base: string,
+  url: string,
+  cookie: string,
+  body: Buffer,
+  offset: number,
+  options: PatchOptions = {},
+) {
   return new Promise<{ status: number; text: string } | null>((resolve) => {
     const request = http.request(`${base}${url}`, {
       method: 'PATCH',
@@ -77,7 +84,9 @@ function patch(base: string, url: string, cookie: string, body: Buffer, offset: 
         ...(options.origin ? { origin: options.origin } : {}),
       },
     });
-    request.on('error', () => resolve(options.cut === undefined ? { status: 0, text: 'connection lost' } : null));
+    request.on('error', () =>
+      resolve(options.cut === undefined ? { status: 0, text: 'connection lost' } : null),
+    );
     request.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -90,6 +99,7 @@ function patch(base: string, url: string, cookie: string, body: Buffer, offset: 
     if (options.cut !== undefined) {
       request.write(body.subarray(0, options.cut), () => setTimeout(() => request.destroy(), 200));
     } else if (options.pauseAt !== undefined) {
+      request.flushHeaders();
       request.write(body.subarray(0, options.pauseAt));
       setTimeout(() => request.end(body.subarray(options.pauseAt)), options.pauseMs ?? 1000);
     } else {
@@ -130,7 +140,8 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
     async function kept(): Promise<string[]> {
       if (where === 'disk') return readdirSync(path.join(t.dataDir, 'resumable-uploads'));
       const names: string[] = [];
-      for await (const o of t.app.storage.store.list(RESUMABLE_PREFIX)) names.push(o.key.slice(RESUMABLE_PREFIX.length));
+      for await (const o of t.app.storage.store.list(RESUMABLE_PREFIX))
+        names.push(o.key.slice(RESUMABLE_PREFIX.length));
       return names;
     }
 
@@ -169,9 +180,14 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
       };
       expect(recent.images.map((p) => p.uuid)).toEqual([answer.files[0]!.uuid]);
       // The picture is the photo, byte for byte.
-      const [row] = await t.db.database.db.select().from(pictures).where(eq(pictures.uuid, answer.files[0]!.uuid));
+      const [row] = await t.db.database.db
+        .select()
+        .from(pictures)
+        .where(eq(pictures.uuid, answer.files[0]!.uuid));
       expect(row!.sha256).toBe(sha256(photo));
-      expect(sha256((await t.app.storage.store.get(`pictures/originals/${row!.sha256}`))!)).toBe(sha256(photo));
+      expect(sha256((await t.app.storage.store.get(`pictures/originals/${row!.sha256}`))!)).toBe(
+        sha256(photo),
+      );
       // Finished: the upload is gone, row and pieces; its picture stays.
       expect((await offsetOf(base, url, cookie)).status).toBe(404);
       expect(await rowsOf(idOf(url))).toEqual([]);
@@ -185,7 +201,9 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
       const stranger = cookieOf((await create(base, 10)).headers.getSetCookie());
       expect((await offsetOf(base, url, stranger)).status).toBe(404);
       expect((await patch(base, url, stranger, Buffer.alloc(10), 0))?.status).toBe(404);
-      const foreign = await patch(base, url, cookie, Buffer.alloc(10), 0, { origin: 'https://elsewhere.example' });
+      const foreign = await patch(base, url, cookie, Buffer.alloc(10), 0, {
+        origin: 'https://elsewhere.example',
+      });
       expect(foreign?.status).toBe(403);
       expect((await offsetOf(base, url, cookie)).offset).toBe(0);
       expect((await create(base, 17 * MiB)).status).toBe(413);
@@ -217,7 +235,11 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
           method: 'POST',
           url: '/m/api/uploads',
           remoteAddress: '10.32.0.7',
-          headers: { ...TUS, 'Upload-Length': String(bytes), 'Upload-Metadata': `uploadtype ${b64('editor')}` },
+          headers: {
+            ...TUS,
+            'Upload-Length': String(bytes),
+            'Upload-Metadata': `uploadtype ${b64('editor')}`,
+          },
         });
       const rowsBefore = (await t.db.database.db.select().from(resumableUploads)).length;
       const keptBefore = (await kept()).length;
@@ -257,7 +279,9 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
       const fresh = await begin();
 
       await t.app.jobs.cleanupNow();
-      await expect.poll(async () => (await rowsOf(old.id)).length, { timeout: 20_000, interval: 250 }).toBe(0);
+      await expect
+        .poll(async () => (await rowsOf(old.id)).length, { timeout: 20_000, interval: 250 })
+        .toBe(0);
       expect((await kept()).filter((name) => name.startsWith(old.id))).toEqual([]);
       expect((await offsetOf(base, old.url, old.cookie)).status).toBe(404);
       // The fresh one is untouched, and resumes.
@@ -270,48 +294,69 @@ describe.each(databaseKinds())('resumable uploads on %s', (kind: DatabaseKind) =
   });
 });
 
-describe.runIf(databaseKinds().includes('postgres'))('one upload sent to two instances of one PostgreSQL', () => {
-  let a: TestApp;
-  let b: TestApp;
-  const bases: string[] = [];
-  beforeAll(async () => {
-    a = await startTestApp('postgres');
-    // The second instance: the same database and data folder, as two processes behind a proxy.
-    b = await startTestApp('postgres', { database: a.db, dataDir: a.dataDir });
-    for (const t of [a, b]) bases.push(await t.app.listen({ host: '127.0.0.1', port: 0 }));
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+describe.runIf(databaseKinds().includes('postgres'))(
+  'one upload sent to two instances of one PostgreSQL',
+  () => {
+    let a: TestApp;
+    let b: TestApp;
+    const bases: string[] = [];
+    beforeAll(async () => {
+      a = await startTestApp('postgres');
+      // The second instance: the same database and data folder, as two processes behind a proxy.
+      b = await startTestApp('postgres', { database: a.db, dataDir: a.dataDir });
+      for (const t of [a, b]) bases.push(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
 
-  it('is written by one at a time and ends whole, one picture and one print line', async () => {
-    const photo = await noisePhoto(800, 600);
-    const made = await create(bases[0]!, photo.length, undefined, 'printsorder');
-    expect(made.status).toBe(201);
-    const cookie = cookieOf(made.headers.getSetCookie());
-    const url = made.headers.get('location')!;
-    // The same piece, on both instances at once (a phone that resumed on B while its request to A
-    // still runs): each sends half, waits, then the rest.
-    const half = Math.floor(photo.length / 2);
-    const first = patch(bases[0]!, url, cookie, photo, 0, { pauseAt: half, pauseMs: 1500 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const second = patch(bases[1]!, url, cookie, photo, 0, { pauseAt: half, pauseMs: 1500 });
-    const answers = await Promise.all([first, second]);
-    // Then as a client does: asks how far it is and sends the rest, if any.
-    const { status, offset } = await offsetOf(bases[1]!, url, cookie);
-    if (status === 200) {
-      const rest = await patch(bases[1]!, url, cookie, photo.subarray(offset), offset);
-      answers.push(rest);
-    }
-    const finished = answers.filter((answer) => answer?.status === 200);
-    expect(finished, JSON.stringify(answers)).toHaveLength(1);
+    it('is written by one at a time and ends whole, one picture and one print line', async () => {
+      const photo = await noisePhoto(800, 600);
+      const made = await create(bases[0]!, photo.length, undefined, 'printsorder');
+      expect(made.status).toBe(201);
+      const cookie = cookieOf(made.headers.getSetCookie());
+      const url = made.headers.get('location')!;
+      // The same piece, on both instances at once (a phone whose request to A stalled resumes on B
+      // while A still waits for the body): both are at offset 0 before a byte arrives, then both
+      // bodies come. One instance must wait for the other; two writers would both finish the upload.
+      const first = patch(bases[0]!, url, cookie, photo, 0, { pauseAt: 0, pauseMs: 1500 });
+      const second = patch(bases[1]!, url, cookie, photo, 0, { pauseAt: 0, pauseMs: 1500 });
+      const answers = await Promise.all([first, second]);
+      // Then as a client does: asks how far it is and sends the rest, if any.
+      const { status, offset } = await offsetOf(bases[1]!, url, cookie);
+      if (status === 200) {
+        const rest = await patch(bases[1]!, url, cookie, photo.subarray(offset), offset);
+        answers.push(rest);
+      }
+      const finished = answers.filter((answer) => answer?.status === 200);
+      expect(finished, JSON.stringify(answers)).toHaveLength(1);
 
-    const session = hashToken(cookie.split('=')[1]!);
-    const rows = await a.db.database.db.select().from(pictures).where(eq(pictures.sessionIdHash, session));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.sha256).toBe(sha256(photo));
-    expect(sha256((await a.app.storage.store.get(`pictures/originals/${rows[0]!.sha256}`))!)).toBe(sha256(photo));
-    expect((await cartOf(a.app, cookie)).orderLines).toHaveLength(1);
-  });
-});
+      const session = hashToken(cookie.split('=')[1]!);
+      const rows = await a.db.database.db.select().from(pictures).where(eq(pictures.sessionIdHash, session));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.sha256).toBe(sha256(photo));
+      expect(sha256((await a.app.storage.store.get(`pictures/originals/${rows[0]!.sha256}`))!)).toBe(
+        sha256(photo),
+      );
+      expect((await cartOf(a.app, cookie)).orderLines).toHaveLength(1);
+    });
+
+    it('has a stalled request on one instance let go when the other asks', async () => {
+      const photo = await noisePhoto(400, 300);
+      const made = await create(bases[0]!, photo.length);
+      const cookie = cookieOf(made.headers.getSetCookie());
+      const url = made.headers.get('location')!;
+      // A holds the upload and sends nothing (a connection gone quiet in a tunnel)...
+      const stalled = patch(bases[0]!, url, cookie, photo, 0, { pauseAt: 0, pauseMs: 8000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ...and the phone, back on the network, resumes on B: B asks A to let go (NOTIFY), and A stops
+      // after tus's drain time (3 s) instead of B waiting out the lock's 30 s.
+      const started = Date.now();
+      const resumed = await patch(bases[1]!, url, cookie, photo, 0);
+      expect(resumed?.status, resumed?.text).toBe(200);
+      expect(Date.now() - started).toBeLessThan(7000);
+      await stalled;
+    });
+  },
+);

@@ -96,7 +96,10 @@ function multipartCalls(server: S3rverServer): KoaMiddleware {
     if (!uploadId || ctx.query.partNumber || (ctx.method !== 'GET' && ctx.method !== 'DELETE')) return next();
     const [, bucket, ...keyParts] = ctx.path.split('/');
     const key = decodeURIComponent(keyParts.join('/'));
-    const folder = path.join(server.store.getResourcePath(bucket!, undefined, 'uploads'), path.basename(uploadId));
+    const folder = path.join(
+      server.store.getResourcePath(bucket!, undefined, 'uploads'),
+      path.basename(uploadId),
+    );
     const known = await readFile(path.join(folder, 'key'), 'utf8').catch(() => null);
     if (known !== key) {
       ctx.status = 404;

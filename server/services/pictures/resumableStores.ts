@@ -11,8 +11,8 @@ import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { DataStore, Upload } from '@tus/utils';
-import { s3ClientConfig } from '../../storage/s3Store.ts';
 import type { StorageConfig } from '../../storage/objectStore.ts';
+import { s3ClientConfig } from '../../storage/s3Store.ts';
 
 export interface ResumableStore {
   /** What @tus/server writes to. */
@@ -89,7 +89,10 @@ class BucketParts extends S3Store {
     }
     await this.client.deleteObjects({
       Bucket: this.bucket,
-      Delete: { Objects: [key, this.infoKey(key), this.partKey(key, true)].map((Key) => ({ Key })), Quiet: true },
+      Delete: {
+        Objects: [key, this.infoKey(key), this.partKey(key, true)].map((Key) => ({ Key })),
+        Quiet: true,
+      },
     });
     await this.clearCache(key);
   }
