@@ -44,7 +44,8 @@ export class PostgresLocker implements Locker {
   /** The locks' connection, opened on first use (a shop that never sees a resumable upload has none). */
   connection(): Promise<pg.Client> {
     if (this.connecting) return this.connecting;
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    // A stalled network fails the lock's query (the request answers an error) rather than holding it.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, query_timeout: 20_000 });
     const opening = client.connect().then(async () => {
       await client.query(`LISTEN ${RELEASE_CHANNEL}`);
       return client;
