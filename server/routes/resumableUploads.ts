@@ -158,22 +158,18 @@ export async function resumableUploadRoutes(
       // bytes do when it is stored: an upload left unfinished has still been let in.
       await quota.reserve(request, reply, length.data);
       let id: string | null = null;
+      let answer: Response | null = null;
       try {
-        const session = await request.ensureSession(reply);
-        id = await beginResumable(db, session, uploadType.data, app.clock.now());
-        const answer = await ask(request, id);
-        if (answer.status !== 201 && answer.status !== 204 && answer.status !== 200) {
-          throw Object.assign(new Error('refused'), { answer });
+        id = await beginResumable(db, await request.ensureSession(reply), uploadType.data, app.clock.now());
+        answer = await ask(request, id);
+      } finally {
+        // Refused by tus, or failed: nothing kept, nothing counted.
+        if (!answer || answer.status >= 300) {
+          await quota.count(request, -length.data).catch(() => undefined);
+          if (id) await forget(db, options.store, id).catch(() => undefined);
         }
-        return send(reply, answer);
-      } catch (err) {
-        // Refused (or failed): nothing kept, nothing counted.
-        await quota.count(request, -length.data).catch(() => undefined);
-        if (id) await forget(db, options.store, id).catch(() => undefined);
-        const refused = (err as { answer?: Response }).answer;
-        if (refused) return send(reply, refused);
-        throw err;
       }
+      return send(reply, answer);
     },
   );
 
