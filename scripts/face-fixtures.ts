@@ -1,4 +1,4 @@
-// npm run faces:fixtures: draws the face fixtures (test/fixtures/faces/make.ts) and writes them with
+// npx tsx scripts/face-fixtures.ts: draws the face fixtures (test/fixtures/faces/make.ts) and writes them with
 // their manifest. Run after changing a layout; commit what it writes.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
