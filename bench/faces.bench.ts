@@ -10,6 +10,7 @@
  * on an axis is left out of the headline share (it is in the "all" figure).
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import {
   type CropRect,
@@ -146,13 +147,18 @@ try {
   await pool.analyse(big);
   const cold = performance.now() - t0;
   const wall: number[] = [];
-  const parts = { shrink: [] as number[], faces: [] as number[], salient: [] as number[] };
+  const parts = {
+    shrink: [] as number[],
+    faces: [] as number[],
+    salient: [] as number[],
+    cpu: [] as number[],
+  };
   let found = 0;
   for (let run = 0; run < 7; run++) {
     const start = performance.now();
     const result = await pool.analyse(big);
     wall.push(performance.now() - start);
-    for (const key of ['shrink', 'faces', 'salient'] as const) parts[key].push(result.timings[key]);
+    for (const key of ['shrink', 'faces', 'salient', 'cpu'] as const) parts[key].push(result.timings[key]);
     found = result.regions.faces.length;
   }
   const warm = median(wall);
@@ -169,6 +175,13 @@ try {
     value: `${Math.round(median(parts.shrink))} + ${Math.round(median(parts.faces))} + ${Math.round(median(parts.salient))}`,
     unit: 'ms',
     note: `shrink + faces + salient (medians); ${found}/${TWELVE_MP.pastes.length} faces found; slowest run ${Math.round(Math.max(...wall))} ms`,
+  });
+  report({
+    bench,
+    figure: '12 MP analysis, CPU of its thread',
+    value: Math.round(median(parts.cpu)),
+    unit: 'ms',
+    note: `detector and smartcrop (not sharp's threads); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   });
   report({ bench, figure: '12 MP analysis, cold (models loading)', value: Math.round(cold), unit: 'ms' });
   report({ bench, figure: '12 MP JPEG', value: Math.round(big.length / 1024), unit: 'KB' });
