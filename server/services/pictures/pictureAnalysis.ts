@@ -5,7 +5,7 @@
  * work, and the models are loaded once per thread.
  *
  * - The picture is read upright (the master where there is one; `.rotate()` for any EXIF left) and
- *   shrunk to ANALYSIS_SIZE on its long side with sharp (shrink-on-load: a 12 MP JPEG decodes at 1/8).
+ *   shrunk to ANALYSIS_SIZE on its long side with sharp (shrink-on-load: a 12 MP JPEG decodes at a quarter).
  * - Faces: face-api's tiny face detector (bundled weights, tfjs WASM backend). A picture much wider
  *   or taller than square is cut into overlapping square tiles first: the detector squares what it is
  *   given, and a 3:1 picture squared leaves a group's faces a few pixels tall.
@@ -57,7 +57,9 @@ function loadDetector(): Promise<Detector> {
     const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
-    await tf.setBackend('wasm');
+    // setBackend answers false rather than throwing, and tfjs would then run on its pure-JS backend,
+    // many times slower: a failed job (retried) says more than a slow one.
+    if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow could not start its WASM backend');
     await tf.ready();
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
