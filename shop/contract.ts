@@ -3,7 +3,15 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
-import type { CropRect, Effect, ImageValue, Instance, ResourceValue, Rotation } from '../engine/index.ts';
+import type {
+  CropRect,
+  Effect,
+  ImageValue,
+  Instance,
+  PictureRegions,
+  ResourceValue,
+  Rotation,
+} from '../engine/index.ts';
 import {
   cropProblem,
   Font,
@@ -185,6 +193,14 @@ export const OrderLineImage = z.object({
   cropRect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   adaption: z.union([z.literal(0), z.literal(1)]),
 });
+
+/** A box of the picture analysis (engine/pictureRegions.ts): fractions of the upright picture. */
+const RegionBoxShape = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+/** What the analysis found in a picture; null (or absent) while it has not run. */
+export const PictureRegionsShape = z.object({
+  faces: z.array(RegionBoxShape),
+  salient: RegionBoxShape.nullable(),
+}) satisfies z.ZodType<PictureRegions>;
 // ---- A template line's resources as stored and answered: the engine's own values, by full id ----
 
 const RotationValue = z.union([

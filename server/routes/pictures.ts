@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { fileRoute, serve } from '../plugins/contract.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart/cart.ts';
+import type { PictureJobs } from '../services/pictures/pictureRegions.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
@@ -35,6 +36,8 @@ export interface PictureRoutesOptions {
   /** Resumable uploads' pieces and locks (wiring/storage.ts). */
   resumable: { store: ResumableStore; locker: Locker };
   limits?: Partial<PictureLimits>;
+  /** Queues each new picture's analysis (faces, salient region) with its row. */
+  jobs?: PictureJobs;
 }
 
 /** The file fields an upload may use: `file` (the editor) or `images[]` (the legacy uploader). */
@@ -67,7 +70,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
-  const store = new PictureStore(options.db, options.files, limits);
+  const store = new PictureStore(options.db, options.files, limits, options.jobs);
   app.addHook('onClose', () => store.close());
   await app.register(multipart, {
     limits: {
@@ -272,7 +275,14 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   serve(app, account.recentImages, async (request) => {
     const rows = await store.recent(await request.session());
-    return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
+    return {
+      images: rows.map((p) => ({
+        uuid: p.uuid,
+        width: p.width,
+        height: p.height,
+        regions: p.regions ? { faces: [...p.regions.faces], salient: p.regions.salient } : null,
+      })),
+    };
   });
 
   const xphoto = fileRoute(

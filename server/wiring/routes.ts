@@ -64,6 +64,7 @@ export const shopApi = fp<WiringOptions>(
       files,
       resumable: app.storage.resumable,
       limits: overrides.pictureLimits,
+      jobs,
     });
   },
   {

@@ -1,4 +1,4 @@
-import { type Effect, type Rotation, xphotoType } from '../../engine/index.ts';
+import { type Effect, type PictureRegions, type Rotation, xphotoType } from '../../engine/index.ts';
 import { accountRoutes } from '../../shop/index.ts';
 import { call } from './call.ts';
 import { uploadResumable } from './resumable.ts';
@@ -25,6 +25,8 @@ export interface RecentImage {
   uuid: string;
   width: number;
   height: number;
+  /** Faces and salient region once the server has analysed it (issue 32); null or absent before. */
+  regions?: PictureRegions | null;
 }
 
 /** GET /m/api/user/recent-images: the session's pictures, newest first. */

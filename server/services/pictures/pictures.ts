@@ -20,6 +20,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { PictureRegions } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
@@ -27,6 +28,7 @@ import type { ObjectStore } from '../../storage/objectStore.ts';
 import type { Session } from '../identity/sessions.ts';
 import { DecodeQueue, DecodeQueueBusy, type DecodeQueueOptions } from './decodeQueue.ts';
 import { type DecodeResult, type DecodeTask, DecodeThreads, decodePicture } from './pictureDecode.ts';
+import type { PictureJobs } from './pictureRegions.ts';
 
 export interface PictureLimits {
   /** Bytes per file (multipart limits.fileSize). */
@@ -134,6 +136,8 @@ export interface PictureRow {
   width: number;
   height: number;
   hasMaster: boolean;
+  /** Faces and salient region (pictureRegions.ts); null until analysed, absent on a new upload. */
+  regions?: PictureRegions | null;
 }
 
 /** Where a picture's files are kept. */
@@ -197,10 +201,15 @@ export class PictureStore {
   private readonly decodeQueue: DecodeQueue;
   private readonly decodeThreads = new DecodeThreads(DECODE_THREADS);
 
+  /**
+   * `jobs` queues each new picture's analysis (pictureRegions.ts) in the transaction that records it;
+   * a store that only reads pictures needs none.
+   */
   constructor(
     private readonly db: Db,
     files: PictureFiles,
     readonly limits: PictureLimits = DEFAULT_PICTURE_LIMITS,
+    private readonly jobs?: PictureJobs,
   ) {
     this.storage = files.storage;
     this.scratchDir = files.scratchDir;
@@ -322,12 +331,18 @@ export class PictureStore {
    * print lines), in one transaction: they appear together or not at all. A request that fails or is
    * cut off before this leaves no picture; its files are left to the orphan sweep, not deleted here:
    * they are content-addressed, and another upload of the same bytes may be storing them right now.
+   * Each new picture's analysis is queued in the same transaction (a picture reused by reuseKnown
+   * has its own already).
    */
   async commit(upload: PictureUpload, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
     if (upload.rows.length === 0) return;
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.insert(pictures).values(upload.rows);
+      await this.jobs?.enqueueAnalysis(
+        tx,
+        upload.rows.map((r) => r.uuid!),
+      );
       await alsoInTransaction?.(tx);
     });
   }
