@@ -14,12 +14,15 @@
  *   one of them lifts the next one takes its place, again from where things are.
  *
  * Positions are CSS pixels from the frame's top left corner (distances must be isotropic for a
- * zoom, and the midpoint becomes a point of the frame). Moves are free and unclamped, as with
- * panCrop and zoomCrop; the caller snaps the result (snapCrop) when the last finger lifts.
+ * zoom, and the midpoint becomes a point of the frame). Moves are free, as with panCrop and zoomCrop,
+ * but for the zoom clamp (issue 32): given the smallest crop a zoom may reach (zoomStop), a pinch
+ * stops zooming in there, the midpoint still panning, and measures its moves from there, so the
+ * fingers closing again zoom out at once. The caller snaps the result (snapCrop) when the last finger
+ * lifts.
  * A gesture of one finger that never moved further than TAP_SLOP_PX is a tap: it stores nothing.
  * Every function is pure and returns the same object when nothing changes.
  */
-import { type CropRect, panCrop, zoomCrop } from './image.ts';
+import { type CropRect, type CropSize, maxZoomIn, panCrop, zoomCrop } from './image.ts';
 
 /** A finger (or the mouse button) down on the frame, in CSS pixels from the frame's top left. */
 export interface Finger {
@@ -47,6 +50,8 @@ export interface Gesture {
   readonly from: readonly Finger[];
   /** Only one finger so far, never further than TAP_SLOP_PX from where it landed. */
   readonly tap: boolean;
+  /** The smallest crop a pinch may zoom in to (the zoom clamp); none: unclamped. */
+  readonly least?: CropSize;
 }
 
 /** How far a finger may wander and still have tapped (use-gesture's filterTaps uses 3 px too). */
@@ -56,9 +61,9 @@ export const MIN_PINCH_SPAN_PX = 1;
 /** The zoom one pinch (between two rebases) can make, either way; snapCrop bounds it on release. */
 export const MAX_PINCH_FACTOR = 50;
 
-/** A gesture on a picture whose crop is `crop`, before any finger is down. */
-export function beginGesture(crop: CropRect): Gesture {
-  return { start: crop, crop, fingers: [], base: crop, from: [], tap: true };
+/** A gesture on a picture whose crop is `crop`, before any finger is down; `least`: the zoom clamp. */
+export function beginGesture(crop: CropRect, least?: CropSize): Gesture {
+  return { start: crop, crop, fingers: [], base: crop, from: [], tap: true, ...(least && { least }) };
 }
 
 /** Measure the next moves from here: the crop shown and the fingers as they are now. */
@@ -94,8 +99,13 @@ export function fingerMove(g: Gesture, finger: Finger, frame: ScreenSize): Gestu
   const tap = g.tap && !!landed && Math.hypot(finger.x - landed.x, finger.y - landed.y) <= TAP_SLOP_PX;
   if (!(frame.width > 0 && frame.height > 0)) return { ...g, fingers, tap };
   // Only the first two fingers move the picture: a third one's moves change nothing.
-  const crop = at < 2 ? cropFor(g.base, g.from, fingers, frame) : g.crop;
-  return { ...g, fingers, crop, tap };
+  if (at >= 2) return { ...g, fingers, tap };
+  const free = cropFor(g.base, g.from, fingers, frame);
+  const limit = g.least ? maxZoomIn(g.base, g.least) : Number.POSITIVE_INFINITY;
+  if (g.base.width / free.width <= limit * (1 + 1e-12)) return { ...g, fingers, crop: free, tap };
+  // At the clamp: zoom no further, and measure from here, so that closing the fingers zooms out at once.
+  const crop = cropFor(g.base, g.from, fingers, frame, limit);
+  return { ...g, fingers, crop, tap, base: crop, from: fingers };
 }
 
 /** The crop the fingers make, measured from the base crop and where the fingers were then. */
@@ -104,6 +114,7 @@ export function cropFor(
   from: readonly Finger[],
   now: readonly Finger[],
   frame: ScreenSize,
+  maxFactor: number = MAX_PINCH_FACTOR,
 ): CropRect {
   const [a0, b0] = from;
   const [a1, b1] = now;
@@ -114,7 +125,9 @@ export function cropFor(
   const span0 = Math.hypot(b0.x - a0.x, b0.y - a0.y);
   const span1 = Math.hypot(b1.x - a1.x, b1.y - a1.y);
   const factor =
-    span0 < MIN_PINCH_SPAN_PX ? 1 : Math.min(MAX_PINCH_FACTOR, Math.max(1 / MAX_PINCH_FACTOR, span1 / span0));
+    span0 < MIN_PINCH_SPAN_PX
+      ? 1
+      : Math.min(MAX_PINCH_FACTOR, maxFactor, Math.max(1 / MAX_PINCH_FACTOR, span1 / span0));
   // Zoom about the picture point under the old midpoint, then carry that point to the new midpoint.
   const zoomed = zoomCrop(base, factor, { x: m0.x / frame.width, y: m0.y / frame.height });
   return panCrop(zoomed, (m1.x - m0.x) / frame.width, (m1.y - m0.y) / frame.height);

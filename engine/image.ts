@@ -98,7 +98,8 @@ export function rotateClockwise(rotation: Rotation): Rotation {
   }
 }
 
-interface CropSize {
+/** A crop's size, in fractions of the oriented picture. */
+export interface CropSize {
   readonly width: number;
   readonly height: number;
 }
@@ -158,14 +159,31 @@ export function cropDpi(crop: CropSize, picture: PictureSize, rotation: Rotation
 }
 
 /**
- * The smallest crop of the frame's aspect a picture may have: MIN_CROP_DPI, or the fill-in size when
- * the whole picture is already below it (a small photo can be printed, just not zoomed into).
+ * The smallest crop of the frame's aspect a picture may have: `minDpi`, or the fill-in size when the
+ * whole picture is already below it (a small photo can be printed, just not zoomed into).
  */
-function minimumSize(oriented: PictureSize, frame: Frame): CropSize {
+function minimumSize(oriented: PictureSize, frame: Frame, minDpi: number = MIN_CROP_DPI): CropSize {
   const fill = limitSize(oriented, frame, 'fill-in');
   const fillDpi = cropDpi(fill, oriented, 0, frame);
-  const scale = Math.min(1, MIN_CROP_DPI / fillDpi);
+  const scale = Math.min(1, minDpi / fillDpi);
   return { width: fill.width * scale, height: fill.height * scale };
+}
+
+/**
+ * Where a zoom stops (issue 32): the smallest crop, of the frame's aspect, that prints at `minDpi`
+ * (the editors pass zoomClampDpi), or the fill-in size when the whole picture is already below it.
+ * snapCrop with the same `minDpi` brings a crop back to it.
+ */
+export function zoomStop(picture: PictureSize, rotation: Rotation, frame: Frame, minDpi: number): CropSize {
+  return minimumSize(orientedSize(picture, rotation), frame, minDpi);
+}
+
+/**
+ * The largest zoom-in factor (zoomCrop's) that keeps `crop` no smaller than `least` on either side;
+ * 1 for a crop already at or below it, so it cannot be zoomed further in (zooming out stays free).
+ */
+export function maxZoomIn(crop: CropSize, least: CropSize): number {
+  return Math.max(1, Math.min(crop.width / least.width, crop.height / least.height));
 }
 
 /**
@@ -261,7 +279,8 @@ function snapAxis(start: number, oldSize: number, size: number): number {
  *   size: S1 lets the shopper shrink it, and the gap warning tells them about the border.
  * - A crop that is not a usable rectangle (non-positive or non-finite) falls back to the starting
  *   crop, so a corrupt stored crop cannot break the editor.
- * - A crop zoomed in past MIN_CROP_DPI is brought back to it about its centre (cropBelowMinimum).
+ * - A crop zoomed in past `minDpi` (MIN_CROP_DPI unless given; the editors give zoomClampDpi) is
+ *   brought back to it about its centre (cropBelowMinimum, zoomStop).
  * - A side beyond MAX_CROP_SIDE or below MIN_CROP_SIDE is brought back to it, keeping the aspect:
  *   every crop an editor makes is one the shop takes (cropProblem).
  *
@@ -273,6 +292,7 @@ export function snapCrop(
   rotation: Rotation,
   frame: Frame,
   adaption: Adaption,
+  minDpi: number = MIN_CROP_DPI,
 ): CropRect {
   const oriented = orientedSize(picture, rotation);
   const fill = limitSize(oriented, frame, 'fill-in');
@@ -292,7 +312,7 @@ export function snapCrop(
     height = fill.height;
   }
   // Zoomed in no further than the least resolution a print may have.
-  const least = minimumSize(oriented, frame);
+  const least = minimumSize(oriented, frame, minDpi);
   if (width < least.width) {
     // Both sides from the one computation, as for fill-in above: the frame's aspect bit for bit.
     width = least.width;

@@ -16,6 +16,7 @@ export * from './languages.ts';
 export * from './pictureRegions.ts';
 export * from './preflight.ts';
 export * from './previewSheet.ts';
+export * from './quality.ts';
 export * from './scene.ts';
 export * from './template.ts';
 export * from './text/index.ts';

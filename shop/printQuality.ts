@@ -1,7 +1,8 @@
 /**
  * Print quality in words (issue 34): whether a print line's picture has the pixels for a sharp print,
  * the dpi it prints at, and a smaller format that would be sharp. One rule for every place a picture
- * is shown for printing (upload grid, cart line, print editor, checkout) and for the lab's warning.
+ * is shown for printing (upload grid, cart line, print editor, checkout) and for the lab's warning:
+ * engine/quality.ts, where the template editor's slots read it too (issue 32: three levels).
  *
  * A print is low quality when it fails S0 §5's pixel table or prints below MIN_PRINT_DPI, the
  * lab's line (below it the lab desk flags the file): so the shopper is told of every print the lab
@@ -10,40 +11,27 @@
 import {
   adaptionName,
   type CropRect,
+  cropQuality,
   type Frame,
-  isLowQuality,
-  MM_PER_INCH,
   type PictureSize,
+  type PrintQuality,
   startingCrop,
 } from '../engine/index.ts';
 import type { OrderLine, Product } from './contract.ts';
 import { type DraftView, draftView, orientedFrame, pictureFrame } from './printEdit.ts';
 
-/** Below this a print file is flagged on the lab desk as low resolution. */
-export const MIN_PRINT_DPI = 150;
-
-export interface PrintQuality {
-  low: boolean;
-  /** Picture pixels per inch along the print's weaker side, rounded down. */
-  dpi: number;
-}
-
-/**
- * Picture pixels per inch on `area` along its weaker side. A crop wider than the picture (white
- * gaps) spreads the same pixel density over less paper, so the formula holds for it too.
- */
-export function printDpi(crop: CropRect, picture: PictureSize, area: Frame): number {
-  return Math.min(
-    (crop.width * picture.width) / (area.widthMm / MM_PER_INCH),
-    (crop.height * picture.height) / (area.heightMm / MM_PER_INCH),
-  );
-}
+export {
+  GOOD_PRINT_DPI,
+  leastPrintDpi,
+  MIN_PRINT_DPI,
+  type PrintQuality,
+  printDpi,
+  type QualityLevel,
+} from '../engine/index.ts';
 
 /** The quality of `crop` of an upright picture printed on `area`. */
 export function printQuality(crop: CropRect, picture: PictureSize, area: Frame): PrintQuality {
-  // Millimetres make inches of binary fractions: 900 pixels over 152.4 mm is 149.999… dpi.
-  const dpi = printDpi(crop, picture, area) + 1e-9;
-  return { low: isLowQuality(crop, picture, 0, area) || dpi < MIN_PRINT_DPI, dpi: Math.floor(dpi) };
+  return cropQuality(crop, picture, 0, area);
 }
 
 export const viewQuality = (view: Pick<DraftView, 'crop' | 'area'>, picture: PictureSize): PrintQuality =>

@@ -1,7 +1,7 @@
 import { type CSSProperties, type KeyboardEventHandler, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CropRect, type Frame, hasFitWarning, type PictureSize } from '../../engine/index.ts';
-import { MIN_PRINT_DPI, type PrintQuality, printQuality } from '../../shop/index.ts';
+import { leastPrintDpi, type PrintQuality, printQuality } from '../../shop/index.ts';
 import { WarningIcon } from './icons.tsx';
 import { useRetryingSrc } from './LazyImage.tsx';
 import './print-preview.css';
@@ -159,7 +159,11 @@ export function PrintPreview({
             {t('quality.low', { dpi: quality.dpi })}
           </button>
           <span id={explanationId} hidden={!explained}>
-            {t('quality.explain', { format: qualityHelp.format, dpi: quality.dpi, min: MIN_PRINT_DPI })}{' '}
+            {t('quality.explain', {
+              format: qualityHelp.format,
+              dpi: quality.dpi,
+              min: Math.ceil(leastPrintDpi(area)),
+            })}{' '}
             {qualityHelp.sharper
               ? t('quality.suggest', { format: qualityHelp.sharper })
               : t('quality.noSharper')}

@@ -5,7 +5,7 @@
  * page both use it. The surface needs `touch-action: none`, or the browser scrolls and zooms the page.
  */
 import { type PointerEvent, useRef } from 'react';
-import type { CropRect } from '../../engine/index.ts';
+import type { CropRect, CropSize } from '../../engine/index.ts';
 import {
   beginGesture,
   type Finger,
@@ -23,6 +23,8 @@ export interface FingerGestureOptions {
   onMove: (crop: CropRect) => void;
   /** When the last finger lifts: the crop to settle on, or null for a tap (nothing moved). */
   onEnd: (crop: CropRect | null) => void;
+  /** The smallest crop a pinch may zoom in to (engine zoomStop: the zoom clamp); none: unclamped. */
+  least?: () => CropSize | undefined;
 }
 
 export interface FingerHandlers {
@@ -33,7 +35,7 @@ export interface FingerHandlers {
   onLostPointerCapture: (e: PointerEvent<HTMLElement>) => void;
 }
 
-export function useFingerGesture({ crop, onMove, onEnd }: FingerGestureOptions): FingerHandlers {
+export function useFingerGesture({ crop, onMove, onEnd, least }: FingerGestureOptions): FingerHandlers {
   // The gesture so far, and the surface's place on screen when the last finger landed (the surface
   // does not move while it is being touched).
   const gesture = useRef<Gesture | null>(null);
@@ -53,7 +55,7 @@ export function useFingerGesture({ crop, onMove, onEnd }: FingerGestureOptions):
       // Already lifted: its pointerup comes next.
     }
     place.current = e.currentTarget.getBoundingClientRect();
-    gesture.current = fingerDown(gesture.current ?? beginGesture(shown), fingerOf(e));
+    gesture.current = fingerDown(gesture.current ?? beginGesture(shown, least?.()), fingerOf(e));
   };
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
     const before = gesture.current;

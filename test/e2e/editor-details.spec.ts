@@ -1,6 +1,6 @@
 /**
  * The editor's details (S1 §2, §3, §4, §5, §9): the part selector strip with a check mark per
- * complete page (none on a one-page card), Change year on calendars only, the low-quality icon on a
+ * complete page (none on a one-page card), Change year on calendars only, the low-quality mark on a
  * picture too small for its slot, the crop warning on a stored crop that leaves a gap, the inbox's
  * 76 px thumbnails, and the buy screen's struck-through regular price beside the campaign price with
  * 'Add to cart' busy while the real cart call is held back; the editor closing 300 ms after Cancel and
@@ -136,7 +136,7 @@ test('Change year shows on a calendar with its year, never on a card', async ({ 
   await expect(changeYear).toBeEnabled();
 });
 
-test('a picture too small for its slot shows the low-quality icon; a large one does not', async ({
+test('a picture too small for its slot shows the low-quality mark; a large one shows a good one', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -146,7 +146,8 @@ test('a picture too small for its slot shows the low-quality icon; a large one d
   );
   const editor = page.getByTestId('image-editor');
   const slot = page.getByTestId('image-slot');
-  const low = slot.getByTestId('low-quality');
+  const mark = slot.getByTestId('quality-mark');
+  const badge = editor.getByTestId('quality-badge');
   const thumbs = editor.getByTestId('image-inbox').locator('.image-inbox__thumb');
 
   // 60 x 40 px on a 78 x 85 mm slot: far below the pixels the print needs.
@@ -154,15 +155,18 @@ test('a picture too small for its slot shows the low-quality icon; a large one d
   await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(thumbs).toHaveCount(1);
   await expect(slot).toHaveAttribute('data-crop', /.+/);
-  await expect(low).toBeVisible();
-  await expect(low).toHaveAccessibleName('The picture’s resolution is too low for this size');
+  await expect(mark).toHaveAttribute('data-level', 'low');
+  await expect(mark).toHaveText(/^Too low · \d+ dpi$/);
+  // The menu's badge says it in words a screen reader hears, and explains on a tap.
+  await expect(badge.getByRole('button')).toHaveText(/^Too low for a sharp print · \d+ dpi$/);
+  await expect(badge.getByTestId('quality-why')).toContainText('may print blurred');
   const tiny = (await thumbs.first().getAttribute('data-uuid'))!;
 
   // 2400 x 1800 px: enough. The slot is full, so the new picture waits in the inbox until chosen.
   await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('big.jpg', 2400, 1800, '#4060c0')]);
   await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   await expect(thumbs).toHaveCount(2);
-  await expect(low).toBeVisible();
+  await expect(mark).toHaveAttribute('data-level', 'low');
   const bigUuid = (await thumbs.evaluateAll(
     (buttons, known) => buttons.map((b) => b.getAttribute('data-uuid')).find((u) => u !== known),
     tiny,
@@ -171,12 +175,13 @@ test('a picture too small for its slot shows the low-quality icon; a large one d
   await press(big);
   await expect(big).toHaveAttribute('aria-pressed', 'true');
   await expect(slot.locator('img')).toHaveAttribute('src', new RegExp(`uuid=${bigUuid}`));
-  await expect(low).toHaveCount(0);
+  await expect(mark).toHaveAttribute('data-level', 'good');
+  await expect(badge.getByRole('button')).toHaveText(/^Good quality · \d+ dpi$/);
 
-  // Back to the small one: the icon is back.
+  // Back to the small one: the low mark is back.
   await press(thumbs.and(page.locator(`[data-uuid="${tiny}"]`)));
   await expect(slot.locator('img')).toHaveAttribute('src', new RegExp(`uuid=${tiny}`));
-  await expect(low).toBeVisible();
+  await expect(mark).toHaveAttribute('data-level', 'low');
 });
 
 test('a stored crop that leaves a gap shows the crop warning until the picture covers the slot', async ({

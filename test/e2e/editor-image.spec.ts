@@ -202,7 +202,8 @@ test('a second finger turns a drag into a pinch, and a lifted finger back into a
   await press(
     page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),
   );
-  await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('one.jpg', 1200, 1200, '#c04040')]);
+  // Large enough for the 2× pinch below: the zoom stops at the slot's least resolution (issue 32).
+  await page.getByTestId('image-inbox-file').setInputFiles([await jpeg('one.jpg', 2000, 2000, '#c04040')]);
   await expect(page.getByTestId('upload-status-dialog')).toBeHidden({ timeout: 45_000 });
   const slot = page.getByTestId('image-slot');
   await expect(slot).toHaveAttribute('data-crop', /.+/);

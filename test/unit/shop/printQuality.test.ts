@@ -39,7 +39,7 @@ const line = (
 describe('print quality in words (issue 34)', () => {
   it('a 400×300 photo on a 10x15 prints at 66 dpi and is low', () => {
     const quality = lineQuality(line(f10x15, null), formats, { width: 400, height: 300 });
-    expect(quality).toEqual({ low: true, dpi: 66 });
+    expect(quality).toEqual({ low: true, level: 'low', dpi: 66 });
   });
 
   it('the dpi is the weaker side’s, and a crop wider than the picture keeps the same density', () => {
@@ -53,7 +53,7 @@ describe('print quality in words (issue 34)', () => {
   it('is low just below the lab’s line and not at it', () => {
     const area = { widthMm: 152.4, heightMm: 101.6 }; // 6 × 4 inches
     const at = { width: 6 * MIN_PRINT_DPI, height: 4 * MIN_PRINT_DPI };
-    expect(printQuality(whole, at, area)).toEqual({ low: false, dpi: MIN_PRINT_DPI });
+    expect(printQuality(whole, at, area)).toEqual({ low: false, level: 'fair', dpi: MIN_PRINT_DPI });
     const below = { width: 6 * MIN_PRINT_DPI - 1, height: 4 * MIN_PRINT_DPI };
     expect(printQuality(whole, below, area).low).toBe(true);
   });

@@ -14,7 +14,17 @@ import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
 import type { PageScene } from '../../../../engine/index.ts';
-import { editableSlots, emptyPictureSlots, hasFitWarning } from '../../../../engine/index.ts';
+import {
+  cropQuality,
+  editableSlots,
+  emptyPictureSlots,
+  hasFitWarning,
+  leastPrintDpi,
+  partFor,
+  zoomClampDpi,
+  zoomStop,
+} from '../../../../engine/index.ts';
+import { atZoomStop, explainQuality, QualityBadge } from '../../../ui/QualityBadge.tsx';
 import type { EditorState } from '../editorStore.ts';
 import { EditImageTab } from './EditImageTab.tsx';
 import { ImageInbox } from './ImageInbox.tsx';
@@ -139,6 +149,7 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
           </button>
         </div>
       )}
+      {image && <SlotQuality store={store} slotId={slotId} />}
       {image && hasFitWarning(image.cropRect) && (
         <p className="image-editor__warning" role="alert">
           {t('editorImage.cropWarning')}
@@ -196,6 +207,33 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The slot's quality badge with its explanation (issue 32), following the crop the slot shows while a
+ * gesture runs: a component of its own, so a moving finger re-renders the badge and not the menu.
+ */
+function SlotQuality({ store, slotId }: { store: StoreApi<EditorState>; slotId: string }) {
+  const { t } = useTranslation();
+  const template = useStore(store, (s) => s.template);
+  const value = useStore(store, (s) => s.history.instance.resources[slotId]);
+  const live = useStore(imageSession(store).shown, (s) => (s.slotId === slotId ? s.crop : null));
+  const image = value?.type === 'IMAGE' ? value.image : null;
+  const part = partFor(template, slotId)?.part;
+  if (!image || !part) return null;
+  const frame = { widthMm: part.size.width, heightMm: part.size.height };
+  const crop = live ?? image.cropRect;
+  const quality = cropQuality(crop, image, image.rotation, frame);
+  const least = zoomStop(image, image.rotation, frame, zoomClampDpi(frame));
+  return (
+    <QualityBadge
+      quality={quality}
+      explanation={explainQuality(t, quality, {
+        least: leastPrintDpi(frame),
+        atStop: atZoomStop(crop, least),
+      })}
+    />
   );
 }
 

@@ -9,7 +9,9 @@
  *   gesture) a frame later, the HTML picture staying until the canvas shows it. Fingers are pointer events fed to the pure rule of engine/gesture.ts, so a finger
  *   landing or lifting mid-gesture never moves the picture (a drag becomes a pinch and back).
  *   The slot says its crop in `data-crop` (x,y,width,height) and a running gesture in `data-moving`
- *   for tests. The low-quality icon sits in its corner.
+ *   for tests. Issue 32: the quality mark in its corner follows the crop shown, live (the menu's
+ *   badge too, through the image session), and a zoom stops at the print's least resolution
+ *   (zoomClampDpi) while pinching or wheeling and on release.
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,21 +20,26 @@ import { useStore } from 'zustand';
 import type { PageScene, ScenePicture } from '../../../../engine/index.ts';
 import {
   type CropRect,
+  cropQuality,
   editableSlots,
-  isLowQuality,
+  maxZoomIn,
   partFor,
   snapCrop,
   WHEEL_ZOOM_IN,
   WHEEL_ZOOM_OUT,
+  zoomClampDpi,
   zoomCrop,
+  zoomStop,
 } from '../../../../engine/index.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { RetryingImg } from '../../../ui/LazyImage.tsx';
+import { QualityMark } from '../../../ui/QualityBadge.tsx';
 import { useFingerGesture } from '../../../ui/useFingerGesture.ts';
 import { useWheel } from '../../../ui/useWheel.ts';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
 import type { EditorState } from '../editorStore.ts';
 import { slotBox } from '../PageView.tsx';
+import { imageSession } from './imageSession.ts';
 
 const cropText = (c: CropRect) => [c.x, c.y, c.width, c.height].map((v) => v.toFixed(5)).join(',');
 
@@ -76,13 +83,14 @@ export function SlotLayer(props: { store: StoreApi<EditorState>; scene: PageScen
 
 function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; pxPerMm: number }) {
   const { store, item, pxPerMm } = props;
-  const { t } = useTranslation();
   const template = useStore(store, (s) => s.template);
   const value = useStore(store, (s) => s.history.instance.resources[item.id]);
   const image = value?.type === 'IMAGE' ? value.image : null;
   const at = partFor(template, item.id);
   const frame = at ? { widthMm: at.part.size.width, heightMm: at.part.size.height } : null;
   const adaption = at?.part.adaption ?? 'fill-in';
+  const clampDpi = frame ? zoomClampDpi(frame) : undefined;
+  const least = image && frame && clampDpi ? zoomStop(image, image.rotation, frame, clampDpi) : undefined;
 
   const surface = useRef<HTMLDivElement>(null);
   const [live, setLiveState] = useState<CropRect | null>(null);
@@ -108,7 +116,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   const commit = (crop: CropRect | null) => {
     setLive(null);
     if (!crop || !image || !frame) return;
-    const snapped = snapCrop(crop, image, image.rotation, frame, adaption);
+    const snapped = snapCrop(crop, image, image.rotation, frame, adaption, clampDpi);
     setReleased(snapped);
     requestAnimationFrame(() => {
       store.getState().run('setCrop', item.id, snapped);
@@ -129,7 +137,19 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   const heightPx = item.heightMm * pxPerMm;
 
   // Fingers and the mouse button, through the pure rule of engine/gesture.ts.
-  const fingers = useFingerGesture({ crop: now, onMove: setLive, onEnd: (crop) => commit(crop) });
+  const fingers = useFingerGesture({
+    crop: now,
+    least: () => least,
+    onMove: setLive,
+    onEnd: (crop) => commit(crop),
+  });
+
+  // The menu's quality badge follows the crop shown while the store still has the old one.
+  const { shown: shownCrop } = imageSession(store);
+  useEffect(() => {
+    shownCrop.setState({ slotId: item.id, crop: live ?? released });
+  }, [shownCrop, item.id, live, released]);
+  useEffect(() => () => shownCrop.setState({ slotId: null, crop: null }), [shownCrop]);
 
   // iOS Safari's own pinch (a page zoom) stays out of the slot, as touch-action: none asks.
   useEffect(() => {
@@ -148,10 +168,12 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
     onStep: (event) => {
       const crop = now();
       if (!crop || event.deltaY === 0) return;
+      const factor = event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT;
+      // Each notch stops at the zoom clamp, so the picture never zooms in and springs back.
       setLive(
         zoomCrop(
           crop,
-          event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT,
+          least ? Math.min(factor, maxZoomIn(crop, least)) : factor,
           focusAt(event.clientX, event.clientY),
         ),
       );
@@ -160,7 +182,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
   });
 
   const shown = live ?? released ?? image?.cropRect ?? null;
-  const low = !!(image && shown && frame && isLowQuality(shown, image, image.rotation, frame));
+  const quality = image && shown && frame ? cropQuality(shown, image, image.rotation, frame) : undefined;
   const pictureStyle: CSSProperties | undefined = shown
     ? {
         width: widthPx / shown.width,
@@ -191,16 +213,7 @@ function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; 
           draggable={false}
         />
       )}
-      {low && (
-        <span
-          className="image-slot__low"
-          role="img"
-          aria-label={t('editorImage.lowQuality')}
-          data-testid="low-quality"
-        >
-          !
-        </span>
-      )}
+      {quality && <QualityMark quality={quality} />}
     </div>
   );
 }

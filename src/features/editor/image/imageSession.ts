@@ -1,10 +1,11 @@
 /**
  * What the image editor keeps for as long as the editor is open, one per editor store: the upload
- * queue (uploads go on when the image editor closes, and their pictures still autofill) and the
- * shopper's recent pictures for the inbox.
+ * queue (uploads go on when the image editor closes, and their pictures still autofill), the
+ * shopper's recent pictures for the inbox, and the crop a gesture shows before it is stored.
  */
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { CropRect } from '../../../../engine/index.ts';
 import {
   getRecentImages,
   type RecentImage,
@@ -22,9 +23,19 @@ export interface RecentState {
   refresh: () => Promise<void>;
 }
 
+/**
+ * The crop the slot shows while a gesture runs (and until the store has the released one): the menu's
+ * quality badge follows it live (issue 32) while the editor store is left alone until the release.
+ */
+export interface ShownCrop {
+  slotId: string | null;
+  crop: CropRect | null;
+}
+
 export interface ImageSession {
   queue: UploadQueue<File, UploadedPicture>;
   recent: StoreApi<RecentState>;
+  shown: StoreApi<ShownCrop>;
   /** Accepts the picked files that are pictures (S1 §5) and queues them. */
   addFiles: (files: File[]) => Promise<void>;
 }
@@ -73,6 +84,7 @@ export function imageSession(editor: StoreApi<EditorState>): ImageSession {
   const session: ImageSession = {
     queue,
     recent,
+    shown: createStore<ShownCrop>(() => ({ slotId: null, crop: null })),
     addFiles: async (files) => {
       const accepted: File[] = [];
       for (const file of files) if (await isAcceptedPicture(file)) accepted.push(file);
