@@ -17,5 +17,6 @@ export * from './pictureRegions.ts';
 export * from './preflight.ts';
 export * from './previewSheet.ts';
 export * from './scene.ts';
+export * from './suggestedCrop.ts';
 export * from './template.ts';
 export * from './text/index.ts';
