@@ -3,7 +3,15 @@
  * Money is integer minor units; sizes are millimetres.
  */
 import { z } from 'zod';
-import type { CropRect, Effect, ImageValue, Instance, ResourceValue, Rotation } from '../engine/index.ts';
+import type {
+  CropRect,
+  Effect,
+  ImageValue,
+  Instance,
+  PictureRegions,
+  ResourceValue,
+  Rotation,
+} from '../engine/index.ts';
 import {
   cropProblem,
   Font,
@@ -184,7 +192,21 @@ export const OrderLineImage = z.object({
   filter: z.enum(['original', 'bw', 'sepia']),
   cropRect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   adaption: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * True while the crop is the shop's, not one the shopper set (issue 32): the centred crop, or the
+   * suggestion that holds the faces once the picture is analysed; the server moves it when the
+   * analysis finishes. Absent (lines from before) or false: the shopper's crop, never changed.
+   */
+  defaultCrop: z.boolean().optional(),
 });
+
+/** A box of the picture analysis (engine/pictureRegions.ts): fractions of the upright picture. */
+const RegionBoxShape = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+/** What the analysis found in a picture; null (or absent) while it has not run. */
+export const PictureRegionsShape = z.object({
+  faces: z.array(RegionBoxShape),
+  salient: RegionBoxShape.nullable(),
+}) satisfies z.ZodType<PictureRegions>;
 // ---- A template line's resources as stored and answered: the engine's own values, by full id ----
 
 const RotationValue = z.union([

@@ -20,10 +20,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, inArray, or, sum } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { PictureRegions } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
+import { recropDefaultLines } from '../cart/cart.ts';
 import type { Session } from '../identity/sessions.ts';
 import { DecodeQueue, DecodeQueueBusy, type DecodeQueueOptions } from './decodeQueue.ts';
 import { type DecodeResult, type DecodeTask, DecodeThreads, decodePicture } from './pictureDecode.ts';
@@ -489,6 +491,32 @@ export class PictureStore {
  * The file every use of a picture reads (derivatives, print files): its upright JPEG master when it
  * has one (HEIC, an EXIF rotation), else the original as uploaded.
  */
+/**
+ * Records what the analysis found in a picture (issue 32) and, in the same transaction, moves the
+ * shop's crop of its cart print lines onto the faces (recropDefaultLines); a crop the shopper set
+ * stays. Answers how many lines moved; false when the picture is gone. Idempotent: recording the same
+ * regions again moves nothing.
+ *
+ * (The crop helper's name for it: the analysis job of issue 32 records its result through this, or
+ * calls recropDefaultLines after its own write, in the same transaction.)
+ */
+export async function setPictureRegions(
+  db: Db,
+  uuid: string,
+  regions: PictureRegions | null,
+): Promise<{ found: boolean; moved: number }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const written = await tx
+      .update(pictures)
+      .set({ regions })
+      .where(eq(pictures.uuid, uuid))
+      .returning({ uuid: pictures.uuid });
+    if (written.length === 0) return { found: false, moved: 0 };
+    return { found: true, moved: await recropDefaultLines(tx, uuid) };
+  });
+}
+
 export function uprightKey(picture: Pick<PictureRow, 'sha256' | 'hasMaster'>): string {
   return picture.hasMaster ? pictureKeys.master(picture.sha256) : pictureKeys.original(picture.sha256);
 }
