@@ -264,7 +264,9 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
 
   serve(app, account.recentImages, async (request) => {
     const rows = await store.recent(await request.session());
-    return { images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height })) };
+    return {
+      images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height, regions: p.regions })),
+    };
   });
 
   const xphoto = fileRoute(

@@ -16,7 +16,7 @@ import {
   SignedIn,
   SignUpRequest,
 } from '../checkout.ts';
-import { LineImage, Me } from '../contract.ts';
+import { LineImage, Me, PictureRegionsShape } from '../contract.ts';
 import { defineRoute, errors, NoContent } from './route.ts';
 import { TemplateAnswer } from './templates.ts';
 
@@ -129,10 +129,20 @@ export const personalDates = defineRoute({
 export const recentImages = defineRoute({
   method: 'GET',
   path: '/m/api/user/recent-images',
-  summary: "The session's pictures, newest first, with their upright sizes",
+  summary:
+    "The session's pictures, newest first, with their upright sizes and what the analysis found in them (null until it has run)",
   tags: account,
   responses: {
-    200: z.object({ images: z.array(z.object({ uuid: z.string(), width: z.number(), height: z.number() })) }),
+    200: z.object({
+      images: z.array(
+        z.object({
+          uuid: z.string(),
+          width: z.number(),
+          height: z.number(),
+          regions: PictureRegionsShape.nullable().optional(),
+        }),
+      ),
+    }),
   },
 });
 

@@ -1,4 +1,4 @@
-import { type Effect, type Rotation, xphotoType } from '../../engine/index.ts';
+import { type Effect, type PictureRegions, type Rotation, xphotoType } from '../../engine/index.ts';
 import { accountRoutes, pictureRoutes, routeUrl } from '../../shop/index.ts';
 import { call } from './call.ts';
 import { postFile } from './upload.ts';
@@ -25,6 +25,8 @@ export interface RecentImage {
   uuid: string;
   width: number;
   height: number;
+  /** What the analysis found (issue 32); null or absent until it has run. */
+  regions?: PictureRegions | null;
 }
 
 /** GET /m/api/user/recent-images: the session's pictures, newest first. */

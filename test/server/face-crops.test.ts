@@ -150,6 +150,11 @@ describe.each(databaseKinds())('crops that keep faces, on %s', (kind: DatabaseKi
     const shopper = await put(set.line, set.cookie, { image: { filter: 'original', cropRect: shopperCrop } });
     expect(shopper.statusCode).toBe(200);
     expect(await setPictureRegions(db(), set.picture, REGIONS)).toEqual({ found: true, moved: 0 });
+    // The editors learn the regions with the picture's size, for the crops they make themselves.
+    const recent = await app.inject({ url: '/m/api/user/recent-images', headers: { cookie: set.cookie } });
+    expect(recent.json().images).toEqual([
+      { uuid: set.picture, width: WIDTH, height: HEIGHT, regions: REGIONS },
+    ]);
     const kept = (await cartOf(app, set.cookie)).orderLines[0]!.image!;
     expect(kept.cropRect).toEqual(shopperCrop);
     expect(kept.defaultCrop).toBe(false);

@@ -400,7 +400,10 @@ export class PictureStore {
    * the same bytes uploaded twice (a print upload and the editor's, say) are listed once, as their
    * newest upload (issue 34).
    */
-  async recent(owner: Session | null, limit = 200): Promise<PictureRow[]> {
+  async recent(
+    owner: Session | null,
+    limit = 200,
+  ): Promise<(PictureRow & { regions: PictureRegions | null })[]> {
     if (!owner) return [];
     const rows = await this.db
       .select()
