@@ -27,7 +27,8 @@ const holds = (crop: CropRect, box: RegionBox) =>
   box.y + box.height <= crop.y + crop.height + EPS;
 
 function expectBox(actual: RegionBox, expected: RegionBox): void {
-  for (const key of ['x', 'y', 'width', 'height'] as const) expect(actual[key]).toBeCloseTo(expected[key], 12);
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(actual[key]).toBeCloseTo(expected[key], 12);
 }
 
 const insidePicture = (crop: CropRect) =>
