@@ -204,7 +204,7 @@ export const OrderLineImage = z.object({
 const RegionBoxShape = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 /** What the analysis found in a picture; null (or absent) while it has not run. */
 export const PictureRegionsShape = z.object({
-  faces: z.array(RegionBoxShape).readonly(),
+  faces: z.array(RegionBoxShape),
   salient: RegionBoxShape.nullable(),
 }) satisfies z.ZodType<PictureRegions>;
 // ---- A template line's resources as stored and answered: the engine's own values, by full id ----

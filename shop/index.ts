@@ -33,6 +33,7 @@ export * from './printEdit.ts';
 export * from './printQuality.ts';
 export * from './production.ts';
 export * from './productNames.ts';
+export * from './resumableUploads.ts';
 export * from './shipping.ts';
 export * from './sizes.ts';
 export * from './templateFile.ts';

@@ -145,6 +145,19 @@ export function uploadQuota(app: FastifyInstance) {
     async count(request: FastifyRequest, bytes: number) {
       if (bytes !== 0) await app.limits.incr(key(request), DAY, bytes);
     },
+    /**
+     * Counts an upload whose length is known before its bytes (a resumable upload's Upload-Length),
+     * refusing it, uncounted, when it would go past the day's allowance. Counted at once, parallel
+     * uploads cannot each pass a check that none of them has counted yet.
+     */
+    async reserve(request: FastifyRequest, reply: FastifyReply, bytes: number) {
+      const { current, ttl } = await app.limits.incr(key(request), DAY, bytes);
+      if (current <= uploadBytesPerAddressDay) return;
+      await app.limits.incr(key(request), DAY, -bytes);
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      reply.header('Retry-After', String(seconds));
+      throw new HttpError(429, 'upload_quota', { values: { wait: waitPhrase(seconds) } });
+    },
   };
 }
 

@@ -18,19 +18,22 @@ import type { Database, Db } from '../db/connect.ts';
 import { emailOutbox, orders } from '../db/schema.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
+import type { PictureJobs } from '../services/pictures/pictureRegions.ts';
 
 export const QUEUES = {
   production: 'order-production',
   productionDead: 'order-production-dead',
   email: 'order-email',
   emailDead: 'order-email-dead',
-  /** Idle visitors' sessions, carts and pictures (services/identity/cleanup.ts), on a schedule. */
+  /** Idle visitors' sessions, carts and pictures (services/identity/cleanup.ts) and expired resumable uploads, on a schedule. */
   cleanup: 'visitor-cleanup',
   /** Taking an authorised payment when its order leaves the lab (issue 29). */
   capture: 'payment-capture',
   captureDead: 'payment-capture-dead',
   /** Asking the providers about payments pending too long (a lost webhook, a closed tab). */
   reconcile: 'payment-reconcile',
+  /** Faces and salient region of an uploaded picture (services/pictures/pictureRegions.ts, issue 32). */
+  analysis: 'picture-analysis',
 } as const;
 
 /** Every minute: a lost webhook is noticed within PAYMENT_RECONCILE_AFTER_S and a minute. */
@@ -50,6 +53,9 @@ export interface ProductionJobData {
 }
 export interface EmailJobData {
   outboxUuid: string;
+}
+export interface AnalysisJobData {
+  pictureUuid: string;
 }
 
 /** Retry and expiry of the production queue; tests shorten them. */
@@ -92,6 +98,8 @@ export interface JobHandlers {
   captureGaveUp(transactionUuid: string): Promise<void>;
   /** Asks the providers about payments pending too long. */
   reconcile(): Promise<void>;
+  /** Finds a picture's faces and salient region (if not found yet); throws to have it retried. */
+  analysePicture(pictureUuid: string): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -107,7 +115,7 @@ export interface JobsOptions {
   };
 }
 
-export class Jobs implements OrderJobs {
+export class Jobs implements OrderJobs, PictureJobs {
   readonly boss: PgBoss;
   readonly timing: QueueTiming;
   private started: Promise<void> | null = null;
@@ -172,6 +180,8 @@ export class Jobs implements OrderJobs {
       deadLetter: QUEUES.captureDead,
     });
     await ensure(QUEUES.reconcile, { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
+    // A picture out of retries keeps no regions and is cropped about its centre: no dead letter.
+    await ensure(QUEUES.analysis, { policy: 'exclusive', ...retries, expireInSeconds: 300 });
     if (!this.options.work) return;
     const { handlers, log } = this.options;
     await boss.schedule(QUEUES.cleanup, CLEANUP_CRON);
@@ -188,6 +198,9 @@ export class Jobs implements OrderJobs {
     });
     await boss.work<CaptureJobData>(QUEUES.captureDead, polling, async ([job]) => {
       await handlers.captureGaveUp(job!.data.transactionUuid);
+    });
+    await boss.work<AnalysisJobData>(QUEUES.analysis, { ...polling, batchSize: 1 }, async ([job]) => {
+      await handlers.analysePicture(job!.data.pictureUuid);
     });
     await boss.work(
       QUEUES.production,
@@ -279,6 +292,16 @@ export class Jobs implements OrderJobs {
       singletonKey: transactionUuid,
       db,
     });
+  }
+
+  async enqueueAnalysis(tx: Db, pictureUuids: readonly string[]): Promise<void> {
+    const db = fromDrizzle(tx as never, sql as never);
+    for (const pictureUuid of pictureUuids) {
+      await this.boss.send(QUEUES.analysis, { pictureUuid } satisfies AnalysisJobData, {
+        singletonKey: pictureUuid,
+        db,
+      });
+    }
   }
 
   /** Runs the reconciliation now (tests, the lab), besides its schedule. */

@@ -2,8 +2,8 @@
  * Pictures: the editor's upload (S1 §7), the legacy order upload (S0 §7), the session's recent
  * pictures and XPhoto, the JPEG derivatives every screen shows.
  */
-import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { Locker } from '@tus/utils';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accountRoutes as account, pictureRoutes as api, storableLabel } from '../../shop/index.ts';
@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { fileRoute, serve } from '../plugins/contract.ts';
 import { perSession, UPLOAD_WINDOW_MS, uploadQuota } from '../plugins/limits.ts';
 import { addPrintLines } from '../services/cart/cart.ts';
+import type { PictureJobs } from '../services/pictures/pictureRegions.ts';
 import {
   DEFAULT_PICTURE_LIMITS,
   DERIVED_SIZES,
@@ -25,13 +26,18 @@ import {
   type PictureUpload,
   type Rotation,
 } from '../services/pictures/pictures.ts';
+import type { ResumableStore } from '../services/pictures/resumableStores.ts';
 import { productsOf } from '../services/storefront/content.ts';
 import { resumableUploadRoutes } from './resumableUploads.ts';
 
 export interface PictureRoutesOptions {
   db: Db;
   files: PictureFiles;
+  /** Resumable uploads' pieces and locks (wiring/storage.ts). */
+  resumable: { store: ResumableStore; locker: Locker };
   limits?: Partial<PictureLimits>;
+  /** Queues each new picture's analysis (faces, salient region) with its row. */
+  jobs?: PictureJobs;
 }
 
 /** The file fields an upload may use: `file` (the editor) or `images[]` (the legacy uploader). */
@@ -64,7 +70,7 @@ const fileRecord = (p: PictureRow) => ({ uuid: p.uuid, size: p.bytes, name: p.or
 
 export async function pictureRoutes(app: FastifyInstance, options: PictureRoutesOptions) {
   const limits: PictureLimits = { ...DEFAULT_PICTURE_LIMITS, ...options.limits };
-  const store = new PictureStore(options.db, options.files, limits);
+  const store = new PictureStore(options.db, options.files, limits, options.jobs);
   app.addHook('onClose', () => store.close());
   await app.register(multipart, {
     limits: {
@@ -155,14 +161,19 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   }
 
   // Resumable uploads (tus, issue 32): a finished one is stored as the one-shot uploads store theirs.
+  // Creations are limited as one-shot uploads are; their pieces are not requests of their own.
   await app.register(resumableUploadRoutes, {
     db: options.db,
-    directory: path.join(options.files.scratchDir, '..', 'resumable-uploads'),
+    store: options.resumable.store,
+    locker: options.resumable.locker,
     maxBytes: limits.maxFileBytes,
+    limits: uploadLimits,
+    quota,
+    tooLarge: () => fileTooLarge(limits),
     finish: async (owner, sent, read) => {
       const upload = store.begin(owner.session);
       try {
-        await store.store({ stream: read(), filename: sent.metadata?.filename ?? 'picture' }, upload);
+        await store.store({ stream: await read(), filename: sent.metadata?.filename ?? 'picture' }, upload);
         if (owner.uploadType === 'printsorder') {
           const catalogue = await productsOf(options.db, owner.session.portalUuid);
           const printed = upload.pictures.map((p) => ({
@@ -265,7 +276,12 @@ export async function pictureRoutes(app: FastifyInstance, options: PictureRoutes
   serve(app, account.recentImages, async (request) => {
     const rows = await store.recent(await request.session());
     return {
-      images: rows.map((p) => ({ uuid: p.uuid, width: p.width, height: p.height, regions: p.regions })),
+      images: rows.map((p) => ({
+        uuid: p.uuid,
+        width: p.width,
+        height: p.height,
+        regions: p.regions ? { faces: [...p.regions.faces], salient: p.regions.salient } : null,
+      })),
     };
   });
 

@@ -3,16 +3,18 @@
  * checks whose the upload is, then hands the request to @tus/server
  * (services/pictures/resumableUploads.ts); the last piece's answer is the picture's record.
  */
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { Metadata } from '@tus/utils';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { NoContent } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { fileRoute } from '../plugins/contract.ts';
+import type { uploadQuota } from '../plugins/limits.ts';
 import {
   beginResumable,
+  forget,
   ownedResumable,
   RESUMABLE_ID_HEADER,
   RESUMABLE_TYPES,
@@ -23,6 +25,49 @@ import {
 export const RESUMABLE_PATH = '/m/api/uploads';
 
 const Id = z.string().regex(/^[0-9a-f]{32}$/);
+
+/**
+ * A creation's length: required, since the day's upload allowance is counted from it before any byte
+ * arrives (a deferred length, Upload-Defer-Length, would let bytes in uncounted).
+ */
+const UploadLength = z
+  .string({ error: 'Upload-Length is required.' })
+  .regex(/^\d{1,15}$/, 'Upload-Length must be a whole number of bytes.')
+  .transform(Number);
+
+/**
+ * A piece's body for tus, read from the raw request. A connection that breaks off ends the body
+ * where it broke rather than failing it: tus then keeps what arrived, as a resumed upload needs.
+ * (A failed body makes @tus/s3-store drop the part it was gathering, so the bytes before the cut
+ * would be sent again.)
+ */
+function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
+  let ended = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        controller.close();
+      };
+      raw.on('data', (chunk: Buffer) => {
+        if (ended) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) raw.pause();
+      });
+      raw.on('end', end);
+      raw.on('error', end);
+      raw.on('close', end);
+    },
+    pull() {
+      raw.resume();
+    },
+    cancel() {
+      ended = true;
+      raw.resume();
+    },
+  });
+}
 
 /** The OpenAPI description: tus's answers (an empty 201 or 204, the last piece's picture record). */
 function tusSchema(summary: string, status: 200 | 201) {
@@ -40,9 +85,15 @@ function tusSchema(summary: string, status: 200 | 201) {
 
 export async function resumableUploadRoutes(
   app: FastifyInstance,
-  options: { db: Db } & Omit<ResumableOptions, 'db' | 'path'>,
+  options: { db: Db } & Omit<ResumableOptions, 'db' | 'path'> & {
+      /** The one-shot upload's limits (requests per address and session, the day's bytes), for creations. */
+      limits: Pick<RouteShorthandOptions, 'config' | 'preHandler'>;
+      quota: ReturnType<typeof uploadQuota>;
+      /** The refusal of a length over the limit (413), as the one-shot upload words it. */
+      tooLarge: () => HttpError;
+    },
 ) {
-  const { db } = options;
+  const { db, quota } = options;
   const { tus } = resumableServer({ ...options, path: RESUMABLE_PATH });
 
   // tus reads the body itself, from the raw request.
@@ -53,7 +104,7 @@ export async function resumableUploadRoutes(
    * the session cookie and the shop's headers go with it. The id header is ours alone: a client's is
    * dropped, and a creation gets the id the route recorded with its owner.
    */
-  async function hand(request: FastifyRequest, reply: FastifyReply, id: string | null) {
+  async function ask(request: FastifyRequest, id: string | null): Promise<Response> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (name === RESUMABLE_ID_HEADER || value === undefined) continue;
@@ -61,15 +112,18 @@ export async function resumableUploadRoutes(
     }
     if (id) headers.set(RESUMABLE_ID_HEADER, id);
     const hasBody = request.method === 'PATCH' || request.method === 'POST';
-    const answer = await tus.handleWeb(
+    return tus.handleWeb(
       new Request(`${request.protocol}://${request.host}${request.url}`, {
         method: request.method,
         headers,
-        body: hasBody ? (Readable.toWeb(request.raw) as unknown as BodyInit) : undefined,
+        body: hasBody ? (bodyOf(request.raw) as unknown as BodyInit) : undefined,
         // @ts-expect-error: Node's fetch needs it for a streamed body; the DOM types lack it.
         duplex: 'half',
       }),
     );
+  }
+
+  async function send(reply: FastifyReply, answer: Response) {
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
       reply.header(name, value);
@@ -79,7 +133,7 @@ export async function resumableUploadRoutes(
 
   app.post(
     RESUMABLE_PATH,
-    { schema: tusSchema('Begins a resumable (tus) upload', 201) },
+    { schema: tusSchema('Begins a resumable (tus) upload', 201), ...options.limits },
     async (request, reply) => {
       let metadata: Record<string, string | null>;
       try {
@@ -95,9 +149,27 @@ export async function resumableUploadRoutes(
           values: { issues: 'uploadtype must be editor or printsorder.' },
         });
       }
-      const session = await request.ensureSession(reply);
-      const id = await beginResumable(db, session, uploadType.data);
-      return hand(request, reply, id);
+      const length = UploadLength.safeParse(request.headers['upload-length']);
+      if (!length.success) {
+        throw new HttpError(400, 'invalid_request', { values: { issues: length.error.issues[0]!.message } });
+      }
+      if (length.data > options.maxBytes) throw options.tooLarge();
+      // The upload's whole length counts against the address's day at once, as a one-shot upload's
+      // bytes do when it is stored: an upload left unfinished has still been let in.
+      await quota.reserve(request, reply, length.data);
+      let id: string | null = null;
+      let answer: Response | null = null;
+      try {
+        id = await beginResumable(db, await request.ensureSession(reply), uploadType.data, app.clock.now());
+        answer = await ask(request, id);
+      } finally {
+        // Refused by tus, or failed: nothing kept, nothing counted.
+        if (!answer || answer.status >= 300) {
+          await quota.count(request, -length.data).catch(() => undefined);
+          if (id) await forget(db, options.store, id).catch(() => undefined);
+        }
+      }
+      return send(reply, answer);
     },
   );
 
@@ -110,7 +182,10 @@ export async function resumableUploadRoutes(
       if (!id.success || !(await ownedResumable(db, id.data, await request.session()))) {
         throw notFound('upload', { id: String((request.params as { id?: string }).id) });
       }
-      return hand(request, reply, null);
+      const answer = await ask(request, null);
+      // Ended by its client (termination): its row goes with its bytes.
+      if (request.method === 'DELETE' && answer.status === 204) await forget(db, options.store, id.data);
+      return send(reply, answer);
     },
   });
 }

@@ -14,15 +14,30 @@ import {
   PutObjectCommand,
   paginateListObjectsV2,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { checkKey, type ObjectStore, type StorageConfig, type StoredObject } from './objectStore.ts';
 
-type S3Config = Extract<StorageConfig, { kind: 's3' }>;
+export type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 const isNotFound = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
+
+/** The S3 client's settings for a bucket: the picture store's, and the resumable uploads' (tus). */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint ?? undefined,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // Checksums only where S3 requires them: the SDK's default (a CRC trailer on every upload) is
+    // not understood by every S3-compatible service.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
 
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
@@ -35,16 +50,7 @@ export class S3ObjectStore implements ObjectStore {
   constructor(config: S3Config) {
     this.bucket = config.bucket;
     this.description = `the S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint ?? undefined,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Checksums only where S3 requires them: the SDK's default (a CRC trailer on every upload) is
-      // not understood by every S3-compatible service.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(s3ClientConfig(config));
   }
 
   async put(key: string, body: Buffer | string, options: { signal?: AbortSignal } = {}): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The order's durable work (server/production/): a render pool, the mailer and the job queues (print
- * files, mail, captures, reconciliation, the idle visitors' cleanup), started with the app (before it
+ * files, mail, captures, reconciliation, the idle visitors' cleanup, the pictures' analysis), started with the app (before it
  * listens) and stopped with it.
  */
 import path from 'node:path';
@@ -18,6 +18,9 @@ import {
   type PaymentDeps,
   reconcilePayments,
 } from '../services/payments/operations.ts';
+import { type AnalysisPool, createAnalysisPool } from '../services/pictures/analysisPool.ts';
+import { analyseStoredPicture } from '../services/pictures/pictureRegions.ts';
+import { expireResumable } from '../services/pictures/resumableUploads.ts';
 import type { WiringOptions } from './options.ts';
 
 declare module 'fastify' {
@@ -26,6 +29,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The shoppers' mail: SMTP, or .eml files in dataDir/outbox/. */
     mailer: Mailer;
+    /** The thread that finds faces and salient regions in uploaded pictures. */
+    pictureAnalysis: AnalysisPool;
   }
 }
 
@@ -56,6 +61,12 @@ export const production = fp<WiringOptions>(
       render: pool.render,
       now: () => clock.now(),
     };
+    const analysis = createAnalysisPool();
+    const analysisDeps = {
+      db,
+      storage: app.storage.store,
+      analyse: async (bytes: Uint8Array) => (await analysis.analyse(bytes)).regions,
+    };
     const jobs = new Jobs({
       database,
       work: overrides.jobs?.work ?? true,
@@ -72,21 +83,29 @@ export const production = fp<WiringOptions>(
         reconcile: async () => {
           await reconcilePayments(payments(), config.paymentReconcileAfterSeconds);
         },
+        analysePicture: async (pictureUuid) => {
+          await analyseStoredPicture(analysisDeps, pictureUuid);
+        },
         cleanup: async () => {
+          // Unfinished resumable uploads past their expiry, with their bytes (issue 32); before the
+          // sessions, whose removal takes their uploads' rows (and so the way to their bytes) along.
+          const uploads = await expireResumable(db, app.storage.resumable.store, clock.now());
           const removed = await removeIdleVisitors(db, app.limits, {
             idleDays: config.idleSessionDays,
             now: clock.now(),
           });
-          app.log.info({ removed }, 'Removed what idle visitors left');
+          app.log.info({ removed: { ...removed, uploads } }, 'Removed what idle visitors left');
         },
       },
     });
     app.decorate('jobs', jobs);
     app.decorate('mailer', mailer);
+    app.decorate('pictureAnalysis', analysis);
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', async () => {
       await jobs.stop();
       await pool.close();
+      await analysis.close();
       mailer.close();
     });
   },

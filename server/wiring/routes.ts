@@ -59,7 +59,13 @@ export const shopApi = fp<WiringOptions>(
     if (vipps && config.vipps) {
       await app.register(vippsWebhookRoutes, { db, vipps, webhookSecret: config.vipps.webhookSecret, jobs });
     }
-    await app.register(pictureRoutes, { db, files, limits: overrides.pictureLimits });
+    await app.register(pictureRoutes, {
+      db,
+      files,
+      resumable: app.storage.resumable,
+      limits: overrides.pictureLimits,
+      jobs,
+    });
   },
   {
     name: 'shop-api',

@@ -130,7 +130,7 @@ export const recentImages = defineRoute({
   method: 'GET',
   path: '/m/api/user/recent-images',
   summary:
-    "The session's pictures, newest first, with their upright sizes and what the analysis found in them (null until it has run)",
+    "The session's pictures, newest first, with their upright sizes and, once analysed, their faces and salient region",
   tags: account,
   responses: {
     200: z.object({
@@ -139,6 +139,7 @@ export const recentImages = defineRoute({
           uuid: z.string(),
           width: z.number(),
           height: z.number(),
+          /** The picture analysis (issue 32); null while it has not run. */
           regions: PictureRegionsShape.nullable().optional(),
         }),
       ),

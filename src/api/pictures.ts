@@ -1,7 +1,7 @@
 import { type Effect, type PictureRegions, type Rotation, xphotoType } from '../../engine/index.ts';
-import { accountRoutes, pictureRoutes, routeUrl } from '../../shop/index.ts';
+import { accountRoutes } from '../../shop/index.ts';
 import { call } from './call.ts';
-import { postFile } from './upload.ts';
+import { uploadResumable } from './resumable.ts';
 
 /** S0 §9: the sizes the picture service makes. */
 export type ScaleVersion = 160 | 320 | 640 | 1280;
@@ -25,7 +25,7 @@ export interface RecentImage {
   uuid: string;
   width: number;
   height: number;
-  /** What the analysis found (issue 32); null or absent until it has run. */
+  /** Faces and salient region once the server has analysed it (issue 32); null or absent before. */
   regions?: PictureRegions | null;
 }
 
@@ -45,8 +45,9 @@ export interface UploadedPicture {
 }
 
 /**
- * One picture to the shopper's pictures, without a print line: POST /m/api/pictures with the file
- * in the field `file`; a refused file is a 4xx with the server's `error` text.
+ * One picture to the shopper's pictures, without a print line: a resumable upload of type `editor`
+ * (src/api/resumable.ts; POST /m/api/pictures stays for other clients); a refused file is a 4xx with
+ * the server's `error` text.
  */
 export const uploadPicture = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-  postFile<UploadedPicture>(routeUrl(pictureRoutes.upload), 'file', file, onProgress, signal);
+  uploadResumable<UploadedPicture>(file, 'editor', onProgress, signal);

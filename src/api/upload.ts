@@ -1,18 +1,11 @@
 /**
- * The picture uploads: the print upload (S0 §7: POST /system/iframes/upload_internal.php with one
- * picture in `images[]`) and the generic file post the editor's upload uses too.
+ * The print upload (S0 §2): one picture through the resumable upload (src/api/resumable.ts, issue
+ * 32), which becomes a print line of the cart. S0 §7's one-shot upload stays on the server for
+ * other clients; this app no longer sends it.
  */
-import { CallError, resolveUrl } from './call.ts';
-
-export const PRINT_UPLOAD_PATH = '/system/iframes/upload_internal.php';
-export const PRINT_UPLOAD_QUERY = {
-  handleuploads: 1,
-  interface: 'HTML',
-  redirect: '',
-  uploadtype: 'printsorder',
-  json: 1,
-  thumbnails: 640,
-};
+import { isRefusedStatus } from '../../shop/index.ts';
+import { CallError } from './call.ts';
+import { uploadResumable } from './resumable.ts';
 
 export interface UploadedFile {
   uuid: string;
@@ -41,73 +34,13 @@ export async function isAcceptedPicture(file: File): Promise<boolean> {
 }
 
 /**
- * Posts one file as multipart/form-data and answers the first file record of the JSON answer.
- * XMLHttpRequest, because fetch reports no upload progress. Rejects with a CallError on a network
- * failure, a 4xx/5xx answer (with the server's `error` text), or a file record carrying an error.
- */
-export function postFile<T>(
-  url: string,
-  field: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    if (signal?.aborted) {
-      reject(new CallError(-1, 'Upload aborted'));
-      return;
-    }
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new CallError(-1, 'Network error'));
-    xhr.onabort = () => reject(new CallError(-1, 'Upload aborted'));
-    xhr.onload = () => {
-      let body: { error?: unknown; files?: (T & { error?: string | null })[] } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status < 200 || xhr.status >= 300 || !body || body.error) {
-        const message = typeof body?.error === 'string' ? body.error : xhr.statusText || `HTTP ${xhr.status}`;
-        reject(new CallError(xhr.status, message, undefined, body));
-        return;
-      }
-      const record = body.files?.[0];
-      if (!record || record.error) {
-        reject(new CallError(xhr.status, record?.error ?? 'No file in the answer', undefined, body));
-        return;
-      }
-      onProgress(1);
-      resolve(record);
-    };
-    const form = new FormData();
-    form.append(field, file, file.name);
-    xhr.send(form);
-  });
-}
-
-/**
- * The server refused the file itself (a 4xx, or S0 §7's file record with an `error`: not a picture,
- * too large, a limit): trying again cannot help. A timeout (408) or being told to slow down (429) can.
+ * The server refused the file itself (a 4xx, or a file record carrying an `error`: not a picture,
+ * too large, a limit): trying again cannot help. No answer, a timeout, a conflict or lock on the
+ * upload's offset, or being told to slow down can (shop's isRefusedStatus).
  */
 export const isRefusedUpload = (error: unknown): boolean =>
-  error instanceof CallError &&
-  ((error.code >= 200 && error.code < 300) ||
-    (error.code >= 400 && error.code < 500 && error.code !== 408 && error.code !== 429));
+  error instanceof CallError && isRefusedStatus(error.code);
 
 /** The print upload of one picture: it becomes a print line of the cart (S0 §2). */
 export const uploadPrint = (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-  postFile<UploadedFile>(
-    resolveUrl(PRINT_UPLOAD_PATH, PRINT_UPLOAD_QUERY),
-    'images[]',
-    file,
-    onProgress,
-    signal,
-  );
+  uploadResumable<UploadedFile>(file, 'printsorder', onProgress, signal);

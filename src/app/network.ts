@@ -4,6 +4,7 @@
  * may still fail, which the upload queue counts as a failed try.
  */
 import { useSyncExternalStore } from 'react';
+import { wakesUploads } from '../../shop/index.ts';
 import type { UploadQueue } from './uploadQueue.ts';
 
 const hasWindow = typeof window !== 'undefined';
@@ -37,7 +38,7 @@ export function onOnline(listener: () => void): () => void {
 }
 
 // Weak, so an editor's queue goes with its editor; one pair of listeners for every queue.
-type AnyQueue = Pick<UploadQueue<unknown, unknown>, 'interrupt' | 'retry'>;
+type AnyQueue = Pick<UploadQueue<unknown, unknown>, 'interrupt' | 'wake'>;
 const followed = new Set<WeakRef<AnyQueue>>();
 function eachFollowed(act: (queue: AnyQueue) => void) {
   for (const ref of followed) {
@@ -48,12 +49,17 @@ function eachFollowed(act: (queue: AnyQueue) => void) {
 }
 if (hasWindow) {
   window.addEventListener('offline', () => eachFollowed((queue) => queue.interrupt()));
-  window.addEventListener('online', () => eachFollowed((queue) => queue.retry()));
+  const wake = (event: Event) => {
+    if (wakesUploads(event, document.visibilityState)) eachFollowed((queue) => queue.wake());
+  };
+  window.addEventListener('online', wake);
+  document.addEventListener('visibilitychange', wake);
 }
 
 /**
  * Ties a queue to the network: the try under way stops when the network goes (a request cut off
- * can hang for minutes), and the files that failed are tried again when it returns.
+ * can hang for minutes), and when it returns or the page becomes visible again (a phone suspends a
+ * hidden page's requests) a file waiting for its next try goes at once and failed files go again.
  */
 export function followNetwork<F, R>(queue: UploadQueue<F, R>): UploadQueue<F, R> {
   followed.add(new WeakRef(queue));

@@ -9,9 +9,16 @@
  * is set) and a try cut by the network going away is not counted; `retry()` puts failed files back
  * in the queue, which the page does on a tap and when the network returns.
  *
+ * Resumable uploads (issue 32): a try resumes where the last one stopped, so a file keeps the
+ * progress it had, and a failed try that moved the upload forward is not counted (shop's
+ * countsAsTry). `wake()` cuts a pause before the next try short and puts failed files back, which
+ * the page does when the network returns and when it becomes visible again.
+ *
  * The upload, the pause and the network's state are injected, so unit tests run the five tries
  * without waiting 25 s and go offline without a browser.
  */
+
+import { countsAsTry } from '../../shop/index.ts';
 
 export type UploadStatus = 0 | 1 | 2 | -1;
 
@@ -58,6 +65,11 @@ export interface UploadQueueOptions<F, R> {
   isOnline?: () => boolean;
   /** Resolves when the network is back (the browser's `online` event). */
   whenOnline?: () => Promise<void>;
+  /**
+   * Each try goes on from where the last stopped (the file's progress is the server's offset): its
+   * progress is kept between tries, and a try that got further is not counted.
+   */
+  resumable?: boolean;
 }
 
 export interface UploadQueue<F, R> {
@@ -69,6 +81,8 @@ export interface UploadQueue<F, R> {
   retry: (ids?: readonly number[]) => void;
   /** Aborts the try under way without counting it (the network went away); it starts again when online. */
   interrupt: () => void;
+  /** A file waiting for its next try goes now, and failed files go again (the network or the page is back). */
+  wake: () => void;
   /** Resolves when the queue is idle. */
   idle: () => Promise<void>;
 }
@@ -83,6 +97,9 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
   const whenOnline = options.whenOnline ?? (() => Promise.resolve());
   let state: QueueState<F, R> = { items: [], retrying: false, running: false, failed: false, offline: false };
   let current: AbortController | null = null;
+  /** Ends the pause before the next try, while there is one. */
+  let endPause: (() => void) | null = null;
+  const resumable = options.resumable ?? false;
   const listeners = new Set<(s: QueueState<F, R>) => void>();
   let nextId = 1;
   let worker: Promise<void> | null = null;
@@ -103,13 +120,19 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
         await whenOnline();
       }
       if (state.offline) set({ offline: false });
-      update(item.id, { status: 1, attempt, progress: 0 });
+      const before = resumable ? (state.items.find((i) => i.id === item.id)?.progress ?? 0) : 0;
+      let reached = before;
+      update(item.id, { status: 1, attempt, progress: before });
       const controller = new AbortController();
       current = controller;
       try {
         const result = await options.upload(
           item.file,
-          (fraction) => update(item.id, { progress: Math.max(0, Math.min(1, fraction)) }),
+          (fraction) => {
+            const progress = Math.max(0, Math.min(1, fraction));
+            reached = Math.max(reached, progress);
+            update(item.id, { progress });
+          },
           controller.signal,
         );
         update(item.id, { status: 2, progress: 1, result });
@@ -117,17 +140,19 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
       } catch (error) {
         // A try the network took away is not the file's fault: it waits for the network instead.
         if (controller.signal.aborted || !isOnline()) {
-          update(item.id, { status: 0, progress: 0 });
+          update(item.id, { status: 0, progress: resumable ? reached : 0 });
           attempt--;
           continue;
         }
+        if (resumable && !countsAsTry(before, reached)) attempt = 0;
         if (attempt === attempts || options.isPermanent?.(error)) {
           console.warn('A picture could not be uploaded', error);
           update(item.id, { status: -1, error });
           return;
         }
         set({ retrying: true });
-        await sleep(delay);
+        await Promise.race([sleep(delay), new Promise<void>((resolve) => (endPause = resolve))]);
+        endPause = null;
         set({ retrying: false });
       } finally {
         current = null;
@@ -155,7 +180,7 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
     if (!worker) worker = work();
   };
 
-  return {
+  const api: UploadQueue<F, R> = {
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener);
@@ -192,8 +217,13 @@ export function createUploadQueue<F, R>(options: UploadQueueOptions<F, R>): Uplo
       start(again);
     },
     interrupt: () => current?.abort(),
+    wake: () => {
+      endPause?.();
+      api.retry();
+    },
     idle: () => worker ?? Promise.resolve(),
   };
+  return api;
 }
 
 /** Overall progress of the current run for the status dialog: finished files plus the current one's share. */

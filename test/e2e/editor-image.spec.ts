@@ -151,7 +151,7 @@ test('two uploads fill both slots; pinch, drag and snap; rotate and sepia; Done'
 
 test('an upload the network drops five times ends in Upload failed', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.route('**/m/api/pictures', (route) => route.abort('internetdisconnected'));
+  await page.route('**/m/api/uploads**', (route) => route.abort('internetdisconnected'));
   await openTwoPictureCard(page);
   await press(
     page.getByRole('navigation', { name: 'Editor menu' }).getByRole('button', { name: 'Insert image' }),

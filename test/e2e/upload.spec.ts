@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { RESUMABLE_UPLOAD_PATH } from '../../shop/index.ts';
 import { press } from './support.ts';
 
 const HEIC = readFileSync(path.resolve(import.meta.dirname, '../fixtures/pictures/sample-120x80.heic'));
@@ -48,10 +49,10 @@ async function pickFiles(page: Page, button: string, files: Picked[]) {
 test('uploads pictures with progress per file, names unsupported files and fills the cart', {
   tag: '@desktop',
 }, async ({ page }) => {
-  // Each request waits for a go-ahead so the uploading phase and its progress can be looked at;
-  // the request itself reaches the real server unchanged.
+  // Each upload's creation (tus, issue 32) waits for a go-ahead so the uploading phase and its
+  // progress can be looked at; the request itself reaches the real server unchanged.
   const held: (() => void)[] = [];
-  await page.route('**/system/iframes/upload_internal.php**', async (route) => {
+  await page.route(`**${RESUMABLE_UPLOAD_PATH}`, async (route) => {
     await new Promise<void>((resolve) => held.push(resolve));
     await route.continue();
   });
@@ -110,9 +111,9 @@ test('a file the server refuses fails at once; one the network drops is tried ag
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  // c.jpg (the third request) is dropped on the way once, then goes through on its next try.
+  // c.jpg (the third upload begun) is dropped on the way once, then goes through on its next try.
   let requests = 0;
-  await page.route('**/system/iframes/upload_internal.php**', (route) => {
+  await page.route(`**${RESUMABLE_UPLOAD_PATH}`, (route) => {
     requests++;
     return requests === 3 ? route.abort('failed') : route.continue();
   });
@@ -131,7 +132,7 @@ test('a file the server refuses fails at once; one the network drops is tried ag
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('b.jpg could not be uploaded');
   await expect(page.getByTestId('cart-count')).toHaveText('3');
-  // Refused once (4 files + c.jpg's second try).
+  // Refused once (4 uploads begun + c.jpg's second try).
   expect(requests).toBe(5);
   expect(warnings.some((w) => w.includes('b.jpg'))).toBe(true);
   expect(warnings.some((w) => w.includes('c.jpg'))).toBe(true);
@@ -153,10 +154,11 @@ test('offline mid-upload: the files wait for the network and say so, and finish 
   context,
 }) => {
   test.setTimeout(90_000);
-  // The second file's request is held until the network has gone: it is cut off in flight.
+  // The second file's upload is held at its creation until the network has gone: it is cut off in
+  // flight.
   let requests = 0;
   let release: (() => void) | null = null;
-  await page.route('**/system/iframes/upload_internal.php**', async (route) => {
+  await page.route(`**${RESUMABLE_UPLOAD_PATH}`, async (route) => {
     requests++;
     if (requests === 2) await new Promise<void>((resolve) => (release = resolve));
     await route.continue().catch(() => {});

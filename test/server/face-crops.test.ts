@@ -3,8 +3,9 @@
  * the analysis has recorded the picture's regions, and its print file shows the faces; a picture not
  * analysed prints the centred crop; a crop the shopper set is never moved.
  *
- * The regions are recorded through setPictureRegions as the analysis job would record them; the
- * "faces" are painted blocks, so the test needs no detector.
+ * The analysis job's own work records the regions (analyseStoredPicture), with the detector replaced
+ * by the boxes the painted "faces" were drawn at, so the test needs no detector; the queue itself is
+ * not worked here, so a picture stays unanalysed until the test says.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CropRect } from '../../engine/image.ts';
 import type { PictureRegions, RegionBox } from '../../engine/pictureRegions.ts';
-import { setPictureRegions } from '../../server/services/pictures/pictures.ts';
+import { QUEUES } from '../../server/production/jobs.ts';
+import { analyseStoredPicture, setPictureRegions } from '../../server/services/pictures/pictureRegions.ts';
 import type { OrderLine, Product } from '../../shop/contract.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
@@ -80,6 +82,8 @@ describe.each(databaseKinds())('crops that keep faces, on %s', (kind: DatabaseKi
   beforeAll(async () => {
     t = await startTestApp(kind, { jobs: { work: true, timing: FAST } });
     app = t.app;
+    // Production is worked; the analysis is run by the test, when it chooses.
+    await app.jobs.boss.offWork(QUEUES.analysis);
   });
   afterAll(async () => {
     await t?.close();
@@ -108,7 +112,8 @@ describe.each(databaseKinds())('crops that keep faces, on %s', (kind: DatabaseKi
     // The centred crop of the landscape 10x15 (half the picture's width) holds none of the people.
     expect(MARKS.filter((m) => holds(centred.cropRect!, m.box))).toEqual([]);
 
-    expect(await setPictureRegions(db(), analysed.picture, REGIONS)).toEqual({ found: true, moved: 1 });
+    const job = { db: db(), storage: app.storage.store, analyse: async () => REGIONS };
+    expect(await analyseStoredPicture(job, analysed.picture)).toBe('analysed');
     // On PostgreSQL a server's kept cart reads forget this cart when the line's change notice arrives.
     const moved = await waitFor('the cart to show the moved crop', async () => {
       const image = (await cartOf(app, analysed.cookie)).orderLines[0]!.image!;

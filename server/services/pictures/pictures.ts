@@ -25,10 +25,10 @@ import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
-import { recropDefaultLines } from '../cart/cart.ts';
 import type { Session } from '../identity/sessions.ts';
 import { DecodeQueue, DecodeQueueBusy, type DecodeQueueOptions } from './decodeQueue.ts';
 import { type DecodeResult, type DecodeTask, DecodeThreads, decodePicture } from './pictureDecode.ts';
+import type { PictureJobs } from './pictureRegions.ts';
 
 export interface PictureLimits {
   /** Bytes per file (multipart limits.fileSize). */
@@ -136,6 +136,8 @@ export interface PictureRow {
   width: number;
   height: number;
   hasMaster: boolean;
+  /** Faces and salient region (pictureRegions.ts); null until analysed, absent on a new upload. */
+  regions?: PictureRegions | null;
 }
 
 /** Where a picture's files are kept. */
@@ -199,10 +201,15 @@ export class PictureStore {
   private readonly decodeQueue: DecodeQueue;
   private readonly decodeThreads = new DecodeThreads(DECODE_THREADS);
 
+  /**
+   * `jobs` queues each new picture's analysis (pictureRegions.ts) in the transaction that records it;
+   * a store that only reads pictures needs none.
+   */
   constructor(
     private readonly db: Db,
     files: PictureFiles,
     readonly limits: PictureLimits = DEFAULT_PICTURE_LIMITS,
+    private readonly jobs?: PictureJobs,
   ) {
     this.storage = files.storage;
     this.scratchDir = files.scratchDir;
@@ -324,12 +331,18 @@ export class PictureStore {
    * print lines), in one transaction: they appear together or not at all. A request that fails or is
    * cut off before this leaves no picture; its files are left to the orphan sweep, not deleted here:
    * they are content-addressed, and another upload of the same bytes may be storing them right now.
+   * Each new picture's analysis is queued in the same transaction (a picture reused by reuseKnown
+   * has its own already).
    */
   async commit(upload: PictureUpload, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
     if (upload.rows.length === 0) return;
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.insert(pictures).values(upload.rows);
+      await this.jobs?.enqueueAnalysis(
+        tx,
+        upload.rows.map((r) => r.uuid!),
+      );
       await alsoInTransaction?.(tx);
     });
   }
@@ -400,10 +413,7 @@ export class PictureStore {
    * the same bytes uploaded twice (a print upload and the editor's, say) are listed once, as their
    * newest upload (issue 34).
    */
-  async recent(
-    owner: Session | null,
-    limit = 200,
-  ): Promise<(PictureRow & { regions: PictureRegions | null })[]> {
+  async recent(owner: Session | null, limit = 200): Promise<PictureRow[]> {
     if (!owner) return [];
     const rows = await this.db
       .select()
@@ -494,32 +504,6 @@ export class PictureStore {
  * The file every use of a picture reads (derivatives, print files): its upright JPEG master when it
  * has one (HEIC, an EXIF rotation), else the original as uploaded.
  */
-/**
- * Records what the analysis found in a picture (issue 32) and, in the same transaction, moves the
- * shop's crop of its cart print lines onto the faces (recropDefaultLines); a crop the shopper set
- * stays. Answers how many lines moved; false when the picture is gone. Idempotent: recording the same
- * regions again moves nothing.
- *
- * (The crop helper's name for it: the analysis job of issue 32 records its result through this, or
- * calls recropDefaultLines after its own write, in the same transaction.)
- */
-export async function setPictureRegions(
-  db: Db,
-  uuid: string,
-  regions: PictureRegions | null,
-): Promise<{ found: boolean; moved: number }> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const written = await tx
-      .update(pictures)
-      .set({ regions })
-      .where(eq(pictures.uuid, uuid))
-      .returning({ uuid: pictures.uuid });
-    if (written.length === 0) return { found: false, moved: 0 };
-    return { found: true, moved: await recropDefaultLines(tx, uuid) };
-  });
-}
-
 export function uprightKey(picture: Pick<PictureRow, 'sha256' | 'hasMaster'>): string {
   return picture.hasMaster ? pictureKeys.master(picture.sha256) : pictureKeys.original(picture.sha256);
 }

@@ -6,12 +6,14 @@
  * (PictureStore.store: magic bytes, HEIC, pixel and byte limits), with a print line for `printsorder`.
  */
 import { randomUUID } from 'node:crypto';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import type { Readable } from 'node:stream';
+import { MemoryLocker, Server, type Upload } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { resumableUploads } from '../../db/schema.ts';
 import type { Session } from '../identity/sessions.ts';
+import type { ResumableStore } from './resumableStores.ts';
 
 /** The upload types of S0 §7's one-shot upload query that a resumable upload may name. */
 export const RESUMABLE_TYPES = ['printsorder', 'editor'] as const;
@@ -28,26 +30,26 @@ export interface ResumableOwner {
 
 export interface ResumableOptions {
   db: Db;
-  /** Where the pieces are kept until the upload is whole (a local folder). */
-  directory: string;
+  /** Where the pieces wait until the upload is whole (resumableStores.ts). */
+  store: ResumableStore;
+  /** Shared by every instance (uploadLocks.ts); default tus's in-process one. */
+  locker?: Locker;
   path: string;
   maxBytes: number;
   /** The finished upload as a picture: answers the JSON the client gets with the last piece. */
-  finish: (owner: ResumableOwner, upload: Upload, read: () => NodeJS.ReadableStream) => Promise<object>;
+  finish: (owner: ResumableOwner, upload: Upload, read: () => Promise<Readable>) => Promise<object>;
 }
 
 /** The id header our own route sets on a creation request (a client's is removed first). */
 export const RESUMABLE_ID_HEADER = 'x-print-shop-upload-id';
 
 export function resumableServer(options: ResumableOptions) {
-  const { db } = options;
-  const datastore = new FileStore({
-    directory: options.directory,
-    expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
-  });
+  const { db, store } = options;
+  const locker = options.locker ?? new MemoryLocker();
   const tus = new Server({
     path: options.path,
-    datastore,
+    datastore: store.datastore,
+    locker,
     maxSize: options.maxBytes,
     relativeLocation: true,
     // The id was made and recorded with its owner by the route before tus saw the request.
@@ -57,26 +59,40 @@ export function resumableServer(options: ResumableOptions) {
       return id;
     },
     onUploadFinish: async (_req, upload) => {
-      const owner = await ownerOf(db, upload.id);
-      if (!owner) throw { status_code: 404, body: 'Not found' };
+      // tus writes the last piece under the lock and finishes after letting go of it; the finish takes
+      // it again, so a second request that also ends the upload (a 0-byte piece at its end, from
+      // another instance) finds it finished and gone rather than making the picture twice.
+      const lock = locker.newLock(upload.id);
+      await lock.lock(new AbortController().signal, async () => {});
       try {
-        const answer = await options.finish(owner, upload, () => datastore.read(upload.id));
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json; charset=utf-8' },
-          body: JSON.stringify(answer),
-        };
+        const owner = await ownerOf(db, upload.id);
+        if (!owner) throw { status_code: 404, body: 'Not found' };
+        try {
+          const answer = await options.finish(owner, upload, () => store.read(upload.id));
+          return {
+            status_code: 200,
+            headers: { 'Content-Type': 'application/json; charset=utf-8' },
+            body: JSON.stringify(answer),
+          };
+        } finally {
+          // Whole or refused, the pieces are done with: a finished upload is a picture or an error.
+          await forget(db, store, upload.id);
+        }
       } finally {
-        // Whole or refused, the pieces are done with: a finished upload is a picture or an error.
-        await forget(db, datastore, upload.id);
+        await lock.unlock();
       }
     },
   });
-  return { tus, datastore };
+  return { tus, locker };
 }
 
-/** Records a new upload's owner and answers its id. */
-export async function beginResumable(db: Db, session: Session, uploadType: ResumableType): Promise<string> {
+/** Records a new upload's owner at `now` (the app's clock, which the expiry reads) and answers its id. */
+export async function beginResumable(
+  db: Db,
+  session: Session,
+  uploadType: ResumableType,
+  now: Date,
+): Promise<string> {
   const id = randomUUID().replaceAll('-', '');
   await db.insert(resumableUploads).values({
     id,
@@ -84,6 +100,7 @@ export async function beginResumable(db: Db, session: Session, uploadType: Resum
     sessionIdHash: session.idHash,
     userUuid: session.userUuid,
     uploadType,
+    createdAt: now,
   });
   return id;
 }
@@ -114,21 +131,23 @@ async function ownerOf(db: Db, id: string): Promise<ResumableOwner | null> {
   };
 }
 
-async function forget(db: Db, datastore: FileStore, id: string) {
+/** Bytes first, then the row: a removal cut short leaves a row, which the expiry job finishes. */
+export async function forget(db: Db, store: ResumableStore, id: string) {
+  await store.discard(id);
   await db.delete(resumableUploads).where(eq(resumableUploads.id, id));
-  await datastore.remove(id).catch(() => undefined);
 }
 
 /**
- * Removes the uploads begun more than RESUMABLE_EXPIRY_MS ago and never finished, with their pieces
- * (the expiry job; idempotent). Answers how many went.
+ * Removes the uploads begun more than RESUMABLE_EXPIRY_MS before `now` (the app's clock) and never
+ * finished, with their bytes: the expiry job, run with the hourly cleanup. Idempotent: a removal
+ * that fails keeps its row and is tried again next time. Answers how many went.
  */
-export async function expireResumable(db: Db, datastore: FileStore, now: Date): Promise<number> {
+export async function expireResumable(db: Db, store: ResumableStore, now: Date): Promise<number> {
   const old = await db
-    .delete(resumableUploads)
-    .where(lt(resumableUploads.createdAt, new Date(now.getTime() - RESUMABLE_EXPIRY_MS)))
-    .returning({ id: resumableUploads.id });
-  for (const { id } of old) await datastore.remove(id).catch(() => undefined);
-  await datastore.deleteExpired().catch(() => 0);
+    .select({ id: resumableUploads.id })
+    .from(resumableUploads)
+    .where(lt(resumableUploads.createdAt, new Date(now.getTime() - RESUMABLE_EXPIRY_MS)));
+  for (const { id } of old) await forget(db, store, id);
+  await store.sweep();
   return old.length;
 }

@@ -20,6 +20,7 @@ function ownPicturesQueue() {
     createUploadQueue<File, UploadedPicture>({
       upload: uploadPicture,
       ...networkOptions,
+      resumable: true,
       onFinished: (results) => {
         if (results.length > 0)
           addOwnPictures(results.map(({ uuid, width, height }) => ({ uuid, width, height })));

@@ -203,4 +203,85 @@ describe('the editor upload queue (S1 §4, §8)', () => {
     queue.retry();
     expect(queue.getState().running).toBe(false);
   });
+
+  it('resumable: a try goes on from the last one’s progress, and a try that got further is not counted', async () => {
+    // Each try gets 20 % further before the network drops it: ten tries, never given up.
+    let server = 0;
+    const starts: number[] = [];
+    const queue = createUploadQueue<string, string>({
+      upload: async (file, progress) => {
+        starts.push(queue.getState().items[0]!.progress);
+        progress(server);
+        if (server >= 0.99) return file;
+        server = Math.min(1, server + 0.2);
+        progress(server);
+        throw new Error('network');
+      },
+      sleep: async () => {},
+      resumable: true,
+    });
+    queue.add(['photo']);
+    await queue.idle();
+    expect(queue.getState().items[0]!.status).toBe(2);
+    expect(starts.length).toBe(6);
+    // Each try shows where the last one stopped, not 0.
+    expect(starts.slice(1).every((p, i) => p > starts[i]!)).toBe(true);
+
+    // One that gets nowhere stops after the queue's tries, as before.
+    let tries = 0;
+    const stuck = createUploadQueue<string, string>({
+      upload: async (_file, progress) => {
+        tries++;
+        progress(0.5);
+        throw new Error('network');
+      },
+      sleep: async () => {},
+      resumable: true,
+    });
+    stuck.add(['photo']);
+    await stuck.idle();
+    expect(stuck.getState().items[0]!.status).toBe(-1);
+    // The first try moved it from 0 to 0.5; the five after it got nowhere.
+    expect(tries).toBe(UPLOAD_ATTEMPTS + 1);
+  });
+
+  it('wake() sends a file waiting for its next try at once and puts failed files back', async () => {
+    let tries = 0;
+    const pauses: number[] = [];
+    const queue = createUploadQueue<string, string>({
+      upload: async (file) => {
+        tries++;
+        if (tries === 1) throw new Error('network');
+        return file;
+      },
+      // A pause that never ends by itself: only wake() ends it.
+      sleep: (ms) => {
+        pauses.push(ms);
+        return new Promise<void>(() => {});
+      },
+    });
+    queue.add(['a']);
+    await vi.waitFor(() => expect(queue.getState().retrying).toBe(true));
+    queue.wake();
+    await queue.idle();
+    expect(pauses).toEqual([UPLOAD_RETRY_DELAY_MS]);
+    expect(queue.getState().items.map((i) => i.status)).toEqual([2]);
+
+    // A failed file (out of tries) goes again on wake().
+    let fail = true;
+    const again = createUploadQueue<string, string>({
+      upload: async (file) => {
+        if (fail) throw new Error('refused');
+        return file;
+      },
+      isPermanent: () => true,
+    });
+    again.add(['b']);
+    await again.idle();
+    expect(again.getState().items[0]!.status).toBe(-1);
+    fail = false;
+    again.wake();
+    await again.idle();
+    expect(again.getState().items[0]!.status).toBe(2);
+  });
 });

@@ -50,6 +50,7 @@ export function imageSession(editor: StoreApi<EditorState>): ImageSession {
   const queue = createUploadQueue<File, UploadedPicture>({
     upload: uploadPicture,
     ...networkOptions,
+    resumable: true,
     onFinished: (results) => {
       if (results.length > 0) {
         // S1 §4: new pictures go into the empty picture slots.

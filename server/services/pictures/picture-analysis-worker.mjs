@@ -1,0 +1,8 @@
+// The picture analysis thread's entry (piscina, analysisPool.ts): plain JavaScript so it loads without
+// a TypeScript loader, then tsx compiles the TypeScript it imports, as the render workers do
+// (production/worker.mjs). The detector's weights load on the first picture and stay for the next.
+import { register } from 'tsx/esm/api';
+
+register();
+const { analysePicture } = await import('./pictureAnalysis.ts');
+export default (bytes) => analysePicture(bytes);

@@ -1,0 +1,205 @@
+/**
+ * The picture analysis (issue 32): the face fixtures' faces are found where they were pasted, in the
+ * analysis thread; and an upload's analysis is a pg-boss job that fills pictures.regions once, after
+ * the upload's answer, on PGlite and PostgreSQL.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PictureRegions, RegionBox } from '../../engine/index.ts';
+import { pictures } from '../../server/db/schema.ts';
+import { QUEUES } from '../../server/production/jobs.ts';
+import { type AnalysisPool, createAnalysisPool } from '../../server/services/pictures/analysisPool.ts';
+import { analyseStoredPicture } from '../../server/services/pictures/pictureRegions.ts';
+import { FACE_FIXTURES_DIR, type FaceFixture, fixtureRecords } from '../fixtures/faces/make.ts';
+import { startTestApp, type TestApp } from './app-harness.ts';
+import { type DatabaseKind, databaseKinds } from './databases.ts';
+import { multipartBody } from './multipart.ts';
+import { waitFor } from './production-helpers.ts';
+
+const manifest = JSON.parse(
+  await readFile(path.join(FACE_FIXTURES_DIR, 'manifest.json'), 'utf8'),
+) as FaceFixture[];
+const fixture = (name: string) => manifest.find((f) => f.name === name)!;
+const bytesOf = (name: string) => readFile(path.join(FACE_FIXTURES_DIR, name));
+
+const iou = (a: RegionBox, b: RegionBox) => {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / (a.width * a.height + b.width * b.height - w * h);
+};
+const centreInside = (inner: RegionBox, outer: RegionBox) => {
+  const cx = inner.x + inner.width / 2;
+  const cy = inner.y + inner.height / 2;
+  return cx >= outer.x && cx <= outer.x + outer.width && cy >= outer.y && cy <= outer.y + outer.height;
+};
+/** Whether a found face is the expected one: they overlap by half, or its centre is in the expected box. */
+const matches = (found: RegionBox, expected: RegionBox) =>
+  iou(found, expected) >= 0.5 || centreInside(found, expected);
+
+const inUnitSquare = (b: RegionBox) =>
+  b.x >= 0 && b.y >= 0 && b.width > 0 && b.height > 0 && b.x + b.width <= 1.0001 && b.y + b.height <= 1.0001;
+
+describe('the face fixtures', () => {
+  let pool: AnalysisPool;
+  beforeAll(() => {
+    pool = createAnalysisPool();
+  });
+  afterAll(async () => {
+    await pool?.close();
+  });
+
+  it('are what make.ts draws: the manifest names every file with its upright size', async () => {
+    expect(manifest).toEqual(fixtureRecords());
+    for (const f of manifest) {
+      const meta = await sharp(await bytesOf(f.name)).metadata();
+      const turned = (meta.orientation ?? 1) >= 5;
+      expect({
+        name: f.name,
+        width: turned ? meta.height : meta.width,
+        height: turned ? meta.width : meta.height,
+      }).toEqual({
+        name: f.name,
+        width: f.width,
+        height: f.height,
+      });
+      expect(meta.orientation ?? 1).toBe(f.orientation ?? 1);
+    }
+    // The issue's case is among them, and one picture without a face.
+    expect(fixture('group-left.jpg').faces).toHaveLength(3);
+    expect(fixture('no-face.jpg').faces).toEqual([]);
+  });
+
+  it.each(manifest.map((f) => [f.name, f] as const))(
+    'has its faces found, and no other, in %s',
+    async (_name, f) => {
+      const { regions } = await pool.analyse(await bytesOf(f.name));
+      for (const expected of f.faces) {
+        expect(
+          regions.faces.some((found) => matches(found, expected)),
+          `a face at ${JSON.stringify(expected)} among ${JSON.stringify(regions.faces)}`,
+        ).toBe(true);
+      }
+      // Nothing found where no face was pasted (the no-face picture finds none at all).
+      for (const found of regions.faces) {
+        expect(f.faces.some((expected) => matches(found, expected))).toBe(true);
+      }
+      expect(regions.faces.every(inUnitSquare)).toBe(true);
+      expect(regions.salient && inUnitSquare(regions.salient)).toBe(true);
+    },
+  );
+});
+
+describe.each(databaseKinds())('the picture analysis job, on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { jobs: { work: true, timing: { pollingIntervalSeconds: 0.5 } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const upload = async (name: string, cookie?: string) => {
+    const body = multipartBody([{ field: 'file', name, bytes: await bytesOf(name) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/m/api/pictures',
+      headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = res.headers['set-cookie'];
+    return {
+      uuid: (res.json() as { files: { uuid: string }[] }).files[0]!.uuid,
+      cookie: cookie ?? String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!,
+    };
+  };
+  const rowOf = async (uuid: string) =>
+    (await t.db.database.db.select().from(pictures).where(eq(pictures.uuid, uuid)))[0];
+  const analysed = (uuid: string) =>
+    waitFor(`picture ${uuid} to be analysed`, async () => (await rowOf(uuid))?.regions, 60_000);
+
+  it('finds the group at the left of a wide picture after the upload, and lists it with the picture', async () => {
+    const before = t.app.pictureAnalysis.analysed();
+    const { uuid, cookie } = await upload('group-left.jpg');
+    const regions: PictureRegions = await analysed(uuid);
+    for (const expected of fixture('group-left.jpg').faces) {
+      expect(regions.faces.some((found) => matches(found, expected))).toBe(true);
+    }
+    expect(regions.faces).toHaveLength(3);
+    expect(t.app.pictureAnalysis.analysed()).toBe(before + 1);
+    const recent = (await t.app.inject({ url: '/m/api/user/recent-images', headers: { cookie } })).json() as {
+      images: { uuid: string; regions?: PictureRegions | null }[];
+    };
+    expect(recent.images.find((i) => i.uuid === uuid)?.regions).toEqual(regions);
+  });
+
+  it('reads an EXIF-turned picture upright (its master): the face is where the shopper sees it', async () => {
+    const { uuid } = await upload('rotated-exif.jpg');
+    expect((await rowOf(uuid))?.hasMaster).toBe(true);
+    const regions = await analysed(uuid);
+    const [expected] = fixture('rotated-exif.jpg').faces;
+    expect(regions.faces.some((found) => matches(found, expected!))).toBe(true);
+  });
+
+  it('does not redo the work: a second run, the same bytes again, and another shopper’s copy', async () => {
+    const { uuid, cookie } = await upload('two-corners.jpg');
+    const regions = await analysed(uuid);
+    const count = t.app.pictureAnalysis.analysed();
+    const analyse = async () => {
+      throw new Error('analysed twice');
+    };
+    const deps = { db: t.db.database.db, storage: t.app.storage.store, analyse };
+    expect(await analyseStoredPicture(deps, uuid)).toBe('already');
+    // The editor's upload of bytes the shopper has is the picture they have (no row, no job).
+    expect((await upload('two-corners.jpg', cookie)).uuid).toBe(uuid);
+    // Another shopper's upload of the same photo is a row of its own, given the regions found.
+    const other = await upload('two-corners.jpg');
+    expect(other.uuid).not.toBe(uuid);
+    expect(await analysed(other.uuid)).toEqual(regions);
+    expect(t.app.pictureAnalysis.analysed()).toBe(count);
+    // A picture deleted before its job ran is nothing to do.
+    expect(await analyseStoredPicture(deps, '00000000-0000-4000-8000-000000000000')).toBe('gone');
+  });
+});
+
+describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // An instance that only queues: the upload's answer does not wait for an analysis.
+    t = await startTestApp(kind, { jobs: { work: false } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('queues one job with the picture, answers before any analysis, and none for a refused upload', async () => {
+    const body = multipartBody([{ field: 'file', name: 'p.jpg', bytes: await bytesOf('portrait.jpg') }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/m/api/pictures',
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const uuid = (res.json() as { files: { uuid: string }[] }).files[0]!.uuid;
+    const [row] = await t.db.database.db.select().from(pictures).where(eq(pictures.uuid, uuid));
+    expect(row?.regions).toBeNull();
+    await t.app.jobs.start();
+    const jobs = await t.app.jobs.boss.findJobs(QUEUES.analysis, { data: { pictureUuid: uuid } });
+    expect(jobs).toHaveLength(1);
+    const bad = multipartBody([{ field: 'file', name: 'x.jpg', bytes: Buffer.from('not a picture') }]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/m/api/pictures',
+      headers: { 'content-type': bad.contentType },
+      payload: bad.payload,
+    });
+    expect(refused.statusCode).toBe(415);
+    const [stats] = await t.app.jobs.boss.getQueueStats(QUEUES.analysis, { force: true });
+    expect(stats?.queuedCount).toBe(1);
+  });
+});
