@@ -100,8 +100,9 @@ describe('suggestedCrop', () => {
       salient: { x: 0.6, y: 0.2, width: 0.1, height: 0.3 },
     };
     const crop = suggestedCrop(WIDE_3_1, 0, PRINT_10x15_LANDSCAPE, 'fill-in', regions);
-    // The crop (half the width) would centre on 0.65, but must keep the face at 0.3: it starts there.
-    expect(crop.x).toBeCloseTo(0.3, 12);
+    // The crop (half the width) would centre on 0.65, but must keep the face at 0.3: it starts just
+    // before it, with a fifth of the face's width to spare.
+    expect(crop.x).toBeCloseTo(0.3 - 0.2 * 0.05, 12);
     expect(holds(crop, regions.faces[0]!)).toBe(true);
     const onlySalient = suggestedCrop(WIDE_3_1, 0, PRINT_10x15_LANDSCAPE, 'fill-in', {
       faces: [],
