@@ -12,50 +12,17 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import {
-  type CropRect,
-  type Frame,
-  type PictureRegions,
-  type PictureSize,
-  type RegionBox,
-  type Rotation,
-  startingCrop,
-} from '../engine/index.ts';
+import { type CropRect, type Frame, type RegionBox, startingCrop, suggestedCrop } from '../engine/index.ts';
 import { createAnalysisPool } from '../server/services/pictures/analysisPool.ts';
 import { draw, FACE_FIXTURES_DIR, type FaceFixture, TWELVE_MP } from '../test/fixtures/faces/make.ts';
 import { report } from './report.ts';
 
 const bench = 'faces';
 
-// TODO(lead): point this at `suggestedCrop` from engine/index.ts once it is on main (same signature);
-// until then the stand-in below moves the centred crop to centre the faces, else the salient region.
-const suggestCrop: (
-  picture: PictureSize,
-  rotation: Rotation,
-  frame: Frame,
-  adaption: 'fill-in' | 'fit-in',
-  regions: PictureRegions | null,
-) => CropRect = standInCrop;
+// The crop the shop suggests (engine/suggestedCrop.ts): a print line's default crop, a slot's autofill crop.
+const suggestCrop = suggestedCrop;
 
-function standInCrop(
-  picture: PictureSize,
-  rotation: Rotation,
-  frame: Frame,
-  adaption: 'fill-in' | 'fit-in',
-  regions: PictureRegions | null,
-): CropRect {
-  const start = startingCrop(picture, rotation, frame, adaption);
-  const target = regions?.faces.length ? spanOf(regions.faces) : regions?.salient;
-  if (!target) return start;
-  const along = (size: number, from: number, extent: number) =>
-    Math.min(Math.max(from + extent / 2 - size / 2, 0), 1 - size);
-  return {
-    ...start,
-    x: along(start.width, target.x, target.width),
-    y: along(start.height, target.y, target.height),
-  };
-}
-
+/** The box around every face: a crop of the format holds them all when it is no larger than this. */
 function spanOf(boxes: readonly RegionBox[]): RegionBox {
   const x = Math.min(...boxes.map((b) => b.x));
   const y = Math.min(...boxes.map((b) => b.y));

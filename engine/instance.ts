@@ -14,8 +14,10 @@ import {
   personalDateProblem,
   startMonthOf,
 } from './calendar.ts';
-import { type CropRect, type Effect, type Rotation, rotatePicture, startingCrop } from './image.ts';
+import { type CropRect, type Effect, type Rotation, rotatePicture } from './image.ts';
+import type { PictureRegions } from './pictureRegions.ts';
 import { textFontOf } from './scene.ts';
+import { suggestedCrop } from './suggestedCrop.ts';
 import {
   Font,
   fullIdOf,
@@ -33,9 +35,15 @@ export interface PictureRef {
   /** Natural pixel size, orientation already applied. */
   width: number;
   height: number;
+  /**
+   * What the analysis found in the picture (issue 32): a slot's starting crop holds its faces. Null or
+   * absent while it has not run (the crop is centred). Not kept in the slot's value.
+   */
+  regions?: PictureRegions | null;
 }
 
-export interface ImageValue extends PictureRef {
+/** A slot's picture: the shopper's picture as the line stores it (no analysis regions). */
+export interface ImageValue extends Omit<PictureRef, 'regions'> {
   rotation: Rotation;
   effect: Effect;
   cropRect: CropRect;
@@ -100,6 +108,16 @@ export function partFor(t: Template, fullId: string): { pageId: string; part: Re
 const frameOf = (part: RenderPart) => ({ widthMm: part.size.width, heightMm: part.size.height });
 const adaptionOf = (part: RenderPart) => part.adaption ?? 'fill-in';
 
+/**
+ * A picture as a slot starts with it (S1 §4): upright, its crop the suggestion for the slot's frame
+ * (suggestedCrop: centred until the picture is analysed, then holding its faces).
+ */
+function slotPicture(picture: PictureRef, part: RenderPart): Omit<ImageValue, 'effect'> {
+  const { uuid, width, height } = picture;
+  const cropRect = suggestedCrop(picture, 0, frameOf(part), adaptionOf(part), picture.regions);
+  return { uuid, width, height, rotation: 0, cropRect };
+}
+
 export function isEditable(t: Template, fullId: string): boolean {
   const slot = resourceSlots(t).find((s) => s.fullId === fullId);
   return !!slot && slot.resource.userSupplied && !slot.resource.disableEdit;
@@ -152,12 +170,7 @@ export const commands = {
     const at = partFor(t, fullId);
     if (value?.type !== 'IMAGE' || !at) return;
     const effect = value.image?.effect ?? at.part.effect ?? 'original';
-    value.image = {
-      ...picture,
-      rotation: 0,
-      effect,
-      cropRect: startingCrop(picture, 0, frameOf(at.part), adaptionOf(at.part)),
-    };
+    value.image = { ...slotPicture(picture, at.part), effect };
     markDirty(d);
   }) as Command<[string, PictureRef]>,
 
@@ -291,12 +304,7 @@ export const commands = {
         picture = pictures[cycle % pictures.length]!;
         cycle += 1;
       }
-      value.image = {
-        ...picture,
-        rotation: 0,
-        effect: at.part.effect ?? 'original',
-        cropRect: startingCrop(picture, 0, frameOf(at.part), adaptionOf(at.part)),
-      };
+      value.image = { ...slotPicture(picture, at.part), effect: at.part.effect ?? 'original' };
       d.dirty = true;
     }
   }) as Command<[PictureRef[]]>,

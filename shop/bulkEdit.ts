@@ -62,7 +62,7 @@ export function applyFormat(edit: BulkEdit, chosen: readonly Product[]): BulkEdi
     ...l,
     product: { uuid: format.uuid, type: l.product.type },
     quantity: Math.max(l.quantity, format.minQuantity),
-    image: { filter: l.image?.filter ?? 'original', cropRect: null, adaption: 0 },
+    image: { filter: l.image?.filter ?? 'original', cropRect: null, adaption: 0, defaultCrop: true },
   }));
 }
 
@@ -72,7 +72,12 @@ export function applyFilter(edit: BulkEdit, chosen: readonly Filter[]): BulkEdit
   const filter = chosen[0]!;
   return editSelected(edit, (l) => ({
     ...l,
-    image: { cropRect: l.image?.cropRect ?? null, adaption: l.image?.adaption ?? 0, filter },
+    image: {
+      cropRect: l.image?.cropRect ?? null,
+      adaption: l.image?.adaption ?? 0,
+      filter,
+      ...(l.image?.defaultCrop === undefined ? {} : { defaultCrop: l.image.defaultCrop }),
+    },
   }));
 }
 

@@ -192,6 +192,12 @@ export const OrderLineImage = z.object({
   filter: z.enum(['original', 'bw', 'sepia']),
   cropRect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   adaption: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * True while the crop is the shop's, not one the shopper set (issue 32): the centred crop, or the
+   * suggestion that holds the faces once the picture is analysed; the server moves it when the
+   * analysis finishes. Absent (lines from before) or false: the shopper's crop, never changed.
+   */
+  defaultCrop: z.boolean().optional(),
 });
 
 /** A box of the picture analysis (engine/pictureRegions.ts): fractions of the upright picture. */

@@ -15,9 +15,10 @@ import {
   flipOrientation as flipFrame,
   frameLike,
   innerFrame,
+  type PictureRegions,
   type PictureSize,
   snapCrop,
-  startingCrop,
+  suggestedCrop,
 } from '../engine/index.ts';
 import type { OrderLine, Product } from './contract.ts';
 import { clampQuantity } from './pricing.ts';
@@ -46,10 +47,12 @@ export interface EditSession {
 export interface EditContext {
   products: readonly Product[];
   picture: PictureSize | null;
+  /** What the analysis found in the picture (issue 32); null or absent while it has not run. */
+  regions?: PictureRegions | null;
 }
 
 /** A print line saved before the picture settings existed has none: it prints the whole default. */
-const DEFAULT_IMAGE: PrintImage = { filter: 'original', cropRect: null, adaption: 0 };
+const DEFAULT_IMAGE: PrintImage = { filter: 'original', cropRect: null, adaption: 0, defaultCrop: true };
 
 export function startSession(line: OrderLine): EditSession {
   return {
@@ -140,8 +143,9 @@ export interface DraftView {
 }
 
 /**
- * The draft as the preview shows it; a reset crop shows the starting crop of the format turned like
- * the picture. Undefined while the picture's size is unknown or the format is not in the price list.
+ * The draft as the preview shows it; a reset crop shows the shop's crop (suggestedCrop: the centred
+ * crop, or the one that holds the faces once the picture is analysed) of the format turned like the
+ * picture. Undefined while the picture's size is unknown or the format is not in the price list.
  */
 export function draftView(draft: PrintDraft, context: EditContext): DraftView | undefined {
   const { picture } = context;
@@ -149,8 +153,28 @@ export function draftView(draft: PrintDraft, context: EditContext): DraftView | 
   if (!product || !picture) return undefined;
   const print = orientedFrame(product, picture, draft.image.cropRect);
   const area = pictureFrame(product, print);
-  const crop = draft.image.cropRect ?? startingCrop(picture, 0, area, adaptionName(draft.image.adaption));
+  const crop =
+    draft.image.cropRect ??
+    suggestedCrop(picture, 0, area, adaptionName(draft.image.adaption), context.regions);
   return { product, print, area, crop, landscape: print.widthMm > print.heightMm };
+}
+
+/**
+ * A print line's picture settings with the shop's crop (issue 32): the crop a reset draft shows, kept
+ * on the line so the cart's thumbnail and the print file show it too, and marked as the shop's so the
+ * server may move it when the analysis finishes. Undefined while the picture's size is unknown.
+ */
+export function defaultPrintImage(
+  product: Product,
+  filter: PrintFilter,
+  context: Omit<EditContext, 'products'>,
+): PrintImage | undefined {
+  const image: PrintImage = { filter, cropRect: null, adaption: 0, defaultCrop: true };
+  const view = draftView(
+    { productUuid: product.uuid, quantity: 1, image },
+    { ...context, products: [product] },
+  );
+  return view && { ...image, cropRect: view.crop, adaption: adaptionForCrop(view.crop) };
 }
 
 const sameCrop = (a: CropRect | null, b: CropRect | null) =>
@@ -185,7 +209,7 @@ export function chooseFormat(session: EditSession, product: Product, context: Ed
   return choose(session, {
     productUuid: product.uuid,
     quantity: Math.max(draft.quantity, minimumQuantity(product)),
-    image: { ...draft.image, cropRect: null, adaption: 0 },
+    image: { ...draft.image, cropRect: null, adaption: 0, defaultCrop: true },
   });
 }
 
@@ -199,7 +223,7 @@ export function setCrop(session: EditSession, crop: CropRect, context: EditConte
   if (sameCrop(shown, crop)) return choose(session, null);
   return choose(session, {
     ...draft,
-    image: { ...draft.image, cropRect: crop, adaption: adaptionForCrop(crop) },
+    image: { ...draft.image, cropRect: crop, adaption: adaptionForCrop(crop), defaultCrop: false },
   });
 }
 
@@ -212,12 +236,10 @@ export function flipOrientation(session: EditSession, context: EditContext): Edi
   const view = draftView(draft, context);
   if (!view || !context.picture) return session;
   const area = pictureFrame(view.product, flipFrame(view.print));
-  const crop = startingCrop(context.picture, 0, area, adaptionName(draft.image.adaption));
-  return {
-    ...session,
-    draft: { ...draft, image: { ...draft.image, cropRect: crop, adaption: adaptionForCrop(crop) } },
-    changed: true,
-  };
+  const crop = suggestedCrop(context.picture, 0, area, adaptionName(draft.image.adaption), context.regions);
+  // The shopper chose how the print lies: the crop is theirs from now on.
+  const image = { ...draft.image, cropRect: crop, adaption: adaptionForCrop(crop), defaultCrop: false };
+  return { ...session, draft: { ...draft, image }, changed: true };
 }
 
 /**
@@ -232,7 +254,10 @@ export function toggleWhiteBorder(session: EditSession, context: EditContext): E
   if (!view || !twin || !context.picture) return session;
   const stored = draft.image.cropRect;
   let image = draft.image;
-  if (stored) {
+  if (draft.image.defaultCrop) {
+    // The shop's crop stays the shop's: made again for the new area (the server does the same).
+    image = { ...draft.image, cropRect: null, adaption: 0 };
+  } else if (stored) {
     const area = pictureFrame(twin, view.print);
     const crop = snapCrop(stored, context.picture, 0, area, adaptionName(draft.image.adaption));
     image = { ...draft.image, cropRect: crop, adaption: adaptionForCrop(crop) };

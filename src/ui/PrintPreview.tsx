@@ -1,6 +1,12 @@
 import { type CSSProperties, type KeyboardEventHandler, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CropRect, type Frame, hasFitWarning, type PictureSize } from '../../engine/index.ts';
+import {
+  type CropRect,
+  type Frame,
+  hasFitWarning,
+  type PictureRegions,
+  type PictureSize,
+} from '../../engine/index.ts';
 import { leastPrintDpi, type PrintQuality, printQuality } from '../../shop/index.ts';
 import { WarningIcon } from './icons.tsx';
 import { useRetryingSrc } from './LazyImage.tsx';
@@ -15,6 +21,8 @@ export interface KnownPicture {
    * for the crop's aspect, useless for the print-quality check, which is then skipped.
    */
   exact: boolean;
+  /** What the analysis found (issue 32): the shop's crop holds the faces. Null until it has run. */
+  regions?: PictureRegions | null;
 }
 
 export interface PreviewGeometry {

@@ -115,7 +115,12 @@ describe.each(databaseKinds())('cart updates on %s', (kind: DatabaseKind) => {
       ...line,
       image: { filter: 'bw', cropRect: fitIn, adaption: 0 },
     });
-    expect(res.json<Cart>().orderLines[0]!.image).toEqual({ filter: 'bw', cropRect: fitIn, adaption: 1 });
+    expect(res.json<Cart>().orderLines[0]!.image).toEqual({
+      filter: 'bw',
+      cropRect: fitIn,
+      adaption: 1,
+      defaultCrop: false,
+    });
   });
 
   it('refuses a quantity below the format minimum with a message and changes nothing', async () => {

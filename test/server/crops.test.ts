@@ -66,6 +66,7 @@ describe.each(databaseKinds())('crops bounded to the picture, on %s', (kind: Dat
       filter: 'original',
       cropRect: crop(0, -0.25, 1, 1.5),
       adaption: 1,
+      defaultCrop: false,
     });
   });
 

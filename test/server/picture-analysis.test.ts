@@ -17,7 +17,7 @@ import { FACE_FIXTURES_DIR, type FaceFixture, fixtureRecords } from '../fixtures
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { multipartBody } from './multipart.ts';
-import { waitFor } from './production-helpers.ts';
+import { cartOf, uploadPrintPictures, waitFor } from './production-helpers.ts';
 
 const manifest = JSON.parse(
   await readFile(path.join(FACE_FIXTURES_DIR, 'manifest.json'), 'utf8'),
@@ -135,6 +135,28 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
       images: { uuid: string; regions?: PictureRegions | null }[];
     };
     expect(recent.images.find((i) => i.uuid === uuid)?.regions).toEqual(regions);
+  });
+
+  it('moves a print line’s crop onto the faces the job found (issue 32: crops that keep faces)', async () => {
+    const cookie = await uploadPrintPictures(t.app, [
+      { name: 'group-left.jpg', bytes: await bytesOf('group-left.jpg') },
+    ]);
+    const [line] = (await cartOf(t.app, cookie)).orderLines;
+    const faces = fixture('group-left.jpg').faces;
+    const holds = (crop: RegionBox, f: RegionBox) =>
+      f.x >= crop.x &&
+      f.x + f.width <= crop.x + crop.width &&
+      f.y >= crop.y &&
+      f.y + f.height <= crop.y + crop.height;
+    // Until the job has run, the centred crop: it cuts the people at the left.
+    expect(faces.every((f) => holds(line!.image!.cropRect!, f))).toBe(false);
+    await analysed(line!.files[0]!.uuid);
+    const moved = await waitFor('the line’s crop to hold the faces', async () => {
+      const image = (await cartOf(t.app, cookie)).orderLines[0]!.image!;
+      return faces.every((f) => holds(image.cropRect!, f)) && image;
+    });
+    expect(moved.defaultCrop).toBe(true);
+    expect(moved.cropRect!.width).toBe(line!.image!.cropRect!.width);
   });
 
   it('reads an EXIF-turned picture upright (its master): the face is where the shopper sees it', async () => {

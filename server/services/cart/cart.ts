@@ -1,15 +1,16 @@
 import { and, asc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import {
   adaptionForCrop,
+  type CropRect,
   cropBelowMinimum,
-  frameLike,
   MIN_CROP_DPI,
-  startingCrop,
+  type PictureRegions,
 } from '../../../engine/index.ts';
 import type { Cart, OrderLine, OrderLineChange, Product, TemplateLineAdd } from '../../../shop/index.ts';
 import {
   chooseCalendarExtras,
   chooseStartMonth,
+  defaultPrintImage,
   type LineTally,
   linePrice,
   orderChangeProblem,
@@ -247,8 +248,8 @@ export interface UploadedPrint {
 
 /**
  * Each stored file of a print upload becomes a print line (type 0) of the session's cart: the default
- * format turned to the picture's orientation, its minimum quantity, a centred fill-in crop (the fit
- * test then says fill-in) and the server's own price.
+ * format turned to the picture's orientation, its minimum quantity, the shop's fill-in crop (centred
+ * until the analysis has found faces: defaultPrintImage) and the server's own price.
  */
 export async function addPrintLines(
   db: Db,
@@ -262,16 +263,22 @@ export async function addPrintLines(
   if (!product) return;
   const cartUuid = await cartOf(db, session);
   const quantity = Math.max(1, product.minQuantity);
-  const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
   const price = linePrice(product, quantity);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const before = [...(await lockedTally(tx, cartUuid)).values()];
     refuseOverLimits(before, [...before, ...files.map(() => ({ quantity, linePrice: price }))]);
+    // Read under a share lock: an analysis recording regions now waits for these lines, and then
+    // moves their crops (recropDefaultLines); one that recorded them first is read here.
+    const regions = await pictureRegionsOf(
+      tx,
+      files.map((f) => f.uuid),
+      'share',
+    );
     let position = await nextPosition(tx, cartUuid);
     await tx.insert(orderLines).values(
       files.map((f) => {
-        const crop = startingCrop(f, 0, frameLike(frame, f), 'fill-in');
+        const image = defaultPrintImage(product, 'original', { picture: f, regions: regions.get(f.uuid) })!;
         return {
           cartUuid,
           position: position++,
@@ -280,7 +287,7 @@ export async function addPrintLines(
           description: f.name,
           quantity,
           actualLinePrice: price,
-          image: { filter: 'original' as const, cropRect: crop, adaption: adaptionForCrop(crop) },
+          image,
           files: [{ uuid: f.uuid, size: f.size, name: f.name, error: null, product: product.uuid }],
         };
       }),
@@ -380,9 +387,21 @@ export async function applyLineChanges(
         );
         continue;
       }
-      const image = change.image === undefined ? row.image : lineImage(change.image);
       const picture = sizes.get((row.files as OrderLine['files'])[0]?.uuid ?? '');
-      const crop = change.image?.cropRect;
+      const stored = row.image as OrderLine['image'];
+      const shopCrop = keepsShopCrop(stored, change.image);
+      let image = change.image === undefined ? row.image : lineImage(change.image);
+      if (shopCrop) {
+        // Made again for the line's format, from the regions as they are now.
+        const filter = change.image?.filter ?? stored?.filter ?? 'original';
+        image = (picture && defaultPrintImage(product, filter, { picture, regions: picture.regions })) ?? {
+          filter,
+          cropRect: null,
+          adaption: 0,
+          defaultCrop: true,
+        };
+      }
+      const crop = shopCrop ? undefined : change.image?.cropRect;
       if (crop && picture) {
         const frame = { widthMm: product.printareasize[0], heightMm: product.printareasize[1] };
         if (cropBelowMinimum(crop, picture, 0, frame)) {
@@ -545,31 +564,136 @@ export async function addTemplateLine(
   return cartView(db, cartUuid);
 }
 
-/** The upright sizes of the pictures of the print lines whose crop a change sets. */
+interface LinePicture {
+  width: number;
+  height: number;
+  regions: PictureRegions | null;
+}
+
+/**
+ * The upright sizes and analysis regions of the pictures of the print lines a change touches: a set
+ * crop is checked against the size, a shop's crop is made from both.
+ */
 async function printPictureSizes(
   tx: Db,
   changes: readonly OrderLineChange[],
   rows: ReadonlyMap<string, typeof orderLines.$inferSelect>,
-): Promise<Map<string, { width: number; height: number }>> {
+): Promise<Map<string, LinePicture>> {
   const uuids = changes.flatMap((change) => {
     const row = rows.get(change.uuid);
-    const file =
-      row?.type === PRINT && change.image?.cropRect ? (row.files as OrderLine['files'])[0] : undefined;
+    const file = row?.type === PRINT && !change.deleted ? (row.files as OrderLine['files'])[0] : undefined;
     return file ? [file.uuid] : [];
   });
   if (uuids.length === 0) return new Map();
   const found = await tx
-    .select({ uuid: pictures.uuid, width: pictures.width, height: pictures.height })
+    .select({
+      uuid: pictures.uuid,
+      width: pictures.width,
+      height: pictures.height,
+      regions: pictures.regions,
+    })
     .from(pictures)
     .where(inArray(pictures.uuid, uuids));
   return new Map(found.map((p) => [p.uuid, p]));
+}
+
+const sameCrop = (a: CropRect | null | undefined, b: CropRect | null | undefined) =>
+  !!a && !!b && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
+/**
+ * Whether a print line keeps the shop's crop after a change (issue 32): a client sends no crop (null:
+ * a new format reset it), or sends back the shop's crop it was given (the editor saves the whole line
+ * when only the quantity changed). Any other crop is the shopper's, and the shop never moves it again.
+ */
+function keepsShopCrop(stored: OrderLine['image'], sent: OrderLineChange['image']): boolean {
+  if (sent === undefined) return stored?.defaultCrop === true;
+  if (!sent) return false;
+  if (sent.cropRect === null) return true;
+  return stored?.defaultCrop === true && sameCrop(stored.cropRect, sent.cropRect);
 }
 
 /** The stored picture settings: the fit test on the crop decides the adaption (S0 §4), not the client. */
 function lineImage(image: OrderLineChange['image']): OrderLine['image'] {
   if (!image) return null;
   const crop = image.cropRect;
-  return { filter: image.filter, cropRect: crop, adaption: crop ? adaptionForCrop(crop) : 0 };
+  return {
+    filter: image.filter,
+    cropRect: crop,
+    adaption: crop ? adaptionForCrop(crop) : 0,
+    defaultCrop: false,
+  };
+}
+
+/**
+ * The analysis regions of pictures by uuid (absent: not analysed), read under a lock on their rows
+ * when asked: 'share' to wait for an analysis writing them, 'update' to be that writer.
+ */
+async function pictureRegionsOf(
+  tx: Db,
+  uuids: readonly string[],
+  lock?: 'share' | 'update',
+): Promise<Map<string, PictureRegions>> {
+  if (uuids.length === 0) return new Map();
+  const query = tx
+    .select({ uuid: pictures.uuid, regions: pictures.regions })
+    .from(pictures)
+    .where(inArray(pictures.uuid, [...uuids]));
+  const rows = lock ? await query.for(lock) : await query;
+  return new Map(rows.flatMap((r) => (r.regions ? [[r.uuid, r.regions] as const] : [])));
+}
+
+/**
+ * Moves the shop's crop of every cart print line of a picture to the suggestion its regions give
+ * (issue 32), once the analysis has recorded them: the lines the shopper has not cropped. Runs in the
+ * transaction that records the regions (setPictureRegions), after that write: the picture's row lock
+ * makes an upload adding lines of it wait, or be seen. The lines are read under a lock, so a
+ * shopper's crop saved meanwhile is seen and kept. Answers how many lines moved.
+ */
+export async function recropDefaultLines(tx: Db, pictureUuid: string): Promise<number> {
+  const [picture] = await tx
+    .select({
+      portalUuid: pictures.portalUuid,
+      sessionIdHash: pictures.sessionIdHash,
+      userUuid: pictures.userUuid,
+      width: pictures.width,
+      height: pictures.height,
+      regions: pictures.regions,
+    })
+    .from(pictures)
+    .where(eq(pictures.uuid, pictureUuid));
+  if (!picture) return 0;
+  // The picture's lines are in its owner's carts: its session's, and its user's.
+  const owners = [
+    ...(picture.sessionIdHash ? [eq(carts.sessionIdHash, picture.sessionIdHash)] : []),
+    ...(picture.userUuid ? [eq(carts.userUuid, picture.userUuid)] : []),
+  ];
+  if (owners.length === 0) return 0;
+  const rows = await tx
+    .select({ line: orderLines })
+    .from(orderLines)
+    .innerJoin(carts, eq(carts.uuid, orderLines.cartUuid))
+    .where(
+      and(
+        or(...owners),
+        eq(orderLines.type, PRINT),
+        sql`${orderLines.files} -> 0 ->> 'uuid' = ${pictureUuid}`,
+        sql`(${orderLines.image} ->> 'defaultCrop')::boolean`,
+      ),
+    )
+    .for('update', { of: orderLines });
+  if (rows.length === 0) return 0;
+  const catalogue = new Map((await productsOf(tx, picture.portalUuid)).map((p) => [p.uuid, p]));
+  let moved = 0;
+  for (const { line } of rows) {
+    const product = catalogue.get(line.productUuid);
+    const stored = line.image as OrderLine['image'];
+    if (!product || !stored) continue;
+    const image = defaultPrintImage(product, stored.filter, { picture, regions: picture.regions });
+    if (!image || sameCrop(image.cropRect, stored.cropRect)) continue;
+    await tx.update(orderLines).set({ image }).where(eq(orderLines.uuid, line.uuid));
+    moved++;
+  }
+  return moved;
 }
 
 /** S0 §7 auto-correction: the shopper's answer to the checkout question, kept on the cart. */

@@ -14,6 +14,7 @@ import type { PictureRegions } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
+import { recropDefaultLines } from '../cart/cart.ts';
 import { uprightKey } from './pictures.ts';
 
 /** The analysis queued by the store (server/production/jobs.ts implements it). */
@@ -40,12 +41,43 @@ export async function regionsOf(db: Db, pictureUuid: string): Promise<PictureReg
   return row?.regions ?? null;
 }
 
-/** Stores the regions on every row of these bytes that has none yet. */
+/**
+ * Stores the regions on every row of these bytes that has none yet and, in the same transaction,
+ * moves the shop's crop of those pictures' cart print lines onto the faces (recropDefaultLines;
+ * docs/decisions.md 4.11); a crop the shopper set stays.
+ */
 async function saveRegions(db: Db, sha256: string, regions: PictureRegions): Promise<void> {
-  await db
-    .update(pictures)
-    .set({ regions })
-    .where(and(eq(pictures.sha256, sha256), isNull(pictures.regions)));
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const saved = await tx
+      .update(pictures)
+      .set({ regions })
+      .where(and(eq(pictures.sha256, sha256), isNull(pictures.regions)))
+      .returning({ uuid: pictures.uuid });
+    for (const { uuid } of saved) await recropDefaultLines(tx, uuid);
+  });
+}
+
+/**
+ * Records a picture's regions as given (tests, and any later re-analysis), and in the same transaction
+ * moves the shop's crop of its cart print lines as saveRegions does. Answers whether the picture is
+ * there and how many lines moved; recording the same regions again moves nothing.
+ */
+export async function setPictureRegions(
+  db: Db,
+  uuid: string,
+  regions: PictureRegions | null,
+): Promise<{ found: boolean; moved: number }> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const written = await tx
+      .update(pictures)
+      .set({ regions })
+      .where(eq(pictures.uuid, uuid))
+      .returning({ uuid: pictures.uuid });
+    if (written.length === 0) return { found: false, moved: 0 };
+    return { found: true, moved: await recropDefaultLines(tx, uuid) };
+  });
 }
 
 /** The job's work for one picture; throws (the job is retried) when the analysis fails. */

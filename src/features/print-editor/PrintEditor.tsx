@@ -94,7 +94,9 @@ export function PrintEditor({ line }: { line: OrderLine }) {
   }, [session.page]);
 
   const picture: KnownPicture | null = pictureState.status === 'ready' ? pictureState : null;
-  const context: EditContext | null = products ? { products, picture: picture?.size ?? null } : null;
+  const context: EditContext | null = products
+    ? { products, picture: picture?.size ?? null, regions: picture?.regions ?? null }
+    : null;
   const product = products ? findProduct(products, session.draft.productUuid) : undefined;
   const view: DraftView | undefined = context ? draftView(session.draft, context) : undefined;
   const update = (command: (current: EditSession, context: EditContext) => EditSession) => {

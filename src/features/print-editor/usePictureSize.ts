@@ -42,7 +42,12 @@ export function usePictureSize(uuid: string | undefined): PictureState {
       (images) => {
         const found = images.find((image) => image.uuid === uuid);
         if (found)
-          setState({ status: 'ready', size: { width: found.width, height: found.height }, exact: true });
+          setState({
+            status: 'ready',
+            size: { width: found.width, height: found.height },
+            exact: true,
+            regions: found.regions ?? null,
+          });
         else fromPreview();
       },
       (error: unknown) => {

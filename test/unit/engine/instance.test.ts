@@ -130,6 +130,32 @@ describe('autofill', () => {
     expect(uuids.slice(2)).toEqual(['P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1', 'P2', 'P1']);
   });
 
+  it("crops each place to hold the picture's faces once it is analysed, centred before (issue 32)", () => {
+    const faces = [
+      { x: 0.04, y: 0.3, width: 0.05, height: 0.15 },
+      { x: 0.16, y: 0.3, width: 0.05, height: 0.15 },
+    ];
+    const wide = { uuid: 'W', width: 6000, height: 2000 };
+    const imageOf = (h: History) => {
+      const r = h.instance.resources.photo1;
+      return r?.type === 'IMAGE' ? r.image : null;
+    };
+    const holdsFaces = (crop: { x: number; width: number }) =>
+      faces.every((f) => f.x >= crop.x && f.x + f.width <= crop.x + crop.width);
+    // photo1 is a fill-in portrait place (60x80): a quarter of the 3:1 picture's width.
+    const centred = imageOf(run(card, fresh(), 'autofill', [wide]))!;
+    expect(centred.cropRect.x).toBeCloseTo(0.375, 12);
+    expect(holdsFaces(centred.cropRect)).toBe(false);
+    const analysed = { ...wide, regions: { faces, salient: null } };
+    const filled = imageOf(run(card, fresh(), 'autofill', [analysed]))!;
+    expect(holdsFaces(filled.cropRect)).toBe(true);
+    expect(filled.cropRect.width).toBe(centred.cropRect.width);
+    // The slot keeps the picture, not the analysis.
+    expect(filled).not.toHaveProperty('regions');
+    const chosen = imageOf(run(card, fresh(), 'setPicture', 'photo1', analysed))!;
+    expect(chosen.cropRect).toEqual(filled.cropRect);
+  });
+
   it('leaves filled slots alone', () => {
     let h = run(card, fresh(), 'setPicture', 'photo2', landscape('mine'));
     h = run(card, h, 'autofill', [landscape('L1'), portrait('P1')]);

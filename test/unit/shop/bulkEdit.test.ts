@@ -88,7 +88,7 @@ describe('bulk edits', () => {
     const edit = applyFormat(abc, [small]);
     for (const l of edit.lines) {
       expect(l.product.uuid).toBe('9x13');
-      expect(l.image).toEqual({ filter: 'original', cropRect: null, adaption: 0 });
+      expect(l.image).toEqual({ filter: 'original', cropRect: null, adaption: 0, defaultCrop: true });
       expect(l.quantity).toBeGreaterThanOrEqual(10);
       expect(l.dirty).toBe(true);
     }

@@ -4,6 +4,7 @@ import type { OrderLine, Product } from '../../../shop/contract.ts';
 import {
   chooseFilter,
   chooseFormat,
+  defaultPrintImage,
   draftView,
   type EditContext,
   type EditSession,
@@ -80,6 +81,7 @@ describe('starting a session', () => {
       filter: 'original',
       cropRect: null,
       adaption: 0,
+      defaultCrop: true,
     });
   });
 
@@ -132,7 +134,7 @@ describe('choices return to main', () => {
     expect(session.draft).toEqual({
       productUuid: '13x18',
       quantity: 2,
-      image: { filter: 'sepia', cropRect: null, adaption: 0 },
+      image: { filter: 'sepia', cropRect: null, adaption: 0, defaultCrop: true },
     });
   });
 
@@ -161,7 +163,12 @@ describe('choices return to main', () => {
     const zoomed = { x: 0.2, y: 0.1, width: 0.5, height: 0.5 * (uploadedCrop.height / uploadedCrop.width) };
     const session = setCrop(openPage(start(), 'crop'), zoomed, context);
     expect(session).toMatchObject({ page: 'main', changed: true });
-    expect(session.draft.image).toEqual({ filter: 'original', cropRect: zoomed, adaption: 0 });
+    expect(session.draft.image).toEqual({
+      filter: 'original',
+      cropRect: zoomed,
+      adaption: 0,
+      defaultCrop: false,
+    });
     const withGap = { x: -0.1, y: 0, width: 1.2, height: 1.2 * (uploadedCrop.height / uploadedCrop.width) };
     expect(setCrop(start(), withGap, context).draft.image.adaption).toBe(1);
   });
@@ -196,7 +203,12 @@ describe('orientation', () => {
     expect(session.page).toBe('crop');
     expect(isChanged(session)).toBe(true);
     const portrait = startingCrop(landscapePicture, 0, { widthMm: 102, heightMm: 152 }, 'fill-in');
-    expect(session.draft.image).toEqual({ filter: 'original', cropRect: portrait, adaption: 0 });
+    expect(session.draft.image).toEqual({
+      filter: 'original',
+      cropRect: portrait,
+      adaption: 0,
+      defaultCrop: false,
+    });
     const view = draftView(session.draft, context)!;
     expect(view.landscape).toBe(false);
     expect(view.print).toEqual({ widthMm: 102, heightMm: 152 });
@@ -273,7 +285,7 @@ describe('saving', () => {
       ...line,
       product: { uuid: '13x18', type: 0 },
       quantity: 4,
-      image: { filter: 'bw', cropRect: null, adaption: 0 },
+      image: { filter: 'bw', cropRect: null, adaption: 0, defaultCrop: true },
     });
   });
 
@@ -281,5 +293,55 @@ describe('saving', () => {
     const orphan = { ...start().draft, productUuid: 'gone' };
     expect(draftView(orphan, context)).toBeUndefined();
     expect(flipOrientation({ ...start(), draft: orphan }, context).draft).toBe(orphan);
+  });
+});
+
+describe("the shop's crop (issue 32)", () => {
+  /** Two people at the left edge of the landscape picture. */
+  const regions = {
+    faces: [
+      { x: 0.02, y: 0.3, width: 0.06, height: 0.1 },
+      { x: 0.1, y: 0.3, width: 0.06, height: 0.1 },
+    ],
+    salient: null,
+  };
+  const analysed: EditContext = { ...context, regions };
+  const holdsFaces = (crop: { x: number; width: number }) =>
+    regions.faces.every((f) => f.x >= crop.x && f.x + f.width <= crop.x + crop.width);
+
+  it('a reset crop shows the suggestion once the picture is analysed, the centred crop before', () => {
+    const reset = chooseFormat(start(), f13x18, context);
+    const before = draftView(reset.draft, context)!;
+    expect(before.crop).toEqual(startingCrop(landscapePicture, 0, before.area, 'fill-in'));
+    expect(holdsFaces(before.crop)).toBe(false);
+    const after = draftView(reset.draft, analysed)!;
+    expect(holdsFaces(after.crop)).toBe(true);
+    expect(after.crop.width).toBe(before.crop.width);
+  });
+
+  it("defaultPrintImage is the reset crop's view, marked as the shop's", () => {
+    const image = defaultPrintImage(f10x15, 'sepia', { picture: landscapePicture, regions })!;
+    expect(image).toMatchObject({ filter: 'sepia', adaption: 0, defaultCrop: true });
+    expect(holdsFaces(image.cropRect!)).toBe(true);
+    const reset = chooseFilter(
+      chooseFormat(chooseFormat(start(), f13x18, context), f10x15, context),
+      'sepia',
+    );
+    expect(image.cropRect).toEqual(draftView(reset.draft, analysed)!.crop);
+    expect(defaultPrintImage(f10x15, 'original', { picture: null })).toBeUndefined();
+  });
+
+  it("the white border keeps the shop's crop the shop's, and a shopper's crop is theirs", () => {
+    const shops = startSession({
+      ...line,
+      image: { ...defaultPrintImage(f10x15, 'original', { picture: landscapePicture, regions })! },
+    });
+    const on = toggleWhiteBorder(shops, analysed);
+    expect(on.draft.image).toMatchObject({ cropRect: null, defaultCrop: true });
+    const view = draftView(on.draft, analysed)!;
+    expect(view.area).toEqual(innerFrame({ widthMm: 152, heightMm: 102 }));
+    expect(holdsFaces(view.crop)).toBe(true);
+    const moved = setCrop(shops, { ...uploadedCrop, x: 1 - uploadedCrop.width }, analysed);
+    expect(moved.draft.image.defaultCrop).toBe(false);
   });
 });

@@ -126,7 +126,8 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
       onFill: () =>
         run(
           'autofill',
-          unused.map(({ uuid, width, height }) => ({ uuid, width, height })),
+          // With what the analysis found, so each place's crop holds the faces (issue 32).
+          unused.map(({ uuid, width, height, regions }) => ({ uuid, width, height, regions })),
         ),
     };
   }, [template, instance, images, run]);
