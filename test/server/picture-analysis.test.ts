@@ -17,7 +17,7 @@ import { FACE_FIXTURES_DIR, type FaceFixture, fixtureRecords } from '../fixtures
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { multipartBody } from './multipart.ts';
-import { cartOf, uploadPrintPictures, waitFor } from './production-helpers.ts';
+import { cartOf, placeOrder, producedManifest, uploadPrintPictures, waitFor } from './production-helpers.ts';
 
 const manifest = JSON.parse(
   await readFile(path.join(FACE_FIXTURES_DIR, 'manifest.json'), 'utf8'),
@@ -157,6 +157,25 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     });
     expect(moved.defaultCrop).toBe(true);
     expect(moved.cropRect!.width).toBe(line!.image!.cropRect!.width);
+
+    // The print file, made for real at 300 dpi, holds the three people: the detector finds them in it.
+    const orderUuid = await placeOrder(t.app, cookie);
+    const { row, manifest: produced } = await producedManifest(t.db.database.db, t.dataDir, orderUuid);
+    expect(row.productionError).toBeNull();
+    const entry = produced.lines.find((l) => l.kind === 'print')!.files[0]!;
+    const printFile = await readFile(path.join(t.dataDir, 'production', orderUuid, entry.name));
+    const inPrint = (await t.app.pictureAnalysis.analyse(printFile)).regions;
+    expect(inPrint.faces).toHaveLength(3);
+    // Each face where the crop puts it on the paper.
+    for (const f of faces) {
+      const onPaper = {
+        x: (f.x - moved.cropRect!.x) / moved.cropRect!.width,
+        y: (f.y - moved.cropRect!.y) / moved.cropRect!.height,
+        width: f.width / moved.cropRect!.width,
+        height: f.height / moved.cropRect!.height,
+      };
+      expect(inPrint.faces.some((found) => matches(found, onPaper))).toBe(true);
+    }
   });
 
   it('reads an EXIF-turned picture upright (its master): the face is where the shopper sees it', async () => {
