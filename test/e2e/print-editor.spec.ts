@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { CropRect } from '../../engine/image.ts';
 import type { Cart, OrderLine, Product } from '../../shop/contract.ts';
 import { linePrice } from '../../shop/pricing.ts';
-import { openStartPage, pounds, press } from './support.ts';
+import { analysed, openStartPage, pounds, press } from './support.ts';
 
 async function cart(page: Page): Promise<Cart> {
   const answer = await page.request.get('/m/api/webshop/cart');
@@ -35,6 +35,7 @@ async function printLine(page: Page, name: string, width: number, height: number
   expect(answer.ok()).toBe(true);
   const { files } = (await answer.json()) as { files: { uuid: string; error: string | null }[] };
   expect(files[0]?.error).toBeNull();
+  await analysed(page);
   const line = (await cart(page)).orderLines.find((l) => l.files[0]?.uuid === files[0]!.uuid);
   expect(line).toBeDefined();
   return line!;

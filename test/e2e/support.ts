@@ -192,7 +192,27 @@ export async function linesInCart(page: Page, count: number): Promise<Cart> {
     });
     expect(res.ok()).toBe(true);
   }
+  await analysed(page);
   return serverCart(page);
+}
+
+/**
+ * Waits until the picture analysis has run on every picture of the page's session (issue 32): it
+ * moves the shop's crop of their print lines a few seconds after the upload, so a test that compares a
+ * line before and after a step starts once that has happened.
+ */
+export async function analysed(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { images } = (await (await page.request.get('/m/api/user/recent-images')).json()) as {
+          images: { regions?: unknown }[];
+        };
+        return images.every((i) => i.regions != null);
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
 }
 
 /**
