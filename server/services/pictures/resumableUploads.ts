@@ -19,7 +19,7 @@ import type { ResumableStore } from './resumableStores.ts';
 export const RESUMABLE_TYPES = ['printsorder', 'editor'] as const;
 export type ResumableType = (typeof RESUMABLE_TYPES)[number];
 
-/** An unfinished upload is kept this long after it began, then removed with its bytes. */
+/** An upload (unfinished, or finished with its result kept) is kept this long after it began, then removed. */
 export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 export interface ResumableOwner {
