@@ -660,7 +660,7 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * A resumable (tus) upload in progress (issue 32): whose it is, so only its session resumes or sees it,
  * and what it becomes when its last byte arrives (a picture, and a print line for `printsorder`). The
- * bytes are the tus store's; the row goes when the upload finishes, is ended, or expires.
+ * bytes are the tus store's and go when it finishes; the row goes when it is ended or expires.
  */
 export const resumableUploads = pgTable(
   'resumable_uploads',
@@ -676,6 +676,14 @@ export const resumableUploads = pgTable(
     userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
     uploadType: text('upload_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its last byte arrived and it became a picture (its bytes are gone by then). The row stays
+     * till the expiry so a client whose last answer was lost learns the result instead of uploading
+     * again (a second print line).
+     */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A finished upload's length and the last piece's answer (the picture's record): `{ length, answer }`. */
+    result: jsonb('result').$type<{ length: number; answer: object }>(),
   },
   (t) => [index('resumable_uploads_created').on(t.createdAt)],
 );

@@ -14,9 +14,12 @@ import { fileRoute } from '../plugins/contract.ts';
 import type { uploadQuota } from '../plugins/limits.ts';
 import {
   beginResumable,
+  encodeResult,
+  finishedAnswer,
   forget,
   ownedResumable,
   RESUMABLE_ID_HEADER,
+  RESUMABLE_RESULT_HEADER,
   RESUMABLE_TYPES,
   type ResumableOptions,
   resumableServer,
@@ -179,8 +182,31 @@ export async function resumableUploadRoutes(
     schema: tusSchema('A resumable upload: its offset (HEAD), a piece (PATCH), or its end (DELETE)', 200),
     handler: async (request, reply) => {
       const id = Id.safeParse((request.params as { id?: string }).id);
-      if (!id.success || !(await ownedResumable(db, id.data, await request.session()))) {
+      const owned = id.success ? await ownedResumable(db, id.data, await request.session()) : null;
+      if (!id.success || !owned) {
         throw notFound('upload', { id: String((request.params as { id?: string }).id) });
+      }
+      // Finished (its bytes are gone): a client whose last answer was lost asks again and is told it
+      // is whole, with what it became, rather than beginning it anew (a second print line).
+      if (owned.result) {
+        const { length, answer } = owned.result;
+        reply.header('Tus-Resumable', '1.0.0').header('Cache-Control', 'no-store');
+        if (request.method === 'DELETE') {
+          await forget(db, options.store, id.data);
+          return reply.code(204).send();
+        }
+        if (request.method === 'HEAD') {
+          return reply
+            .code(200)
+            .header('Upload-Offset', String(length))
+            .header('Upload-Length', String(length))
+            .header(RESUMABLE_RESULT_HEADER, encodeResult(answer))
+            .send();
+        }
+        const again = finishedAnswer(owned.result);
+        reply.header('Upload-Offset', String(length));
+        for (const [name, value] of Object.entries(again.headers)) reply.header(name, value);
+        return reply.code(again.status_code).send(again.body);
       }
       const answer = await ask(request, null);
       // Ended by its client (termination): its row goes with its bytes.

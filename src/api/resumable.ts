@@ -35,6 +35,29 @@ function bodyOf(
   }
 }
 
+/**
+ * The header a finished upload's HEAD answers its result in (base64url JSON): a try after the last
+ * piece's answer was lost is told the upload is whole (offset = length) and what it became.
+ */
+const RESULT_HEADER = 'x-print-shop-upload-result';
+
+/** The last answer's result: the last piece's JSON body, or a finished upload's HEAD header. */
+function resultOf(response: { getBody(): string | undefined; getHeader(name: string): string | undefined }) {
+  const body = bodyOf(response.getBody());
+  if (body) return body;
+  const header = response.getHeader(RESULT_HEADER);
+  if (!header) return undefined;
+  try {
+    const base64 = header.replaceAll('-', '+').replaceAll('_', '/');
+    const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) =>
+      c.charCodeAt(0),
+    );
+    return bodyOf(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A failed try as the queue's CallError: the status (-1 without an answer) and the server's message. */
 function asCallError(error: Error): CallError {
   const response = (error as DetailedError).originalResponse;
@@ -54,7 +77,7 @@ export type ResumableProgress = (fraction: number) => void;
 
 /**
  * Sends `file` (resuming an earlier upload of the same content) and answers the first file record of
- * the last piece's answer, the picture as the one-shot upload answers it. Rejects with a CallError.
+ * the last piece's answer (or of a finished upload's HEAD), the picture as the one-shot upload answers it. Rejects with a CallError.
  */
 export async function uploadResumable<T>(
   file: File,
@@ -77,8 +100,10 @@ export async function uploadResumable<T>(
       onProgress: (sent, total) => {
         if (total > 0) onProgress(sent / total);
       },
+      // The last answer is the last piece's, or (when that answer was lost and this try found the
+      // upload whole) the HEAD's: tus-js-client succeeds on a HEAD whose offset is the length.
       onSuccess: ({ lastResponse }) => {
-        const body = bodyOf(lastResponse.getBody());
+        const body = resultOf(lastResponse);
         const record = body?.files?.[0] as (T & { error?: string | null }) | undefined;
         if (!record || record.error) {
           reject(

@@ -143,3 +143,31 @@ test('a reload mid-upload: the kept photo goes on by itself from the server’s 
   expect(resumed).toBeGreaterThanOrEqual((beforeReload - 1) * RESUMABLE_CHUNK_BYTES);
   expect(bytesSent(seen.offsets, size)).toBeLessThanOrEqual(size + RESUMABLE_CHUNK_BYTES);
 });
+
+test('the last piece’s answer lost on its way back: the next try learns the upload is whole, one picture, one line', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const photo = await bigPhoto(3);
+  const size = photo.buffer.length;
+  const seen = watchUploads(page);
+  let lost = 0;
+  await page.route(`**${RESUMABLE_UPLOAD_PATH}/*`, async (route) => {
+    const request = route.request();
+    const offset = Number(request.headers()['upload-offset']);
+    if (request.method() !== 'PATCH' || lost > 0 || offset + RESUMABLE_CHUNK_BYTES < size) {
+      await route.continue();
+      return;
+    }
+    // The server gets the last piece and finishes the upload; the page sees the connection fail.
+    lost++;
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(200);
+    await route.abort('connectionreset');
+  });
+  await pickPhoto(page, photo);
+  await expectOnePictureAndLine(page);
+  expect(lost).toBe(1);
+  // Not begun again: the retry asked (HEAD) and was told it was whole.
+  expect(seen.creations).toBe(1);
+});

@@ -19,7 +19,7 @@ import type { ResumableStore } from './resumableStores.ts';
 export const RESUMABLE_TYPES = ['printsorder', 'editor'] as const;
 export type ResumableType = (typeof RESUMABLE_TYPES)[number];
 
-/** An unfinished upload is kept this long after it began, then removed with its bytes. */
+/** An upload (unfinished, or finished with its result kept) is kept this long after it began, then removed. */
 export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 export interface ResumableOwner {
@@ -27,6 +27,15 @@ export interface ResumableOwner {
   session: Session;
   uploadType: ResumableType;
 }
+
+/** A finished upload's length and the answer its last piece got (kept so a lost answer can be asked again). */
+export interface ResumableResult {
+  length: number;
+  answer: object;
+}
+
+/** The header a finished upload's HEAD (and a PATCH to it) carries its result in: base64url JSON. */
+export const RESUMABLE_RESULT_HEADER = 'x-print-shop-upload-result';
 
 export interface ResumableOptions {
   db: Db;
@@ -67,23 +76,46 @@ export function resumableServer(options: ResumableOptions) {
       try {
         const owner = await ownerOf(db, upload.id);
         if (!owner) throw { status_code: 404, body: 'Not found' };
+        // Finished by the other request: the same answer, not a second picture.
+        if (owner.result) return finishedAnswer(owner.result);
+        let result: ResumableResult;
         try {
           const answer = await options.finish(owner, upload, () => store.read(upload.id));
-          return {
-            status_code: 200,
-            headers: { 'Content-Type': 'application/json; charset=utf-8' },
-            body: JSON.stringify(answer),
-          };
-        } finally {
-          // Whole or refused, the pieces are done with: a finished upload is a picture or an error.
+          result = { length: upload.size ?? upload.offset, answer };
+        } catch (error) {
+          // Refused: nothing was made, so nothing to remember; a new try begins again.
           await forget(db, store, upload.id);
+          throw error;
         }
+        // The row first, then the bytes: a removal cut short leaves bytes the expiry job removes.
+        await db
+          .update(resumableUploads)
+          .set({ finishedAt: new Date(), result })
+          .where(eq(resumableUploads.id, upload.id));
+        await store.discard(upload.id);
+        return finishedAnswer(result);
       } finally {
         await lock.unlock();
       }
     },
   });
   return { tus, locker };
+}
+
+/** The answer to a piece that finished the upload, or to any later one: the picture's record, again. */
+export function finishedAnswer(result: ResumableResult) {
+  return {
+    status_code: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      [RESUMABLE_RESULT_HEADER]: encodeResult(result.answer),
+    },
+    body: JSON.stringify(result.answer),
+  };
+}
+
+export function encodeResult(answer: object): string {
+  return Buffer.from(JSON.stringify(answer)).toString('base64url');
 }
 
 /** Records a new upload's owner at `now` (the app's clock, which the expiry reads) and answers its id. */
@@ -105,11 +137,18 @@ export async function beginResumable(
   return id;
 }
 
-/** The upload if it is this session's, else null (a stranger gets a 404 as if it did not exist). */
-export async function ownedResumable(db: Db, id: string, session: Session | null): Promise<boolean> {
-  if (!session) return false;
+/**
+ * The upload if it is this session's (with its result once finished), else null (a stranger gets a
+ * 404 as if it did not exist).
+ */
+export async function ownedResumable(
+  db: Db,
+  id: string,
+  session: Session | null,
+): Promise<{ result: ResumableResult | null } | null> {
+  if (!session) return null;
   const [row] = await db
-    .select({ id: resumableUploads.id })
+    .select({ result: resumableUploads.result })
     .from(resumableUploads)
     .where(
       and(
@@ -118,16 +157,20 @@ export async function ownedResumable(db: Db, id: string, session: Session | null
         eq(resumableUploads.portalUuid, session.portalUuid),
       ),
     );
-  return !!row;
+  return row ? { result: row.result ?? null } : null;
 }
 
-async function ownerOf(db: Db, id: string): Promise<ResumableOwner | null> {
+async function ownerOf(
+  db: Db,
+  id: string,
+): Promise<(ResumableOwner & { result: ResumableResult | null }) | null> {
   const [row] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
   if (!row) return null;
   return {
     id: row.id,
     session: { idHash: row.sessionIdHash, portalUuid: row.portalUuid, userUuid: row.userUuid },
     uploadType: row.uploadType as ResumableType,
+    result: row.result ?? null,
   };
 }
 
@@ -138,9 +181,11 @@ export async function forget(db: Db, store: ResumableStore, id: string) {
 }
 
 /**
- * Removes the uploads begun more than RESUMABLE_EXPIRY_MS before `now` (the app's clock) and never
- * finished, with their bytes: the expiry job, run with the hourly cleanup. Idempotent: a removal
- * that fails keeps its row and is tried again next time. Answers how many went.
+ * Removes the uploads begun more than RESUMABLE_EXPIRY_MS before `now` (the app's clock), with their
+ * bytes: unfinished ones, and finished ones whose result was kept for a client that lost its last
+ * answer (no bytes left; the store's removal finds nothing and is content). The expiry job, run with
+ * the hourly cleanup. Idempotent: a removal that fails keeps its row and is tried again next time.
+ * Answers how many went.
  */
 export async function expireResumable(db: Db, store: ResumableStore, now: Date): Promise<number> {
   const old = await db
