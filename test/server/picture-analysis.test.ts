@@ -137,7 +137,10 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     expect(recent.images.find((i) => i.uuid === uuid)?.regions).toEqual(regions);
   });
 
-  it('moves a print line’s crop onto the faces the job found (issue 32: crops that keep faces)', async () => {
+  // An analysis, a 300 dpi print file and a second analysis: over the 30 s default on a loaded CI machine.
+  it('moves a print line’s crop onto the faces the job found (issue 32: crops that keep faces)', {
+    timeout: 120_000,
+  }, async () => {
     const cookie = await uploadPrintPictures(t.app, [
       { name: 'group-left.jpg', bytes: await bytesOf('group-left.jpg') },
     ]);
