@@ -13,7 +13,7 @@
  *   retries lands in the dead-letter queue, whose worker marks the order failed for the lab.
  */
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
+import { fromDrizzle, fromPglite, type Job, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connect.ts';
 import { emailOutbox, orders } from '../db/schema.ts';
 import type { OrderJobs } from '../services/checkout/orderJobs.ts';
@@ -72,6 +72,9 @@ export interface QueueTiming {
   /** How often pg-boss looks for expired jobs and lapsed heartbeats (so how soon a dead worker's job is retried). */
   superviseIntervalSeconds: number;
 }
+
+/** Analyses fetched at once: a few seconds' work for the one analysis thread, well inside its expiry. */
+const ANALYSIS_BATCH = 4;
 
 export const DEFAULT_TIMING: QueueTiming = {
   retryLimit: 5,
@@ -199,9 +202,32 @@ export class Jobs implements OrderJobs, PictureJobs {
     await boss.work<CaptureJobData>(QUEUES.captureDead, polling, async ([job]) => {
       await handlers.captureGaveUp(job!.data.transactionUuid);
     });
-    await boss.work<AnalysisJobData>(QUEUES.analysis, { ...polling, batchSize: 1 }, async ([job]) => {
-      await handlers.analysePicture(job!.data.pictureUuid);
-    });
+    // A shopper's upload of 50 photos queues 50 analyses: fetched one per poll (2 s), the last crop
+    // moved 100 s later. Batches that come back full are fetched again at once, and each job settles
+    // on its own, so one bad picture retries alone.
+    const analysisWork = {
+      ...polling,
+      batchSize: ANALYSIS_BATCH,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+    } as const;
+    await boss.work<AnalysisJobData, JobResult[], typeof analysisWork>(
+      QUEUES.analysis,
+      analysisWork,
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            await handlers.analysePicture(job.data.pictureUuid);
+            results.push({ id: job.id, status: 'completed' });
+          } catch (error) {
+            log.warn({ err: error, pictureUuid: job.data.pictureUuid }, 'A picture analysis failed');
+            results.push({ id: job.id, status: 'failed', output: { message: String(error) } });
+          }
+        }
+        return results;
+      },
+    );
     await boss.work(
       QUEUES.production,
       { ...polling, batchSize: 1, includeMetadata: true },
