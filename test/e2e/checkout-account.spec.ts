@@ -46,3 +46,25 @@ test('after registering in a browser where a guest ordered, checkout pre-fills t
   await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('2 Mill Lane');
   await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(account.email);
 });
+
+test('what the shopper typed to create an account stays when the cart is read again (back online)', async ({
+  page,
+  context,
+}) => {
+  await printsInCart(page, 40);
+  await startCheckout(page, 'No, print as they are');
+  const signUp = page.getByRole('form', { name: 'Create an account' });
+  await signUp.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+  await signUp.getByRole('textbox', { name: 'Mobile number' }).fill('07700 900789');
+
+  // The signal drops and returns: the shop reads the cart again to show what changed meanwhile.
+  await context.setOffline(true);
+  const read = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/m/api/webshop/cart' && r.request().method() === 'GET',
+  );
+  await context.setOffline(false);
+  await read;
+
+  await expect(signUp.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada Lovelace');
+  await expect(signUp.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('07700 900789');
+});

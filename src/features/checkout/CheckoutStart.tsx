@@ -34,9 +34,12 @@ export function CheckoutStart() {
   const autoCorrection = useCheckoutStore((s) => s.autoCorrection);
   const [me, setMe] = useState<Me | null>(null);
 
-  // The total decides the minimum-price warning: it must be the server's current one.
+  // The total decides the minimum-price warning: it must be the server's current one. Once read, a
+  // later read (back online, a load asked for while another ran) keeps the cards on screen: hiding
+  // them behind the spinner unmounted the forms and lost what the shopper had typed.
+  const [read, setRead] = useState(false);
   useEffect(() => {
-    void load();
+    void load().then(() => setRead(true));
   }, [load]);
 
   useEffect(() => {
@@ -48,7 +51,7 @@ export function CheckoutStart() {
     return () => controller.abort();
   }, []);
 
-  if (!cart || status === 'loading') return <Loading />;
+  if (!cart || (!read && status === 'loading')) return <Loading />;
   if (cart.orderLines.length === 0) return <Navigate to="/cart" replace />;
 
   const total = cart.summary.totalPrice;
