@@ -22,6 +22,7 @@ import {
 } from '../engine/index.ts';
 import { PickupLocation, PostageOption } from './deliveryOptions.ts';
 import { countText, MAX_LINE_QUANTITY } from './orderLimits.ts';
+import { PhotobookSpec } from './photobook/products.ts';
 
 /**
  * A whole number a PostgreSQL `integer` column holds (-2^31 to 2^31 - 1). Every integer a client sends
@@ -185,6 +186,13 @@ export const Product = z.object({
   productprices: z.array(ProductPrice),
   subproducts: z.array(Subproduct),
   campaignrequirement: z.string().nullable(),
+  /**
+   * A photo book's page size, page rules and binding (issue 33; shop/photobook): present only for a
+   * book, so the app can add pages in the product's steps, price each count (photobookPrice) and draw
+   * the cover at its width. Its productprices are then unit prices: the base for the minimum pages,
+   * then each extra page step.
+   */
+  photobook: PhotobookSpec.optional(),
 });
 export type Product = z.infer<typeof Product>;
 

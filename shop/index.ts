@@ -27,6 +27,7 @@ export * from './orderLimits.ts';
 export * from './payment.ts';
 export * from './paymentView.ts';
 export * from './personalDates.ts';
+export * from './photobook/index.ts';
 export * from './previewSizes.ts';
 export * from './pricing.ts';
 export * from './printEdit.ts';

@@ -4,9 +4,17 @@
  */
 import type { Product } from './contract.ts';
 import { MAX_LINE_QUANTITY } from './orderLimits.ts';
+import { extraPageSteps, type PageRules, pageCounts } from './photobook/pages.ts';
 
 type PricedProduct = Pick<Product, 'productprices' | 'subproducts' | 'campaignrequirement'>;
-type TieredProduct = Pick<Product, 'productprices' | 'campaignrequirement'>;
+/** A product as advertised; a photo book's rules (Product.photobook) change what its tiers mean. */
+type TieredProduct = Pick<Product, 'productprices' | 'campaignrequirement'> & {
+  photobook?: { pages: PageRules } | undefined;
+};
+/** A photo book as priced: its unit prices and its page rules (Product.photobook). */
+type BookProduct = Pick<Product, 'productprices' | 'campaignrequirement'> & {
+  photobook: { pages: PageRules };
+};
 type Tier = Product['productprices'][number];
 /** Says whether a named campaign requirement is met; the kinds are not specified yet (S0 §9). */
 type RequirementCheck = (requirement: string) => boolean;
@@ -41,6 +49,13 @@ function sortedTierPrice(sorted: readonly Tier[], quantity: number, campaign: bo
   return shownPrice(tier, campaign);
 }
 
+/** Unit pricing (S0 §9): unit n priced at the tier for quantity n, summed over `units`. */
+function sortedUnitSum(sorted: readonly Tier[], units: number, campaign: boolean): number {
+  let sum = 0;
+  for (let unit = 1; unit <= units; unit++) sum += sortedTierPrice(sorted, unit, campaign);
+  return sum;
+}
+
 /**
  * The unit price for `quantity`: the tier with the highest quantity not above it (the first tier
  * when the quantity is below them all); its campaign price when `campaign` and that price is above 0.
@@ -70,9 +85,62 @@ export function linePrice(
       .reduce((sum, s) => sum + s.extraprice, 0);
     return sortedTierPrice(sorted, quantity, campaign) * quantity + extras * quantity;
   }
-  let sum = 0;
-  for (let unit = 1; unit <= quantity; unit++) sum += sortedTierPrice(sorted, unit, campaign);
-  return sum;
+  return sortedUnitSum(sorted, quantity, campaign);
+}
+
+/**
+ * One photo book of `pages` inner pages (issue 33), by S1 §9's unit pricing with page steps as the
+ * units: unit 1 is the base price, which covers the product's minimum pages, and each step of pages
+ * above it is one more unit (its tier's price, so a shop can make steps cheaper from some count on by
+ * adding tiers). A count the product does not take throws (RangeError): nothing prices a book that
+ * cannot be bound.
+ */
+export function photobookPrice(
+  product: BookProduct,
+  pages: number,
+  requirementMet?: RequirementCheck,
+): number {
+  const units = 1 + extraPageSteps(product.photobook.pages, pages);
+  return sortedUnitSum(tiers(product), units, campaignMatches(product, requirementMet));
+}
+
+/**
+ * A photo book line: `copies` identical books at photobookPrice each. Copies get no volume tiers, as
+ * the tiers already price the pages; 0 or fewer copies cost nothing, as linePrice has it. A book line
+ * is priced here, never by linePrice, which would read the copies as page steps.
+ */
+export function photobookLinePrice(
+  product: BookProduct,
+  pages: number,
+  copies: number,
+  requirementMet?: RequirementCheck,
+): number {
+  const price = photobookPrice(product, pages, requirementMet);
+  return copies > 0 ? price * copies : 0;
+}
+
+/** The price of every page count the book takes, smallest first: the app's pages-and-price list. */
+export function photobookPriceList(
+  product: BookProduct,
+  requirementMet?: RequirementCheck,
+): { pages: number; price: number }[] {
+  const sorted = tiers(product);
+  const campaign = campaignMatches(product, requirementMet);
+  const { pages } = product.photobook;
+  return pageCounts(pages).map((count) => ({
+    pages: count,
+    price: sortedUnitSum(sorted, 1 + (count - pages.min) / pages.step, campaign),
+  }));
+}
+
+/**
+ * The tier a "from" price advertises. S0 §9 takes the largest-quantity tier (the cheapest per unit in
+ * a volume discount); a photo book's tiers are page steps, so its "from" is the base price, a book of
+ * the minimum pages.
+ */
+function advertisedTier(product: TieredProduct): Tier | undefined {
+  const sorted = tiers(product);
+  return product.photobook ? sorted[0] : sorted.at(-1);
 }
 
 /**
@@ -81,7 +149,7 @@ export function linePrice(
  * the product has no prices, as there is nothing to advertise.
  */
 export function lowestPrice(product: TieredProduct, requirementMet?: RequirementCheck): number | null {
-  const top = tiers(product).at(-1);
+  const top = advertisedTier(product);
   return top ? shownPrice(top, campaignMatches(product, requirementMet)) : null;
 }
 
@@ -99,12 +167,12 @@ export function priceText(
   product: TieredProduct,
   requirementMet?: RequirementCheck,
 ): { key: PriceTextKey; amount: number; quantity: number } | null {
-  const top = tiers(product).at(-1);
+  const top = advertisedTier(product);
   if (!top) return null;
   const campaign = campaignMatches(product, requirementMet) && top.campaignprice > 0;
   // A price that needs a quantity says so (issue 34: 'Prices from £13.99' held only from 50 copies).
   const key: PriceTextKey =
-    top.quantity > 1
+    top.quantity > 1 && !product.photobook
       ? campaign
         ? 'prices.campaignFromQuantity'
         : 'prices.fromQuantity'

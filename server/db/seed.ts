@@ -133,13 +133,19 @@ async function seedTemplateProducts(tx: Db, p: SeedPortal) {
     await tx
       .insert(productPrices)
       .values(
-        PRICE_TIERS.map((quantity, tier) => ({
-          productUuid: uuid,
-          quantity,
-          price: scale(def.prices[tier]!),
-          campaignPrice: def.campaign ? scale(def.campaign[tier]!) : 0,
-          type: 0,
-        })),
+        def.pagePrices
+          ? // A photo book: unit prices (S1 §9) whose units are page steps, the first the base book.
+            [
+              { productUuid: uuid, quantity: 1, price: scale(def.pagePrices.base), type: 1 },
+              { productUuid: uuid, quantity: 2, price: scale(def.pagePrices.step), type: 1 },
+            ]
+          : PRICE_TIERS.map((quantity, tier) => ({
+              productUuid: uuid,
+              quantity,
+              price: scale(def.prices![tier]!),
+              campaignPrice: def.campaign ? scale(def.campaign[tier]!) : 0,
+              type: 0,
+            })),
       )
       .onConflictDoNothing();
     if (def.subproducts.length) {

@@ -17,6 +17,8 @@ import {
   templateProductUuid,
 } from '../../server/db/templates/products.ts';
 import type { Product } from '../../shop/contract.ts';
+import { PHOTOBOOK_PRODUCT_TYPE, PHOTOBOOKS } from '../../shop/photobook/products.ts';
+import { photobookPrice } from '../../shop/pricing.ts';
 import { allDemoTemplates, currentDemoTemplates } from '../support/demoTemplates.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { databaseKinds } from './databases.ts';
@@ -319,6 +321,22 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect(no.subproducts.map((s) => s.extraprice)).toEqual([0, 25 * 13]);
       const us = (await productsOf('us.localhost')).find((p) => p.name === 'Card 10x15')!;
       expect(us.productprices.map((x) => x.price)).toEqual([311, 249, 186]);
+    });
+
+    it('answers a photo book with its spec and its unit prices: the base book, then each page step (issue 33)', async () => {
+      const gb = (await productsOf()).find((p) => p.name === 'Photo book 20x20, hard cover')!;
+      expect(gb.producttype).toBe(PHOTOBOOK_PRODUCT_TYPE);
+      expect(gb.photobook).toEqual(PHOTOBOOKS['photobook-20x20-hard']);
+      const { base, step } = TEMPLATE_PRODUCTS['photobook-20x20-hard']!.pagePrices!;
+      expect(gb.productprices).toEqual([
+        { quantity: 1, price: base, campaignprice: 0, type: 1 },
+        { quantity: 2, price: step, campaignprice: 0, type: 1 },
+      ]);
+      expect(photobookPrice({ ...gb, photobook: gb.photobook! }, 28)).toBe(base + 2 * step);
+      const no = (await productsOf('no.localhost')).find((p) => p.name === 'Fotobok 20x20, hard perm')!;
+      expect(no.productprices.map((x) => x.price)).toEqual([base * 13, step * 13]);
+      // Every other product is answered without one.
+      expect((await productsOf()).filter((p) => p.photobook)).toHaveLength(Object.keys(PHOTOBOOKS).length);
     });
   });
 

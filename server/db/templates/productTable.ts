@@ -10,6 +10,7 @@ const KIND: Record<number, string> = {
   [PRODUCT_TYPE.CARDS]: 'CARDS',
   [PRODUCT_TYPE.CALENDAR]: 'CALENDAR',
   [PRODUCT_TYPE.PHOTOGIFT]: 'PHOTOGIFT',
+  [PRODUCT_TYPE.PHOTOBOOK]: 'PHOTOBOOK',
 };
 
 export const PRODUCT_TABLE_START = '<!-- product table: npm run templates -- products -->';

@@ -7,13 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PHOTOBOOK_PRODUCT_TYPE, PHOTOBOOKS, type PhotobookSpec } from '../../../shop/index.ts';
 import { stableUuid } from '../seed-data.ts';
 
 /** The template products' data file, beside the demo template folders. */
 export const TEMPLATE_PRODUCTS_FILE = new URL('../../../templates/products.json', import.meta.url);
 
-/** The cart's product type codes (S0 §2): 1 cards, 2 calendars, 89 photo gifts. */
-export const PRODUCT_TYPE = { CARDS: 1, CALENDAR: 2, PHOTOGIFT: 89 } as const;
+/** The cart's product type codes (S0 §2): 1 cards, 2 calendars, 89 photo gifts; 3 photo books (issue 33). */
+export const PRODUCT_TYPE = {
+  CARDS: 1,
+  CALENDAR: 2,
+  PHOTOGIFT: 89,
+  PHOTOBOOK: PHOTOBOOK_PRODUCT_TYPE,
+} as const;
 
 /** The languages every demo product and category is named in. */
 const Names = z.object({ en_GB: z.string().min(1), nb_NO: z.string().min(1), da_DK: z.string().min(1) });
@@ -25,27 +31,42 @@ const Tiers = z.tuple([
   z.number().int().nonnegative(),
 ]);
 
-const TemplateProductDef = z.object({
-  /** Why the product's size is what it is (a folded card's flat sheet, …), for whoever edits the file. */
-  note: z.string().optional(),
-  names: Names,
-  producttype: z.union([
-    z.literal(PRODUCT_TYPE.CARDS),
-    z.literal(PRODUCT_TYPE.CALENDAR),
-    z.literal(PRODUCT_TYPE.PHOTOGIFT),
-  ]),
-  widthMm: z.number().int().positive(),
-  heightMm: z.number().int().positive(),
-  minQuantity: z.number().int().positive(),
-  /** Pence at 1, 10 and 50 pieces. */
-  prices: Tiers,
-  /** Campaign pence at the same tiers, when the category in `campaignRequirement` runs a campaign. */
-  campaign: Tiers.optional(),
-  campaignRequirement: z.string().optional(),
-  subproducts: z.array(
-    z.object({ key: z.string().min(1), names: Names, extraprice: z.number().int().nonnegative() }),
-  ),
-});
+const TemplateProductDef = z
+  .object({
+    /** Why the product's size is what it is (a folded card's flat sheet, …), for whoever edits the file. */
+    note: z.string().optional(),
+    names: Names,
+    producttype: z.union([
+      z.literal(PRODUCT_TYPE.CARDS),
+      z.literal(PRODUCT_TYPE.CALENDAR),
+      z.literal(PRODUCT_TYPE.PHOTOGIFT),
+      z.literal(PRODUCT_TYPE.PHOTOBOOK),
+    ]),
+    widthMm: z.number().int().positive(),
+    heightMm: z.number().int().positive(),
+    minQuantity: z.number().int().positive(),
+    /** Pence at 1, 10 and 50 pieces (every product but a photo book). */
+    prices: Tiers.optional(),
+    /**
+     * A photo book's pence (issue 33): `base` for a book of the minimum pages, `step` for each further
+     * page step; seeded as unit prices (S1 §9; shop/pricing.ts photobookPrice).
+     */
+    pagePrices: z
+      .object({ base: z.number().int().positive(), step: z.number().int().nonnegative() })
+      .optional(),
+    /** Campaign pence at the same tiers, when the category in `campaignRequirement` runs a campaign. */
+    campaign: Tiers.optional(),
+    campaignRequirement: z.string().optional(),
+    subproducts: z.array(
+      z.object({ key: z.string().min(1), names: Names, extraprice: z.number().int().nonnegative() }),
+    ),
+  })
+  .refine(
+    (p) => (p.producttype === PRODUCT_TYPE.PHOTOBOOK ? !p.prices && p.pagePrices : p.prices && !p.pagePrices),
+    {
+      message: 'A photo book has pagePrices and no prices; every other product prices and no pagePrices',
+    },
+  );
 export type TemplateProductDef = z.infer<typeof TemplateProductDef>;
 
 const TemplateCategoryDef = z.object({
@@ -70,7 +91,26 @@ const TemplateProductsFile = z.object({
 export function readTemplateProducts(file: URL | string = TEMPLATE_PRODUCTS_FILE) {
   const parsed = TemplateProductsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${String(file)}: ${z.prettifyError(parsed.error)}`);
+  const problem = photobookMismatch(parsed.data.products);
+  if (problem) throw new Error(`${String(file)}: ${problem}`);
   return parsed.data;
+}
+
+/**
+ * The photo books of the data file and of shop/photobook (PHOTOBOOKS) must be the same products of
+ * the same page size: a book sold without its spine data could not be printed. The reason, or null.
+ */
+export function photobookMismatch(products: Record<string, TemplateProductDef>): string | null {
+  const books = Object.entries(products).filter(([, p]) => p.producttype === PRODUCT_TYPE.PHOTOBOOK);
+  for (const [key, p] of books) {
+    const spec = Object.hasOwn(PHOTOBOOKS, key) ? PHOTOBOOKS[key] : undefined;
+    if (!spec) return `photo book "${key}" has no spec in shop/photobook/products.ts (PHOTOBOOKS)`;
+    if (spec.pageMm.width !== p.widthMm || spec.pageMm.height !== p.heightMm) {
+      return `photo book "${key}" is ${p.widthMm} × ${p.heightMm} mm here but ${spec.pageMm.width} × ${spec.pageMm.height} mm in PHOTOBOOKS`;
+    }
+  }
+  const missing = Object.keys(PHOTOBOOKS).find((key) => !books.some(([k]) => k === key));
+  return missing ? `PHOTOBOOKS names "${missing}", which is no photo book product here` : null;
 }
 
 const data = readTemplateProducts();
@@ -102,6 +142,18 @@ export function templateProductRef(key: TemplateProductKey) {
     name: p.names.en_GB,
     formatSize: { widthMm: p.widthMm, heightMm: p.heightMm },
   };
+}
+
+/** The photo books by their portal-neutral uuid (products.template_product), to answer them with their spec. */
+const PHOTOBOOK_BY_NEUTRAL_UUID = new Map(
+  Object.keys(TEMPLATE_PRODUCTS)
+    .filter((key) => TEMPLATE_PRODUCTS[key]!.producttype === PRODUCT_TYPE.PHOTOBOOK)
+    .map((key) => [templateProductRef(key).uuid, PHOTOBOOKS[key]!] as const),
+);
+
+/** A product's photo book spec by its products.template_product, or undefined when it is no book. */
+export function photobookOf(templateProduct: string | null): PhotobookSpec | undefined {
+  return templateProduct === null ? undefined : PHOTOBOOK_BY_NEUTRAL_UUID.get(templateProduct);
 }
 
 /** Which template product a template file names by its portal-neutral uuid (templateProductRef). */

@@ -4,10 +4,12 @@ import {
   ContentModule,
   type ContentPage,
   type PageModule,
+  type PhotobookSpec,
   type Product,
 } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { contentPages, productCategories, productPrices, products, subproducts } from '../../db/schema.ts';
+import { photobookOf } from '../../db/templates/products.ts';
 import { sanitizeContentHtml } from './safeHtml.ts';
 
 export async function categoriesOf(db: Db, portalUuid: string): Promise<Category[]> {
@@ -113,6 +115,12 @@ async function withSizes(modules: PageModule[], sizeOf: SizeOf): Promise<PageMod
   );
 }
 
+/** A photo book's spec for its price list entry (Product.photobook); nothing for any other product. */
+function bookSpec(templateProduct: string | null): { photobook?: PhotobookSpec } {
+  const photobook = photobookOf(templateProduct);
+  return photobook ? { photobook } : {};
+}
+
 /** The price list of S0 §3. */
 export async function productsOf(db: Db, portalUuid: string): Promise<Product[]> {
   const [rows, prices, subs] = await Promise.all([
@@ -148,5 +156,6 @@ export async function productsOf(db: Db, portalUuid: string): Promise<Product[]>
       .filter(({ s }) => s.productUuid === r.uuid)
       .map(({ s }) => ({ uuid: s.uuid, name: s.name, extraprice: s.extraPrice })),
     campaignrequirement: r.campaignRequirement,
+    ...bookSpec(r.templateProduct),
   }));
 }

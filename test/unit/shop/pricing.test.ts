@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from '../../../shop/orderLimits.ts';
+import { pageCounts } from '../../../shop/photobook/pages.ts';
 import {
   bulkMinimumQuantity,
   campaignMatches,
@@ -9,6 +10,9 @@ import {
   linePrice,
   lowestPrice,
   minimumOrderAdjustment,
+  photobookLinePrice,
+  photobookPrice,
+  photobookPriceList,
   priceTable,
   priceText,
   tierLabel,
@@ -566,5 +570,108 @@ describe('cartTotal', () => {
         },
       ),
     );
+  });
+});
+
+describe('photo book prices (issue 33: a base price, then a price per extra page step)', () => {
+  // Unit pricing with page steps as units: tier 1 is the book of 24 pages, tier 2 each further 2 pages.
+  const book = {
+    ...product(
+      [
+        [1, 1999, 1499, 1],
+        [2, 59, 49, 1],
+      ],
+      'summer',
+    ),
+    photobook: { pages: { min: 24, max: 100, step: 2 } },
+  };
+  // A shop that makes steps cheaper from the 12th unit (46 pages) on.
+  const cheaperLater = {
+    ...product([
+      [1, 1999, 0, 1],
+      [2, 59, 0, 1],
+      [12, 39, 0, 1],
+    ]),
+    photobook: book.photobook,
+  };
+
+  it.each([
+    [24, 1999],
+    [26, 1999 + 59],
+    [28, 1999 + 2 * 59],
+    [100, 1999 + 38 * 59],
+  ])('%s pages cost %s', (pages, price) => {
+    expect(photobookPrice(book, pages)).toBe(price);
+  });
+
+  it('prices steps from a later tier at that tier', () => {
+    expect(photobookPrice(cheaperLater, 44)).toBe(1999 + 10 * 59);
+    expect(photobookPrice(cheaperLater, 46)).toBe(1999 + 10 * 59 + 39);
+    expect(photobookPrice(cheaperLater, 100)).toBe(1999 + 10 * 59 + 28 * 39);
+  });
+
+  it('takes the campaign prices when the campaign applies', () => {
+    const summer = (r: string) => r === 'summer';
+    expect(photobookPrice(book, 24, summer)).toBe(1499);
+    expect(photobookPrice(book, 26, summer)).toBe(1499 + 49);
+    expect(photobookPrice(book, 26)).toBe(1999 + 59);
+  });
+
+  it.each([22, 25, 102, 24.5, Number.NaN])(
+    'refuses %s pages: no price for a book that cannot be bound',
+    (pages) => {
+      expect(() => photobookPrice(book, pages)).toThrow(RangeError);
+      expect(() => photobookLinePrice(book, pages, 1)).toThrow(RangeError);
+    },
+  );
+
+  it('a line is its copies times the book, with nothing for no copies', () => {
+    expect(photobookLinePrice(book, 26, 3)).toBe(3 * (1999 + 59));
+    expect(photobookLinePrice(book, 26, 1)).toBe(1999 + 59);
+    expect(photobookLinePrice(book, 26, 0)).toBe(0);
+  });
+
+  it('lists the price of every page count, rising with the pages', () => {
+    const list = photobookPriceList(book);
+    expect(list.map((row) => row.pages)).toEqual(pageCounts(book.photobook.pages));
+    for (const row of list) expect(row.price).toBe(photobookPrice(book, row.pages));
+    expect(list[0]).toEqual({ pages: 24, price: 1999 });
+    expect(list.at(-1)).toEqual({ pages: 100, price: 1999 + 38 * 59 });
+  });
+
+  it('adding a step always adds that step’s tier price, an integer', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 37 }),
+        (base, step, extra) => {
+          const p = {
+            ...product([
+              [1, base, 0, 1],
+              [2, step, 0, 1],
+            ]),
+            photobook: book.photobook,
+          };
+          const pages = 24 + 2 * extra;
+          expect(photobookPrice(p, pages)).toBe(base + extra * step);
+          expect(Number.isInteger(photobookPrice(p, pages))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('advertises the base price: "Prices from" a book of the minimum pages, not the cheapest step', () => {
+    expect(lowestPrice(book)).toBe(1999);
+    expect(lowestPrice(book, (r) => r === 'summer')).toBe(1499);
+    expect(priceText(book)).toEqual({ key: 'prices.from', amount: 1999, quantity: 1 });
+    expect(priceText(book, (r) => r === 'summer')).toEqual({
+      key: 'prices.campaignFrom',
+      amount: 1499,
+      quantity: 1,
+    });
+    // The same tiers without the book's rules are a volume discount, advertised at the largest tier.
+    const { photobook: _rules, ...tiersOnly } = book;
+    expect(lowestPrice(tiersOnly)).toBe(59);
   });
 });
