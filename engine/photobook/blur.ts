@@ -20,7 +20,7 @@ export const BLUR_THRESHOLD = 30;
 
 /**
  * And below this share of the set's median. Since at least half the set lies at or above its median,
- * this rule can never drop half of the pictures or more, nor the only one.
+ * this rule never drops more than half of the pictures, nor the sharpest, nor the only one.
  */
 export const BLUR_MEDIAN_SHARE = 0.5;
 

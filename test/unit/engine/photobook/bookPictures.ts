@@ -81,3 +81,12 @@ export const bookPictures = (maxLength = 300) =>
         }),
       ),
     );
+
+/** Any page range: least pages 1 to 40, steps of 1 to 4, most pages up to 120 above the least. */
+export const pageRanges = fc
+  .record({
+    minPages: fc.integer({ min: 1, max: 40 }),
+    pageStep: fc.integer({ min: 1, max: 4 }),
+    extra: fc.nat(120),
+  })
+  .map(({ minPages, pageStep, extra }) => ({ minPages, pageStep, maxPages: minPages + extra }));
