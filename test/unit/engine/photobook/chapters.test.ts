@@ -59,9 +59,15 @@ describe('captureOrder', () => {
         const firstTimed = pictures.find((p) => p.takenAt !== null);
         pictures.forEach((p, i) => {
           if (p.takenAt !== null) return;
-          const uploadedBefore = pictures.slice(0, i).findLast((q) => q.takenAt !== null);
+          const uploadedBefore = pictures
+            .slice(0, i)
+            .reverse()
+            .find((q) => q.takenAt !== null);
           const at = ordered.indexOf(p);
-          const timedBefore = ordered.slice(0, at).findLast((q) => q.takenAt !== null);
+          const timedBefore = ordered
+            .slice(0, at)
+            .reverse()
+            .find((q) => q.takenAt !== null);
           const timedAfter = ordered.slice(at + 1).find((q) => q.takenAt !== null);
           if (uploadedBefore) expect(timedBefore).toBe(uploadedBefore);
           else expect(timedAfter).toBe(firstTimed);
