@@ -67,7 +67,8 @@ export const bookPictures = (maxLength = 300) =>
         low: fc.integer({ min: 0, max: 0xffffffff }),
         sharpness: fc.double({ min: 0, max: 600, noNaN: true }),
       }),
-      { maxLength },
+      // Any length up to the most, not fast-check's usual handful.
+      { maxLength, size: 'max' },
     )
     .map((rows) =>
       rows.map(
