@@ -71,7 +71,7 @@ const COUNT_COST = [0, 0.3, 0, 0, 0.15, 0.5, 0.8];
 /** More than six to a page (an author's layout): dearer still. */
 const CROWDED_COST = 1.2;
 /** An empty caption is white space unless the shopper writes in it: where a chapter opens it is a title. */
-const CAPTION_COST = 0.2;
+const CAPTION_COST = 0.3;
 /** The same layout as the page before: a book reads better with some change. */
 const REPEAT_COST = 0.25;
 
