@@ -13,6 +13,7 @@ export * from './harness.ts';
 export * from './image.ts';
 export * from './instance.ts';
 export * from './languages.ts';
+export * from './photobook/index.ts';
 export * from './pictureRegions.ts';
 export * from './preflight.ts';
 export * from './previewSheet.ts';
