@@ -41,11 +41,12 @@ const app = await buildApp(config, {
   database,
   pictureLimits: { decodeQueue: { ...DEFAULT_PICTURE_LIMITS.decodeQueue, waitMs } },
 });
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
 // The picture analysis (issue 32) keeps its models (~110 MB) in a thread of its own for a while after
 // each upload: that is the analysis's memory, measured by bench/faces.bench.ts, not the decode's. With
 // it worked here, six uploads at once measured it beside the decodes (543 MB added in a CI run).
+// The queues start as the app listens (onReady), so this follows the listen.
 await app.jobs.boss.offWork(QUEUES.analysis);
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
 /** VmRSS and VmHWM (the peak RSS), in bytes. */
 function status() {
