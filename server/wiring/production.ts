@@ -65,7 +65,8 @@ export const production = fp<WiringOptions>(
     const analysisDeps = {
       db,
       storage: app.storage.store,
-      analyse: async (bytes: Uint8Array) => (await analysis.analyse(bytes)).regions,
+      analyse: analysis.analyse,
+      signals: analysis.signals,
     };
     const jobs = new Jobs({
       database,
