@@ -29,7 +29,7 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The shoppers' mail: SMTP, or .eml files in dataDir/outbox/. */
     mailer: Mailer;
-    /** The thread that finds faces and salient regions in uploaded pictures. */
+    /** The thread that finds faces, salient regions and the photo book's signals in uploaded pictures. */
     pictureAnalysis: AnalysisPool;
   }
 }

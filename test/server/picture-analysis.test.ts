@@ -14,7 +14,7 @@ import { type PictureSignals, pictures } from '../../server/db/schema.ts';
 import { QUEUES } from '../../server/production/jobs.ts';
 import type { Session } from '../../server/services/identity/sessions.ts';
 import { type AnalysisPool, createAnalysisPool } from '../../server/services/pictures/analysisPool.ts';
-import { bookPictures } from '../../server/services/pictures/bookPictures.ts';
+import { analysedBookPictures, bookPictures } from '../../server/services/pictures/bookPictures.ts';
 import { analyseStoredPicture } from '../../server/services/pictures/pictureRegions.ts';
 import { uprightKey } from '../../server/services/pictures/pictures.ts';
 import { FACE_FIXTURES_DIR, type FaceFixture, fixtureRecords } from '../fixtures/faces/make.ts';
@@ -356,5 +356,36 @@ describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKi
     expect(refused.statusCode).toBe(415);
     const [stats] = await t.app.jobs.boss.getQueueStats(QUEUES.analysis, { force: true });
     expect(stats?.queuedCount).toBe(1);
+  });
+
+  it('analyses the pictures a book still waits for itself, and leaves one it cannot read pending', async () => {
+    const cookie = await uploadPrintPictures(t.app, [
+      { name: 'a.jpg', bytes: await bytesOf('wide-right.jpg') },
+      { name: 'b.jpg', bytes: await bytesOf('tall-top-left.jpg') },
+    ]);
+    const uuids = (await cartOf(t.app, cookie)).orderLines.map((line) => line.files[0]!.uuid);
+    const db = t.db.database.db;
+    const rows = await Promise.all(
+      uuids.map(async (uuid) => (await db.select().from(pictures).where(eq(pictures.uuid, uuid)))[0]!),
+    );
+    const owner = { idHash: rows[0]!.sessionIdHash!, portalUuid: rows[0]!.portalUuid, userUuid: null };
+    expect((await bookPictures(db, owner, uuids)).pending).toEqual(uuids);
+    // The second picture's file is gone (as a broken storage would leave it).
+    await t.app.storage.store.delete(uprightKey(rows[1]!));
+    const deps = {
+      db,
+      storage: t.app.storage.store,
+      analyse: t.app.pictureAnalysis.analyse,
+      signals: t.app.pictureAnalysis.signals,
+    };
+    const seen: [number, number][] = [];
+    const book = await analysedBookPictures(deps, owner, uuids, (done, of) => seen.push([done, of]));
+    expect(book.pictures.map((p) => p.uuid)).toEqual([uuids[0]]);
+    expect(book.pictures[0]).toMatchObject({ width: rows[0]!.width, height: rows[0]!.height });
+    expect(book.pending).toEqual([uuids[1]]);
+    expect(seen).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 });

@@ -2,8 +2,8 @@
  * The pictures a photo book's auto-create works from (issue 33): for each picture the shopper chose,
  * its upright size, its signals (pictureSignals.ts) and its faces, as the book's layout takes them.
  * Only pictures the session may use are answered; one the analysis has not reached yet is named as
- * pending, so the book job can analyse it itself (analyseStoredPicture, through the same analysis
- * thread) rather than wait for the queue.
+ * pending, so the book job can analyse it itself (analysedBookPictures: analyseStoredPicture, through
+ * the same analysis thread) rather than wait for the queue.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RegionBox } from '../../../engine/index.ts';
@@ -11,6 +11,7 @@ import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { isUuid } from '../checkout/checkout.ts';
 import type { Session } from '../identity/sessions.ts';
+import { analyseStoredPicture, type PictureAnalysisDeps } from './pictureRegions.ts';
 import { ownedBy } from './pictures.ts';
 
 // The engine's photo book picture (engine/photobook/bookPicture.ts, issue 33), the same shape.
@@ -71,4 +72,30 @@ export async function bookPictures(db: Db, owner: Session, uuids: readonly strin
     }
   }
   return found;
+}
+
+/**
+ * The book's pictures, those still pending analysed first, one after another through the analysis
+ * thread (the book job would otherwise wait for the queue to reach them; a picture analysed twice at
+ * once is written once). A picture whose analysis fails (its file unreadable) stays pending: the
+ * book leaves it out and says why, rather than failing the whole book on one picture.
+ */
+export async function analysedBookPictures(
+  deps: PictureAnalysisDeps,
+  owner: Session,
+  uuids: readonly string[],
+  progress?: (analysed: number, of: number) => void,
+): Promise<BookPictures> {
+  const first = await bookPictures(deps.db, owner, uuids);
+  if (first.pending.length === 0) return first;
+  let done = 0;
+  for (const uuid of first.pending) {
+    try {
+      await analyseStoredPicture(deps, uuid);
+    } catch {
+      // Stays pending (see above); the queue's own job retries it later.
+    }
+    progress?.(++done, first.pending.length);
+  }
+  return bookPictures(deps.db, owner, uuids);
 }
