@@ -4,7 +4,7 @@
  * picture analysis thread (pictureAnalysis.ts) from the pixels it has already decoded and shrunk, so a
  * picture is decoded once for faces, salient region and signals alike.
  *
- * - takenAt: EXIF DateTimeOriginal, else CreateDate (exifr), read from the bytes as uploaded: the
+ * - takenAt: EXIF DateTimeOriginal, else CreateDate (exifr), read from the file as uploaded: the
  *   upright master sharp writes keeps no metadata. Local time without a zone, as the camera wrote it:
  *   the shopper's "at 10 in the morning" is what orders a holiday's pictures, and the offset
  *   (OffsetTimeOriginal, EXIF 2.31) is missing from many cameras' files.
@@ -62,20 +62,25 @@ export function exifLocalTime(value: unknown): string | null {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`;
 }
 
+/** JPEG's APP1 marker, which libvips keeps at the head of a JPEG's EXIF block (before its TIFF header). */
+const EXIF_MARKER = Buffer.from('Exif\0\0', 'latin1');
+
 /**
- * When the picture was taken, from its file's EXIF (JPEG, HEIC, TIFF, PNG); null when there is none or
- * the file is no format exifr reads. ModifyDate is not a capture time (an editor writes it), so not read.
+ * When the picture was taken, from its file's EXIF; null when there is none. libvips finds the EXIF block
+ * (sharp's metadata, which reads the header, not the pixels) in every format the shop takes, and exifr
+ * reads the block: exifr alone reads no WebP, and called "Malformed EXIF data" on a HEIC libheif wrote
+ * whose block was sound. ModifyDate is not a capture time (an editor writes it), so not read.
  */
 export async function takenAtOf(file: Uint8Array | string): Promise<string | null> {
   let tags: Record<string, unknown> | undefined;
   try {
+    const { exif } = await sharp(file, { limitInputPixels: false }).metadata();
+    if (!exif) return null;
+    const block = exif.subarray(0, EXIF_MARKER.length).equals(EXIF_MARKER)
+      ? exif.subarray(EXIF_MARKER.length)
+      : exif;
     // Raw strings: exifr's revived Date would read the camera's local time in this server's zone.
-    const input =
-      typeof file === 'string' ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-    tags = await exifr.parse(input, {
-      pick: ['DateTimeOriginal', 'CreateDate'],
-      reviveValues: false,
-    });
+    tags = await exifr.parse(block, { pick: ['DateTimeOriginal', 'CreateDate'], reviveValues: false });
   } catch {
     return null;
   }

@@ -117,12 +117,21 @@ describe('takenAtOf', () => {
     expect(await takenAtOf(unset)).toBe(isoOf(newYearsEve));
   });
 
-  it('reads a PNG’s EXIF and a file on disk', async () => {
+  it('reads a PNG’s, a WebP’s and a HEIC’s EXIF, and a file on disk', async () => {
     const png = await sharp(portrait)
       .withExifMerge({ IFD2: { DateTimeOriginal: exifOf(summer) } })
       .png()
       .toBuffer();
     expect(await takenAtOf(png)).toBe(isoOf(summer));
+    const webp = await sharp(portrait)
+      .withExifMerge({ IFD2: { DateTimeOriginal: exifOf(newYearsEve) } })
+      .webp()
+      .toBuffer();
+    expect(await takenAtOf(webp)).toBe(isoOf(newYearsEve));
+    // heif-enc carried a JPEG's EXIF into it (test/fixtures/pictures/make-heic.ts): the date is the file's own.
+    const heic = path.join(import.meta.dirname, '../../fixtures/pictures/exif-64x48.heic');
+    expect(await takenAtOf(await readFile(heic))).toBe('2019-05-04T17:30:01');
+    expect(await takenAtOf(heic)).toBe('2019-05-04T17:30:01');
     expect(await takenAtOf(SOURCE)).toBeNull();
   });
 
