@@ -118,6 +118,7 @@ try {
     shrink: [] as number[],
     faces: [] as number[],
     salient: [] as number[],
+    signals: [] as number[],
     cpu: [] as number[],
   };
   let found = 0;
@@ -125,7 +126,8 @@ try {
     const start = performance.now();
     const result = await pool.analyse(big);
     wall.push(performance.now() - start);
-    for (const key of ['shrink', 'faces', 'salient', 'cpu'] as const) parts[key].push(result.timings[key]);
+    for (const key of ['shrink', 'faces', 'salient', 'signals', 'cpu'] as const)
+      parts[key].push(result.timings[key]);
     found = result.regions.faces.length;
   }
   const warm = median(wall);
@@ -139,16 +141,16 @@ try {
   report({
     bench,
     figure: '12 MP analysis, parts',
-    value: `${Math.round(median(parts.shrink))} + ${Math.round(median(parts.faces))} + ${Math.round(median(parts.salient))}`,
+    value: `${Math.round(median(parts.shrink))} + ${Math.round(median(parts.faces))} + ${Math.round(median(parts.salient))} + ${Math.round(median(parts.signals))}`,
     unit: 'ms',
-    note: `shrink + faces + salient (medians); ${found}/${TWELVE_MP.pastes.length} faces found; slowest run ${Math.round(Math.max(...wall))} ms`,
+    note: `shrink + faces + salient + photo book signals (medians); ${found}/${TWELVE_MP.pastes.length} faces found; slowest run ${Math.round(Math.max(...wall))} ms`,
   });
   report({
     bench,
     figure: '12 MP analysis, CPU of its thread',
     value: Math.round(median(parts.cpu)),
     unit: 'ms',
-    note: `detector and smartcrop (not sharp's threads); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    note: `detector, smartcrop and signals (not sharp's threads); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   });
   report({ bench, figure: '12 MP analysis, cold (models loading)', value: Math.round(cold), unit: 'ms' });
   report({ bench, figure: '12 MP JPEG', value: Math.round(big.length / 1024), unit: 'KB' });

@@ -313,6 +313,16 @@ export const orderLines = pgTable(
  * Uploaded pictures (S1 §7, S0 §7): the original's bytes live content-addressed on disk
  * (dataDir/pictures/originals/<sha256>); a row says who owns it and its size after EXIF orientation.
  */
+/** What the photo book's auto-create reads of a picture (issue 33; server/services/pictures/pictureSignals.ts). */
+export interface PictureSignals {
+  /** When the picture was taken, local time as `YYYY-MM-DDTHH:mm:ss` (EXIF); null when its file does not say. */
+  takenAt: string | null;
+  /** 64-bit difference hash, 16 lowercase hex digits. */
+  hash: string;
+  /** Variance of the Laplacian at 512 px (grey levels 0–255), 2 decimals. */
+  sharpness: number;
+}
+
 export const pictures = pgTable(
   'pictures',
   {
@@ -335,6 +345,8 @@ export const pictures = pgTable(
     hasMaster: boolean('has_master').notNull().default(false),
     /** Faces and salient region found by the picture analysis (issue 32); null until it has run. */
     regions: jsonb('regions').$type<PictureRegions>(),
+    /** Capture time, perceptual hash and sharpness for the photo book (issue 33); null until analysed. */
+    signals: jsonb('signals').$type<PictureSignals>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The order of insertion: the pictures of one upload share a created_at (one transaction), and are

@@ -29,7 +29,7 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The shoppers' mail: SMTP, or .eml files in dataDir/outbox/. */
     mailer: Mailer;
-    /** The thread that finds faces and salient regions in uploaded pictures. */
+    /** The thread that finds faces, salient regions and the photo book's signals in uploaded pictures. */
     pictureAnalysis: AnalysisPool;
   }
 }
@@ -65,7 +65,8 @@ export const production = fp<WiringOptions>(
     const analysisDeps = {
       db,
       storage: app.storage.store,
-      analyse: async (bytes: Uint8Array) => (await analysis.analyse(bytes)).regions,
+      analyse: analysis.analyse,
+      signals: analysis.signals,
     };
     const jobs = new Jobs({
       database,

@@ -112,7 +112,13 @@ describe.each(databaseKinds())('crops that keep faces, on %s', (kind: DatabaseKi
     // The centred crop of the landscape 10x15 (half the picture's width) holds none of the people.
     expect(MARKS.filter((m) => holds(centred.cropRect!, m.box))).toEqual([]);
 
-    const job = { db: db(), storage: app.storage.store, analyse: async () => REGIONS };
+    const signals = { takenAt: null, hash: '0123456789abcdef', sharpness: 100 };
+    const job = {
+      db: db(),
+      storage: app.storage.store,
+      analyse: async () => ({ regions: REGIONS, signals }),
+      signals: async () => signals,
+    };
     expect(await analyseStoredPicture(job, analysed.picture)).toBe('analysed');
     // On PostgreSQL a server's kept cart reads forget this cart when the line's change notice arrives.
     const moved = await waitFor('the cart to show the moved crop', async () => {

@@ -1,7 +1,8 @@
 /**
  * The picture analysis (issue 32): the face fixtures' faces are found where they were pasted, in the
  * analysis thread; and an upload's analysis is a pg-boss job that fills pictures.regions once, after
- * the upload's answer, on PGlite and PostgreSQL.
+ * the upload's answer, on PGlite and PostgreSQL. With the regions, the photo book's signals (issue 33:
+ * capture time, hash, sharpness) and the book's pictures read from them (bookPictures).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,10 +10,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictureRegions, RegionBox } from '../../engine/index.ts';
-import { pictures } from '../../server/db/schema.ts';
+import { type PictureSignals, pictures } from '../../server/db/schema.ts';
 import { QUEUES } from '../../server/production/jobs.ts';
+import type { Session } from '../../server/services/identity/sessions.ts';
 import { type AnalysisPool, createAnalysisPool } from '../../server/services/pictures/analysisPool.ts';
+import { analysedBookPictures, bookPictures } from '../../server/services/pictures/bookPictures.ts';
 import { analyseStoredPicture } from '../../server/services/pictures/pictureRegions.ts';
+import { uprightKey } from '../../server/services/pictures/pictures.ts';
 import { FACE_FIXTURES_DIR, type FaceFixture, fixtureRecords } from '../fixtures/faces/make.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
@@ -102,8 +106,8 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     await t?.close();
   });
 
-  const upload = async (name: string, cookie?: string) => {
-    const body = multipartBody([{ field: 'file', name, bytes: await bytesOf(name) }]);
+  const upload = async (name: string, cookie?: string, bytes?: Buffer) => {
+    const body = multipartBody([{ field: 'file', name, bytes: bytes ?? (await bytesOf(name)) }]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/m/api/pictures',
@@ -121,6 +125,11 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     (await t.db.database.db.select().from(pictures).where(eq(pictures.uuid, uuid)))[0];
   const analysed = (uuid: string) =>
     waitFor(`picture ${uuid} to be analysed`, async () => (await rowOf(uuid))?.regions, 60_000);
+  /** The session that uploaded a picture, as the server knows it. */
+  const ownerOf = async (uuid: string): Promise<Session> => {
+    const row = (await rowOf(uuid))!;
+    return { idHash: row.sessionIdHash!, portalUuid: row.portalUuid, userUuid: row.userUuid };
+  };
 
   it('finds the group at the left of a wide picture after the upload, and lists it with the picture', async () => {
     const before = t.app.pictureAnalysis.analysed();
@@ -189,6 +198,99 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     expect(regions.faces.some((found) => matches(found, expected!))).toBe(true);
   });
 
+  // Issue 33: the photo book's signals, found in the same pass.
+  it('keeps the photo book’s signals with the regions: a turned picture’s capture time from its original', async () => {
+    // Stored turned (EXIF orientation 6), so every use reads its upright master, which has no EXIF.
+    const taken = new Date(Date.UTC(new Date().getUTCFullYear(), 6, 14, 10, 3, 22));
+    const exifDate = taken.toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, ':');
+    const bytes = await sharp(await bytesOf('no-face.jpg'))
+      .resize(240)
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD2: { DateTimeOriginal: exifDate } })
+      .jpeg()
+      .toBuffer();
+    const { uuid } = await upload('IMG_0001.JPG', undefined, bytes);
+    const row = (await rowOf(uuid))!;
+    expect(row.hasMaster).toBe(true);
+    const signals: PictureSignals = await waitFor(
+      'the signals',
+      async () => (await rowOf(uuid))?.signals,
+      60_000,
+    );
+    expect(signals).toEqual({
+      takenAt: taken.toISOString().slice(0, 19),
+      hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      sharpness: expect.any(Number),
+    });
+    // What the analysis thread answers for the master alone: the same pixels, no capture time.
+    const master = (await t.app.storage.store.get(uprightKey(row)))!;
+    expect(await t.app.pictureAnalysis.signals(master)).toEqual({ ...signals, takenAt: null });
+    expect((await t.app.pictureAnalysis.signals(master, bytes)).takenAt).toBe(signals.takenAt);
+
+    // The book's picture: upright size, signals and faces (none here).
+    const book = await bookPictures(t.db.database.db, await ownerOf(uuid), [uuid]);
+    expect(book).toEqual({
+      pictures: [{ uuid, width: row.width, height: row.height, ...signals, faces: [] }],
+      pending: [],
+      unknown: [],
+    });
+    expect(row.height).toBeGreaterThan(row.width);
+  });
+
+  it('gives a picture analysed before the signals its signals alone, and leaves its regions', async () => {
+    const { uuid } = await upload('portrait.jpg');
+    const regions = await analysed(uuid);
+    const signals = (await rowOf(uuid))!.signals;
+    // As a row from before issue 33 is: regions, no signals.
+    await t.db.database.db.update(pictures).set({ signals: null }).where(eq(pictures.uuid, uuid));
+    const before = t.app.pictureAnalysis.analysed();
+    const deps = {
+      db: t.db.database.db,
+      storage: t.app.storage.store,
+      analyse: async () => {
+        throw new Error('the faces found again');
+      },
+      signals: t.app.pictureAnalysis.signals,
+    };
+    expect(await analyseStoredPicture(deps, uuid)).toBe('signals');
+    expect(t.app.pictureAnalysis.analysed()).toBe(before + 1);
+    const after = (await rowOf(uuid))!;
+    expect(after.regions).toEqual(regions);
+    // The signals depend only on the bytes: the same as the first analysis found.
+    expect(after.signals).toEqual(signals);
+    expect(await analyseStoredPicture(deps, uuid)).toBe('already');
+    expect(t.app.pictureAnalysis.analysed()).toBe(before + 1);
+  });
+
+  it('answers the book’s pictures to their owner only, once each, in the order asked', async () => {
+    const mine = await upload('wide-right.jpg');
+    const also = await upload('tall-top-left.jpg', mine.cookie);
+    const stranger = await upload('group-left.jpg');
+    for (const p of [mine, also, stranger]) await analysed(p.uuid);
+    const owner = await ownerOf(mine.uuid);
+    const book = await bookPictures(t.db.database.db, owner, [
+      also.uuid,
+      stranger.uuid,
+      mine.uuid,
+      also.uuid.toUpperCase(),
+      'not-a-uuid',
+      '00000000-0000-4000-8000-000000000000',
+    ]);
+    expect(book.pictures.map((p) => p.uuid)).toEqual([also.uuid, mine.uuid]);
+    expect(book.unknown).toEqual([stranger.uuid, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']);
+    expect(book.pending).toEqual([]);
+    const wide = book.pictures[1]!;
+    expect(wide.faces).toEqual((await rowOf(mine.uuid))!.regions!.faces);
+    expect(wide.faces!.length).toBeGreaterThan(0);
+    // The stranger is answered their own picture.
+    const theirs = await bookPictures(t.db.database.db, await ownerOf(stranger.uuid), [
+      stranger.uuid,
+      mine.uuid,
+    ]);
+    expect(theirs.pictures.map((p) => p.uuid)).toEqual([stranger.uuid]);
+    expect(theirs.unknown).toEqual([mine.uuid]);
+  });
+
   it('does not redo the work: a second run, the same bytes again, and another shopper’s copy', async () => {
     const { uuid, cookie } = await upload('two-corners.jpg');
     const regions = await analysed(uuid);
@@ -196,14 +298,16 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     const analyse = async () => {
       throw new Error('analysed twice');
     };
-    const deps = { db: t.db.database.db, storage: t.app.storage.store, analyse };
+    const deps = { db: t.db.database.db, storage: t.app.storage.store, analyse, signals: analyse };
     expect(await analyseStoredPicture(deps, uuid)).toBe('already');
+    expect((await rowOf(uuid))?.signals).not.toBeNull();
     // The editor's upload of bytes the shopper has is the picture they have (no row, no job).
     expect((await upload('two-corners.jpg', cookie)).uuid).toBe(uuid);
     // Another shopper's upload of the same photo is a row of its own, given the regions found.
     const other = await upload('two-corners.jpg');
     expect(other.uuid).not.toBe(uuid);
     expect(await analysed(other.uuid)).toEqual(regions);
+    expect((await rowOf(other.uuid))?.signals).toEqual((await rowOf(uuid))?.signals);
     expect(t.app.pictureAnalysis.analysed()).toBe(count);
     // A picture deleted before its job ran is nothing to do.
     expect(await analyseStoredPicture(deps, '00000000-0000-4000-8000-000000000000')).toBe('gone');
@@ -232,6 +336,13 @@ describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKi
     const uuid = (res.json() as { files: { uuid: string }[] }).files[0]!.uuid;
     const [row] = await t.db.database.db.select().from(pictures).where(eq(pictures.uuid, uuid));
     expect(row?.regions).toBeNull();
+    // Not analysed yet: the photo book names it pending (its job analyses it then), not unknown.
+    const owner = { idHash: row!.sessionIdHash!, portalUuid: row!.portalUuid, userUuid: row!.userUuid };
+    expect(await bookPictures(t.db.database.db, owner, [uuid])).toEqual({
+      pictures: [],
+      pending: [uuid],
+      unknown: [],
+    });
     await t.app.jobs.start();
     const jobs = await t.app.jobs.boss.findJobs(QUEUES.analysis, { data: { pictureUuid: uuid } });
     expect(jobs).toHaveLength(1);
@@ -245,5 +356,36 @@ describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKi
     expect(refused.statusCode).toBe(415);
     const [stats] = await t.app.jobs.boss.getQueueStats(QUEUES.analysis, { force: true });
     expect(stats?.queuedCount).toBe(1);
+  });
+
+  it('analyses the pictures a book still waits for itself, and leaves one it cannot read pending', async () => {
+    const cookie = await uploadPrintPictures(t.app, [
+      { name: 'a.jpg', bytes: await bytesOf('wide-right.jpg') },
+      { name: 'b.jpg', bytes: await bytesOf('tall-top-left.jpg') },
+    ]);
+    const uuids = (await cartOf(t.app, cookie)).orderLines.map((line) => line.files[0]!.uuid);
+    const db = t.db.database.db;
+    const rows = await Promise.all(
+      uuids.map(async (uuid) => (await db.select().from(pictures).where(eq(pictures.uuid, uuid)))[0]!),
+    );
+    const owner = { idHash: rows[0]!.sessionIdHash!, portalUuid: rows[0]!.portalUuid, userUuid: null };
+    expect((await bookPictures(db, owner, uuids)).pending).toEqual(uuids);
+    // The second picture's file is gone (as a broken storage would leave it).
+    await t.app.storage.store.delete(uprightKey(rows[1]!));
+    const deps = {
+      db,
+      storage: t.app.storage.store,
+      analyse: t.app.pictureAnalysis.analyse,
+      signals: t.app.pictureAnalysis.signals,
+    };
+    const seen: [number, number][] = [];
+    const book = await analysedBookPictures(deps, owner, uuids, (done, of) => seen.push([done, of]));
+    expect(book.pictures.map((p) => p.uuid)).toEqual([uuids[0]]);
+    expect(book.pictures[0]).toMatchObject({ width: rows[0]!.width, height: rows[0]!.height });
+    expect(book.pending).toEqual([uuids[1]]);
+    expect(seen).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 });

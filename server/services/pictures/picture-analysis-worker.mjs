@@ -4,5 +4,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { analysePicture } = await import('./pictureAnalysis.ts');
-export default (bytes) => analysePicture(bytes);
+const { analysePicture, signalsOfPicture } = await import('./pictureAnalysis.ts');
+export default ({ bytes, original }) => analysePicture(bytes, original);
+/** The photo book's signals alone (issue 33), for a picture whose regions were found before them. */
+export const signals = ({ bytes, original }) => signalsOfPicture(bytes, original);

@@ -12,11 +12,14 @@
  * - Salient region: smartcrop, through a sharp adapter (smartcrop-sharp pins an older sharp), asked
  *   for the best square of at least half the short side.
  * Boxes are fractions of the upright picture, so they apply to any derivative and to the original.
+ * - Signals for the photo book (issue 33, pictureSignals.ts): capture time, perceptual hash and
+ *   sharpness, from the same shrunk pixels (the picture is decoded once).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { PictureRegions, RegionBox } from '../../../engine/index.ts';
+import { type PictureSignals, signalsOf } from './pictureSignals.ts';
 
 /** Long side of the picture the analysis looks at. */
 export const ANALYSIS_SIZE = 640;
@@ -228,18 +231,26 @@ export function asFractions(box: RegionBox, width: number, height: number): Regi
 
 export interface AnalysisResult {
   regions: PictureRegions;
+  signals: PictureSignals;
   /**
-   * Milliseconds of wall time: shrinking, faces, salient region; and `cpu`, this thread's CPU time
-   * for the whole (sharp's decoding runs in libvips's threads, so not in it), which other work on
+   * Milliseconds of wall time: shrinking, faces, salient region, signals; and `cpu`, this thread's CPU
+   * time for the whole (sharp's decoding runs in libvips's threads, so not in it), which other work on
    * the machine does not inflate as it does the wall time.
    */
-  timings: { shrink: number; faces: number; salient: number; cpu: number };
+  timings: { shrink: number; faces: number; salient: number; signals: number; cpu: number };
 }
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
-/** Analyses one picture (its bytes or file), in this thread. */
-export async function analysePicture(input: Buffer | Uint8Array | string): Promise<AnalysisResult> {
+/**
+ * Analyses one picture (its upright bytes or file), in this thread. `original`: the file as uploaded
+ * when the upright bytes are a master made from it (HEIC, an EXIF rotation), whose EXIF says when it was
+ * taken; else the upright bytes are the original.
+ */
+export async function analysePicture(
+  input: Buffer | Uint8Array | string,
+  original?: Uint8Array,
+): Promise<AnalysisResult> {
   const cpu0 = process.threadCpuUsage();
   const t0 = performance.now();
   const pixels = await uprightPixels(input);
@@ -248,12 +259,32 @@ export async function analysePicture(input: Buffer | Uint8Array | string): Promi
   const t2 = performance.now();
   const salient = await salientBox(pixels);
   const t3 = performance.now();
+  const signals = await signalsOf(pixels, original ?? input);
+  const t4 = performance.now();
   const { width, height } = pixels;
   return {
     regions: {
       faces: faces.map((f) => asFractions(f, width, height)),
       salient: salient && asFractions(salient, width, height),
     },
-    timings: { shrink: t1 - t0, faces: t2 - t1, salient: t3 - t2, cpu: cpuMs(process.threadCpuUsage(cpu0)) },
+    signals,
+    timings: {
+      shrink: t1 - t0,
+      faces: t2 - t1,
+      salient: t3 - t2,
+      signals: t4 - t3,
+      cpu: cpuMs(process.threadCpuUsage(cpu0)),
+    },
   };
+}
+
+/**
+ * The signals alone, for a picture analysed before issue 33 (it has its regions): no detector to load
+ * or run, the picture shrunk as analysePicture shrinks it.
+ */
+export async function signalsOfPicture(
+  input: Buffer | Uint8Array | string,
+  original?: Uint8Array,
+): Promise<PictureSignals> {
+  return signalsOf(await uprightPixels(input), original ?? input);
 }

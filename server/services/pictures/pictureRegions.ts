@@ -1,13 +1,15 @@
 /**
  * The picture analysis job (issue 32): a picture's faces and salient region (engine/pictureRegions.ts)
- * found after its upload and kept in pictures.regions. The job is queued in the transaction that
+ * found after its upload and kept in pictures.regions, and with them (issue 33) the photo book's
+ * signals (pictureSignals.ts) in pictures.signals. The job is queued in the transaction that
  * records the picture (PictureStore.commit, through PictureJobs), so it exists exactly when the
  * picture does, and the upload's answer never waits for it.
  *
  * Idempotent: a picture already analysed is left as it is, and one deleted meanwhile is nothing to do.
- * The regions depend only on the bytes, so a picture whose bytes were analysed before (another
- * shopper's upload of the same photo) takes those regions without a second analysis, and one
- * analysis fills every row of the same bytes still waiting.
+ * Regions and signals depend only on the bytes, so a picture whose bytes were analysed before (another
+ * shopper's upload of the same photo) takes them without a second analysis, and one analysis fills
+ * every row of the same bytes still waiting. Each is written once and never replaced: a picture
+ * analysed before issue 33 keeps its regions (and its lines' crops) and is given its signals alone.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { PictureRegions } from '../../../engine/index.ts';
@@ -15,7 +17,8 @@ import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 import { recropDefaultLines } from '../cart/cart.ts';
-import { uprightKey } from './pictures.ts';
+import type { PictureSignals } from './pictureSignals.ts';
+import { pictureKeys, uprightKey } from './pictures.ts';
 
 /** The analysis queued by the store (server/production/jobs.ts implements it). */
 export interface PictureJobs {
@@ -26,11 +29,20 @@ export interface PictureJobs {
 export interface PictureAnalysisDeps {
   db: Db;
   storage: ObjectStore;
-  /** Analyses an upright picture's bytes (analysisPool.ts, a worker thread). */
-  analyse(bytes: Uint8Array): Promise<PictureRegions>;
+  /**
+   * Analyses an upright picture's bytes (analysisPool.ts, a worker thread); `original`: the file as
+   * uploaded when the bytes are its master (its EXIF says when it was taken).
+   */
+  analyse(
+    bytes: Uint8Array,
+    original?: Uint8Array,
+  ): Promise<{ regions: PictureRegions; signals: PictureSignals }>;
+  /** The signals alone (no detector), for a picture that has its regions. */
+  signals(bytes: Uint8Array, original?: Uint8Array): Promise<PictureSignals>;
 }
 
-export type AnalysisOutcome = 'analysed' | 'copied' | 'already' | 'gone';
+/** `signals`: a picture analysed before issue 33 was given its signals alone. */
+export type AnalysisOutcome = 'analysed' | 'signals' | 'copied' | 'already' | 'gone';
 
 /** A picture's regions, or null while it is not analysed (or is not there). */
 export async function regionsOf(db: Db, pictureUuid: string): Promise<PictureRegions | null> {
@@ -44,9 +56,14 @@ export async function regionsOf(db: Db, pictureUuid: string): Promise<PictureReg
 /**
  * Stores the regions on every row of these bytes that has none yet and, in the same transaction,
  * moves the shop's crop of those pictures' cart print lines onto the faces (recropDefaultLines;
- * docs/decisions.md 4.11); a crop the shopper set stays.
+ * docs/decisions.md 4.11); a crop the shopper set stays. The signals go on every row still without.
  */
-async function saveRegions(db: Db, sha256: string, regions: PictureRegions): Promise<void> {
+async function saveAnalysis(
+  db: Db,
+  sha256: string,
+  regions: PictureRegions,
+  signals: PictureSignals,
+): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const saved = await tx
@@ -55,6 +72,10 @@ async function saveRegions(db: Db, sha256: string, regions: PictureRegions): Pro
       .where(and(eq(pictures.sha256, sha256), isNull(pictures.regions)))
       .returning({ uuid: pictures.uuid });
     for (const { uuid } of saved) await recropDefaultLines(tx, uuid);
+    await tx
+      .update(pictures)
+      .set({ signals })
+      .where(and(eq(pictures.sha256, sha256), isNull(pictures.signals)));
   });
 }
 
@@ -87,22 +108,46 @@ export async function analyseStoredPicture(
 ): Promise<AnalysisOutcome> {
   const { db } = deps;
   const [row] = await db
-    .select({ sha256: pictures.sha256, hasMaster: pictures.hasMaster, regions: pictures.regions })
+    .select({
+      sha256: pictures.sha256,
+      hasMaster: pictures.hasMaster,
+      regions: pictures.regions,
+      signals: pictures.signals,
+    })
     .from(pictures)
     .where(eq(pictures.uuid, pictureUuid));
   if (!row) return 'gone';
-  if (row.regions) return 'already';
-  const [twin] = await db
-    .select({ regions: pictures.regions })
-    .from(pictures)
-    .where(and(eq(pictures.sha256, row.sha256), isNotNull(pictures.regions)))
-    .limit(1);
-  if (twin?.regions) {
-    await saveRegions(db, row.sha256, twin.regions);
+  if (row.regions && row.signals) return 'already';
+  const sameBytes = (column: typeof pictures.regions | typeof pictures.signals) =>
+    and(eq(pictures.sha256, row.sha256), isNotNull(column));
+  const regions =
+    row.regions ??
+    (
+      await db
+        .select({ regions: pictures.regions })
+        .from(pictures)
+        .where(sameBytes(pictures.regions))
+        .limit(1)
+    )[0]?.regions;
+  const signals =
+    row.signals ??
+    (
+      await db
+        .select({ signals: pictures.signals })
+        .from(pictures)
+        .where(sameBytes(pictures.signals))
+        .limit(1)
+    )[0]?.signals;
+  if (regions && signals) {
+    await saveAnalysis(db, row.sha256, regions, signals);
     return 'copied';
   }
-  const bytes = await deps.storage.get(uprightKey(row));
-  if (!bytes) {
+  // The upright bytes are decoded; the capture time is in the original's EXIF (a master has none).
+  const [bytes, original] = await Promise.all([
+    deps.storage.get(uprightKey(row)),
+    row.hasMaster ? deps.storage.get(pictureKeys.original(row.sha256)) : undefined,
+  ]);
+  if (!bytes || original === null) {
     // Its files go after its row (the cleanup, the orphan sweep): a picture deleted meanwhile.
     if (
       !(await db.select({ uuid: pictures.uuid }).from(pictures).where(eq(pictures.uuid, pictureUuid))).length
@@ -110,6 +155,11 @@ export async function analyseStoredPicture(
       return 'gone';
     throw new Error(`The file of picture ${pictureUuid} is missing from the storage`);
   }
-  await saveRegions(db, row.sha256, await deps.analyse(bytes));
+  if (regions) {
+    await saveAnalysis(db, row.sha256, regions, await deps.signals(bytes, original));
+    return 'signals';
+  }
+  const analysed = await deps.analyse(bytes, original);
+  await saveAnalysis(db, row.sha256, analysed.regions, signals ?? analysed.signals);
   return 'analysed';
 }

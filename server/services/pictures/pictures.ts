@@ -524,7 +524,8 @@ export function withEffect(image: Sharp, effect: Effect): Sharp {
   return image;
 }
 
-function ownedBy(owner: Session) {
+/** The pictures a session may use: its own, and its signed-in user's from any session. */
+export function ownedBy(owner: Session) {
   const bySession = eq(pictures.sessionIdHash, owner.idHash);
   return owner.userUuid ? or(bySession, eq(pictures.userUuid, owner.userUuid)) : bySession;
 }

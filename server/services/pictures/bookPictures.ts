@@ -1,0 +1,101 @@
+/**
+ * The pictures a photo book's auto-create works from (issue 33): for each picture the shopper chose,
+ * its upright size, its signals (pictureSignals.ts) and its faces, as the book's layout takes them.
+ * Only pictures the session may use are answered; one the analysis has not reached yet is named as
+ * pending, so the book job can analyse it itself (analysedBookPictures: analyseStoredPicture, through
+ * the same analysis thread) rather than wait for the queue.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RegionBox } from '../../../engine/index.ts';
+import type { Db } from '../../db/connect.ts';
+import { pictures } from '../../db/schema.ts';
+import { isUuid } from '../checkout/checkout.ts';
+import type { Session } from '../identity/sessions.ts';
+import { analyseStoredPicture, type PictureAnalysisDeps } from './pictureRegions.ts';
+import { ownedBy } from './pictures.ts';
+
+// The engine's photo book picture (engine/photobook/bookPicture.ts, issue 33), the same shape.
+export interface BookPicture {
+  uuid: string;
+  /** Upright size in pixels. */
+  width: number;
+  height: number;
+  takenAt: string | null;
+  hash: string;
+  sharpness: number;
+  faces?: RegionBox[];
+}
+
+export interface BookPictures {
+  /** The analysed pictures, in the order asked (each once; uuids in lower case). */
+  pictures: BookPicture[];
+  /** Pictures the session may use whose signals are not found yet (not analysed), in the order asked. */
+  pending: string[];
+  /** What the session has no picture of: another shopper's, deleted, never uploaded, not a uuid. */
+  unknown: string[];
+}
+
+/** The book's pictures among `uuids`, for the session that makes the book. */
+export async function bookPictures(db: Db, owner: Session, uuids: readonly string[]): Promise<BookPictures> {
+  // PostgreSQL reads a uuid in either case: one picture asked twice is answered once.
+  const asked = [...new Set(uuids.map((uuid) => uuid.toLowerCase()))];
+  const valid = asked.filter(isUuid);
+  const rows = valid.length
+    ? await db
+        .select({
+          uuid: pictures.uuid,
+          width: pictures.width,
+          height: pictures.height,
+          regions: pictures.regions,
+          signals: pictures.signals,
+        })
+        .from(pictures)
+        .where(and(inArray(pictures.uuid, valid), eq(pictures.portalUuid, owner.portalUuid), ownedBy(owner)))
+    : [];
+  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const found: BookPictures = { pictures: [], pending: [], unknown: [] };
+  for (const uuid of asked) {
+    const row = byUuid.get(uuid);
+    if (!row) found.unknown.push(uuid);
+    else if (!row.signals) found.pending.push(uuid);
+    else {
+      const { takenAt, hash, sharpness } = row.signals;
+      found.pictures.push({
+        uuid: row.uuid,
+        width: row.width,
+        height: row.height,
+        takenAt,
+        hash,
+        sharpness,
+        ...(row.regions ? { faces: [...row.regions.faces] } : {}),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * The book's pictures, those still pending analysed first, one after another through the analysis
+ * thread (the book job would otherwise wait for the queue to reach them; a picture analysed twice at
+ * once is written once). A picture whose analysis fails (its file unreadable) stays pending: the
+ * book leaves it out and says why, rather than failing the whole book on one picture.
+ */
+export async function analysedBookPictures(
+  deps: PictureAnalysisDeps,
+  owner: Session,
+  uuids: readonly string[],
+  progress?: (analysed: number, of: number) => void,
+): Promise<BookPictures> {
+  const first = await bookPictures(deps.db, owner, uuids);
+  if (first.pending.length === 0) return first;
+  let done = 0;
+  for (const uuid of first.pending) {
+    try {
+      await analyseStoredPicture(deps, uuid);
+    } catch {
+      // Stays pending (see above); the queue's own job retries it later.
+    }
+    progress?.(++done, first.pending.length);
+  }
+  return bookPictures(deps.db, owner, uuids);
+}
