@@ -6,25 +6,13 @@
  * the same analysis thread) rather than wait for the queue.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { RegionBox } from '../../../engine/index.ts';
+import type { BookPicture } from '../../../engine/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { isUuid } from '../checkout/checkout.ts';
 import type { Session } from '../identity/sessions.ts';
 import { analyseStoredPicture, type PictureAnalysisDeps } from './pictureRegions.ts';
 import { ownedBy } from './pictures.ts';
-
-// The engine's photo book picture (engine/photobook/bookPicture.ts, issue 33), the same shape.
-export interface BookPicture {
-  uuid: string;
-  /** Upright size in pixels. */
-  width: number;
-  height: number;
-  takenAt: string | null;
-  hash: string;
-  sharpness: number;
-  faces?: RegionBox[];
-}
 
 export interface BookPictures {
   /** The analysed pictures, in the order asked (each once; uuids in lower case). */
