@@ -5,6 +5,7 @@
  * text/fonts.ts (bench/start-page-bundle.bench.ts checks the start page stays free of it and Konva).
  */
 
+export * from './book.ts';
 export * from './calendar.ts';
 export * from './draw.ts';
 export * from './gesture.ts';

@@ -6,6 +6,17 @@
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
 import { z } from 'zod';
 import {
+  type BookPage,
+  type BookTemplate,
+  bookPageId,
+  bookPagesProblem,
+  bookTemplate,
+  defaultBookPages,
+  isBook,
+  layoutSlots,
+  nextBookPageNumber,
+} from './book.ts';
+import {
   defaultYear,
   isStartMonth,
   isYearAllowed,
@@ -16,7 +27,7 @@ import {
 } from './calendar.ts';
 import { type CropRect, type Effect, type Rotation, rotatePicture } from './image.ts';
 import type { PictureRegions } from './pictureRegions.ts';
-import { textFontOf } from './scene.ts';
+import { OVERRIDE_KEYS, textFontOf } from './scene.ts';
 import { suggestedCrop } from './suggestedCrop.ts';
 import {
   Font,
@@ -68,31 +79,72 @@ export interface Instance {
   /** User-supplied resources by full id. */
   resources: Record<string, ResourceValue>;
   dirty: boolean;
+  /** A photo book's inner pages in order (engine/book.ts); absent for every other template. */
+  bookPages?: BookPage[];
+  /** A photo book: the number the next added page's id takes (`b<n>`), so no id is given twice. */
+  nextBookPage?: number;
+  /**
+   * A photo book's tray: the pictures the book is made from, used or not (a picture a layout change
+   * or a removed page takes off the book stays here, to be put back by the shopper).
+   */
+  tray?: TrayPicture[];
 }
 
-export function createInstance(t: Template, today: Date): Instance {
+/** A picture of a book's tray: the shopper's picture as a slot takes it. */
+export interface TrayPicture {
+  uuid: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The template an instance is edited against: a photo book's cover and inner pages
+ * (engine/book.ts bookTemplate), every other template as it is. The commands run against it, and the
+ * editor reads its slots, pages and completeness from it.
+ */
+export function instanceTemplate(t: Template, i: Pick<Instance, 'bookPages'>): Template {
+  return isBook(t) && i.bookPages ? bookTemplate(t, i.bookPages) : t;
+}
+
+/** The starting value of a user slot: no picture, or the text and font its page draws. */
+function startingValue(t: Template, slot: ReturnType<typeof resourceSlots>[number]): ResourceValue {
+  if (slot.resource.type === 'IMAGE') return { type: 'IMAGE', image: null };
+  const at = partFor(t, slot.fullId);
+  if (!at) throw new Error(`Text resource ${slot.fullId} is drawn nowhere`);
+  // Start from the font the page draws, so the shopper's changes are compared against it.
+  const font = textFontOf(at.part, slot.resource.font);
+  return { type: 'STRING', text: font.text ?? '', font };
+}
+
+/**
+ * A new instance of a template. A photo book starts with `bookPages` (a stored line's, an auto-created
+ * book's), else with the template's sample pages, and an empty tray.
+ */
+export function createInstance(t: Template, today: Date, bookPages?: readonly BookPage[]): Instance {
+  const book = isBook(t)
+    ? (bookPages ?? defaultBookPages(t)).map(({ id, typeId }) => ({ id, typeId }))
+    : null;
+  const model = book ? bookTemplate(t as BookTemplate, book) : t;
   const resources: Record<string, ResourceValue> = {};
-  for (const slot of resourceSlots(t)) {
-    if (!slot.resource.userSupplied) continue;
-    if (slot.resource.type === 'IMAGE') resources[slot.fullId] = { type: 'IMAGE', image: null };
-    else {
-      const at = partFor(t, slot.fullId);
-      if (!at) throw new Error(`Text resource ${slot.fullId} is drawn nowhere`);
-      // Start from the font the page draws, so the shopper's changes are compared against it.
-      const font = textFontOf(at.part, slot.resource.font);
-      resources[slot.fullId] = { type: 'STRING', text: font.text ?? '', font };
-    }
+  for (const slot of resourceSlots(model)) {
+    if (slot.resource.userSupplied) resources[slot.fullId] = startingValue(model, slot);
   }
   const year = defaultYear(t, today);
-  return {
+  const instance: Instance = {
     templateUuid: t.uuid,
     templateVersion: t.version,
     year,
-    currentPageId: visiblePages(t)[0]!.id,
+    currentPageId: visiblePages(model)[0]!.id,
     currentResourceId: null,
     resources,
     dirty: false,
   };
+  if (book) {
+    instance.bookPages = book;
+    instance.nextBookPage = nextBookPageNumber(t as BookTemplate, book);
+    instance.tray = [];
+  }
+  return instance;
 }
 
 /** The render part that draws a resource (its first appearance), and the page it is on. */
@@ -170,6 +222,7 @@ export const commands = {
     const at = partFor(t, fullId);
     if (value?.type !== 'IMAGE' || !at) return;
     const effect = value.image?.effect ?? at.part.effect ?? 'original';
+    if (value.image) keepInTray(d, value.image);
     value.image = { ...slotPicture(picture, at.part), effect };
     markDirty(d);
   }) as Command<[string, PictureRef]>,
@@ -312,7 +365,213 @@ export const commands = {
   markSaved: ((_t, d) => {
     d.dirty = false;
   }) as Command<[]>,
+
+  /**
+   * Swaps the pictures of two picture slots, on one page or two (a drag from one slot onto another);
+   * with one slot empty, the picture moves. Each picture is cropped anew for its new frame, unless
+   * the two frames are alike (a grid's), where it keeps the crop the shopper made.
+   */
+  swapPictures: ((t, d, a: string, b: string) => {
+    const va = d.resources[a];
+    const vb = d.resources[b];
+    const pa = partFor(t, a)?.part;
+    const pb = partFor(t, b)?.part;
+    if (a === b || va?.type !== 'IMAGE' || vb?.type !== 'IMAGE' || !pa || !pb) return;
+    if (!isEditable(t, a) || !isEditable(t, b) || (!va.image && !vb.image)) return;
+    const ia = va.image && plainImage(va.image);
+    const ib = vb.image && plainImage(vb.image);
+    va.image = ib && movedPicture(ib, pb, pa);
+    vb.image = ia && movedPicture(ia, pa, pb);
+    markDirty(d);
+  }) as Command<[string, string]>,
+
+  // ---- a photo book's pages (issue 33); every other template ignores these ----
+
+  /**
+   * Adds `count` pages of `layout` (the book's default layout if none) before the page at `at` (the
+   * end if `at` is past it), with empty slots. The product's page steps are the caller's (the shop's
+   * page rules); the line rules refuse a count the product does not take.
+   */
+  addPages: ((t, d, at: number, count: number, layout?: string) => {
+    if (!isBook(t) || !d.bookPages || !Number.isInteger(count) || count < 1 || count > MAX_PAGES_AT_ONCE)
+      return;
+    const typeId = layout ?? t.book.defaultLayout;
+    if (!t.book.layouts.includes(typeId)) return;
+    const pages = plainPages(d.bookPages);
+    const taken = new Set([...pages.map((p) => p.id), t.pages[0]!.id]);
+    let n = Math.max(d.nextBookPage ?? 1, nextBookPageNumber(t, pages));
+    const added: BookPage[] = [];
+    while (added.length < count) {
+      const id = bookPageId(n++);
+      if (!taken.has(id)) added.push({ id, typeId });
+    }
+    const index = Math.min(Math.max(0, Math.trunc(at) || 0), pages.length);
+    pages.splice(index, 0, ...added);
+    d.bookPages = pages;
+    d.nextBookPage = n;
+    const model = bookTemplate(t, pages);
+    const ids = new Set(added.map((p) => p.id));
+    for (const slot of resourceSlots(model)) {
+      if (slot.pageId && ids.has(slot.pageId) && slot.resource.userSupplied) {
+        d.resources[slot.fullId] = startingValue(model, slot);
+      }
+    }
+    markDirty(d);
+  }) as Command<[number, number, string?]>,
+
+  /**
+   * Removes `count` pages from the page at `at`; their pictures go back to the tray. At least one
+   * inner page stays. The shopper's place moves to the page that took the first removed one's place.
+   */
+  removePages: ((t, d, at: number, count: number) => {
+    const pages = d.bookPages;
+    if (!isBook(t) || !pages || !Number.isInteger(at) || !Number.isInteger(count) || count < 1) return;
+    if (at < 0 || at >= pages.length) return;
+    const removed = pages.splice(at, Math.min(count, pages.length - at, pages.length - 1));
+    if (removed.length === 0) return;
+    for (const page of removed) clearPage(d, page.id);
+    if (removed.some((p) => p.id === d.currentPageId)) {
+      d.currentPageId = pages[Math.min(at, pages.length - 1)]?.id ?? t.pages[0]!.id;
+      d.currentResourceId = null;
+    }
+    markDirty(d);
+  }) as Command<[number, number]>,
+
+  /** Moves the page at `from` to index `to` (the overview's drag to reorder). */
+  movePage: ((t, d, from: number, to: number) => {
+    const pages = d.bookPages;
+    if (!isBook(t) || !pages || from === to) return;
+    if (![from, to].every((k) => Number.isInteger(k) && k >= 0 && k < pages.length)) return;
+    const [page] = pages.splice(from, 1);
+    pages.splice(to, 0, page!);
+    markDirty(d);
+  }) as Command<[number, number]>,
+
+  /**
+   * Gives a page another layout, keeping its pictures: they take the new layout's picture slots in
+   * order, each cropped for its new frame; any the layout has no slot for go back to the tray. A
+   * caption the shopper wrote moves to the new layout's text slot in order; a layout without one
+   * drops it (undo brings it back).
+   */
+  setPageLayout: ((t, d, pageId: string, layout: string) => {
+    const page = d.bookPages?.find((p) => p.id === pageId);
+    if (!isBook(t) || !page || page.typeId === layout || !t.book.layouts.includes(layout)) return;
+    const before = layoutSlots(t, page.typeId);
+    const pictures: { image: ImageValue; part: RenderPart }[] = [];
+    const texts: { value: Extract<ResourceValue, { type: 'STRING' }>; part: RenderPart }[] = [];
+    for (const slot of before) {
+      const value = d.resources[`${pageId}:${slot.resourceId}`];
+      if (value?.type === 'IMAGE' && value.image)
+        pictures.push({ image: plainImage(value.image), part: slot.part });
+      if (value?.type === 'STRING') {
+        const start = textFontOf(slot.part, resourceOf(t, page.typeId, slot.resourceId)?.font);
+        if (value.text !== (start.text ?? '') || OVERRIDE_KEYS.some((k) => value.font[k] !== undefined)) {
+          texts.push({ value: { ...value, font: { ...value.font } }, part: slot.part });
+        }
+      }
+    }
+    clearPage(d, pageId);
+    page.typeId = layout;
+    const model = bookTemplate(t, plainPages(d.bookPages!));
+    for (const slot of resourceSlots(model)) {
+      if (slot.pageId === pageId && slot.resource.userSupplied) {
+        d.resources[slot.fullId] = startingValue(model, slot);
+      }
+    }
+    for (const slot of layoutSlots(t, layout)) {
+      const value = d.resources[`${pageId}:${slot.resourceId}`];
+      if (value?.type === 'IMAGE') {
+        const next = pictures.shift();
+        if (next) value.image = movedPicture(next.image, next.part, slot.part);
+      } else if (value?.type === 'STRING') {
+        const next = texts.shift();
+        if (!next) continue;
+        value.text = next.value.text;
+        for (const key of OVERRIDE_KEYS) {
+          const v = next.value.font[key];
+          if (v !== undefined) (value.font as Record<string, unknown>)[key] = v;
+        }
+      }
+    }
+    for (const left of pictures) keepInTray(d, left.image);
+    if (d.currentResourceId?.startsWith(`${pageId}:`)) d.currentResourceId = null;
+    markDirty(d);
+  }) as Command<[string, string]>,
+
+  /** Puts pictures in a book's tray (the shopper's picks, an auto-created book's left-out pictures). */
+  addToTray: ((t, d, pictures: TrayPicture[]) => {
+    if (!isBook(t) || !d.tray) return;
+    const before = d.tray.length;
+    for (const p of pictures) keepInTray(d, p);
+    if (d.tray.length > before) markDirty(d);
+  }) as Command<[TrayPicture[]]>,
 };
+
+/** The most pages one 'add pages' adds: far beyond any product's step, short of a runaway. */
+export const MAX_PAGES_AT_ONCE = 100;
+
+const plainPages = (pages: readonly BookPage[]): BookPage[] =>
+  pages.map(({ id, typeId }) => ({ id, typeId }));
+
+const plainImage = (image: ImageValue): ImageValue => ({ ...image, cropRect: { ...image.cropRect } });
+
+function resourceOf(t: Template, typeId: string, resourceId: string) {
+  return t.partTypes.find((p) => p.id === typeId)?.resources.find((r) => r.id === resourceId);
+}
+
+/**
+ * A picture taken into another slot: its rotation and effect kept, its crop the suggestion for the
+ * new frame (centred: the instance does not keep a picture's faces), unless the frames are alike.
+ */
+function movedPicture(image: ImageValue, from: RenderPart, to: RenderPart): ImageValue {
+  const alike =
+    Math.abs(from.size.width - to.size.width) < 1e-6 &&
+    Math.abs(from.size.height - to.size.height) < 1e-6 &&
+    adaptionOf(from) === adaptionOf(to);
+  if (alike) return image;
+  return { ...image, cropRect: suggestedCrop(image, image.rotation, frameOf(to), adaptionOf(to), null) };
+}
+
+/** A picture that leaves a book's slot stays in its tray. */
+function keepInTray(d: Draft<Instance>, picture: TrayPicture) {
+  if (!d.tray || d.tray.some((p) => p.uuid === picture.uuid)) return;
+  d.tray.push({ uuid: picture.uuid, width: picture.width, height: picture.height });
+}
+
+/** Takes every slot value of a page out of the instance, its pictures into the tray. */
+function clearPage(d: Draft<Instance>, pageId: string) {
+  const prefix = `${pageId}:`;
+  for (const fullId of Object.keys(d.resources)) {
+    if (!fullId.startsWith(prefix)) continue;
+    const value = d.resources[fullId];
+    if (value?.type === 'IMAGE' && value.image) keepInTray(d, value.image);
+    delete d.resources[fullId];
+  }
+  if (d.currentResourceId?.startsWith(prefix)) d.currentResourceId = null;
+}
+
+/** How many slots use each picture (by uuid): the tray's counts. */
+export function pictureUsage(i: Pick<Instance, 'resources'>): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const value of Object.values(i.resources)) {
+    if (value.type === 'IMAGE' && value.image)
+      uses.set(value.image.uuid, (uses.get(value.image.uuid) ?? 0) + 1);
+  }
+  return uses;
+}
+
+/** A book's tray as shown: its pictures in the tray's order, then any other picture in use, with their uses. */
+export function trayOf(i: Pick<Instance, 'resources' | 'tray'>): { picture: TrayPicture; uses: number }[] {
+  const uses = pictureUsage(i);
+  const listed = new Map<string, TrayPicture>();
+  for (const p of i.tray ?? []) listed.set(p.uuid, p);
+  for (const value of Object.values(i.resources)) {
+    if (value.type !== 'IMAGE' || !value.image || listed.has(value.image.uuid)) continue;
+    const { uuid, width, height } = value.image;
+    listed.set(uuid, { uuid, width, height });
+  }
+  return [...listed.values()].map((picture) => ({ picture, uses: uses.get(picture.uuid) ?? 0 }));
+}
 
 export type CommandName = keyof typeof commands;
 export type CommandArgs<N extends CommandName> = (typeof commands)[N] extends Command<infer A> ? A : never;
@@ -407,7 +666,16 @@ export function templateComplete(t: Template, i: Instance): boolean {
 // ---- history: every command through here is undoable ----
 
 /** What the shopper makes (an undo step); the rest of an instance is where they are looking. */
-const EDIT_PATHS = new Set(['resources', 'year', 'startMonth', 'personalDates', 'holidays']);
+const EDIT_PATHS = new Set([
+  'resources',
+  'year',
+  'startMonth',
+  'personalDates',
+  'holidays',
+  'bookPages',
+  'nextBookPage',
+  'tray',
+]);
 
 export interface History {
   instance: Instance;
@@ -430,7 +698,9 @@ export function run<N extends CommandName>(
   ...args: CommandArgs<N>
 ): History {
   const command = commands[name] as unknown as Command<CommandArgs<N>>;
-  const [instance, patches, inverse] = produceWithPatches(h.instance, (d) => command(t, d, ...args));
+  // A book's commands run against its cover and inner pages as they are now.
+  const model = instanceTemplate(t, h.instance);
+  const [instance, patches, inverse] = produceWithPatches(h.instance, (d) => command(model, d, ...args));
   if (patches.length === 0) return h;
   // Navigation (page, selection) is not an edit the shopper wants to undo one by one.
   const edit = patches.some((p) => EDIT_PATHS.has(String(p.path[0])));
@@ -473,6 +743,10 @@ export function redo(h: History): History {
 
 /** The longest text a kept design may hold in one slot: far beyond any card, short of abuse. */
 export const MAX_KEPT_TEXT = 2000;
+/** The most inner pages a kept book may have: above any product's maximum, short of abuse. */
+export const MAX_KEPT_BOOK_PAGES = 400;
+/** The most pictures a kept book's tray may hold (an auto-created book starts from up to 300). */
+export const MAX_KEPT_TRAY = 1000;
 
 const KeptPicture = z.object({
   uuid: z.string().min(1).max(64),
@@ -506,6 +780,15 @@ const KeptInstance = z.object({
   currentPageId: z.string(),
   resources: z.record(z.string(), KeptValue),
   dirty: z.boolean().optional(),
+  bookPages: z
+    .array(z.object({ id: z.string(), typeId: z.string() }))
+    .max(MAX_KEPT_BOOK_PAGES)
+    .optional(),
+  nextBookPage: z.number().int().positive().optional(),
+  tray: z
+    .array(KeptPicture.pick({ uuid: true, width: true, height: true }))
+    .max(MAX_KEPT_TRAY)
+    .optional(),
 });
 
 /**
@@ -521,16 +804,26 @@ export function keptInstance(value: unknown, t: Template): Instance | null {
   if (i.templateUuid !== t.uuid || i.templateVersion !== t.version) return null;
   if (i.startMonth !== undefined && !isStartMonth(i.startMonth)) return null;
   if (i.personalDates?.some((d) => personalDateProblem(d) !== null)) return null;
-  if (!visiblePages(t).some((p) => p.id === i.currentPageId)) return null;
-  const slots = new Map(resourceSlots(t).map((s) => [s.fullId, s.resource]));
+  // A book is kept with its pages; anything else is kept without.
+  if (isBook(t) !== (i.bookPages !== undefined)) return null;
+  if (isBook(t) && bookPagesProblem(t, i.bookPages!) !== null) return null;
+  const model = instanceTemplate(t, i);
+  if (!visiblePages(model).some((p) => p.id === i.currentPageId)) return null;
+  const slots = new Map(resourceSlots(model).map((s) => [s.fullId, s.resource]));
   for (const [id, v] of Object.entries(i.resources)) {
     const resource = slots.get(id);
     if (!resource?.userSupplied || resource.type !== v.type) return null;
   }
   const { dirty, ...rest } = i;
-  return {
+  const kept: Instance = {
     ...(rest as Omit<Instance, 'dirty' | 'currentResourceId'>),
     currentResourceId: null,
     dirty: !!dirty,
   };
+  if (isBook(t)) {
+    // Kept before a number was: above every page id, so none is given twice.
+    kept.nextBookPage = Math.max(i.nextBookPage ?? 1, nextBookPageNumber(t, i.bookPages!));
+    kept.tray ??= [];
+  }
+  return kept;
 }

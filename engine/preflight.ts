@@ -5,6 +5,7 @@
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
  * BackdropSampler (server/services/templates/preflight.ts renders one in Node); without it the rule is skipped.
  */
+import { type BookTemplate, type CoverSize, isBook, materialiseBook, materialiseCover } from './book.ts';
 import { allMonthNames, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';
 import { createInstance } from './instance.ts';
@@ -93,6 +94,34 @@ export interface PreflightOptions {
   today: Date;
   /** Colours under each text; absent, the contrast rule is not checked. */
   backdrop?: BackdropSampler;
+  /**
+   * A photo book's cover is checked as printed at this spine and turn-in (the product's, at its least
+   * pages, where spine text has the least room); absent, PREFLIGHT_COVER.
+   */
+  cover?: CoverSize;
+}
+
+/**
+ * The cover a book's design is checked at when the product is not given: a 10 mm spine (a hard
+ * cover of some 50 pages) and no turn-in, where the safe area lies closest to the panels' edges.
+ * Whether one book's spine is wide enough for its text is that book's (its page count's), not the
+ * template's: shop/photobook spineTextFits.
+ */
+export const PREFLIGHT_COVER: CoverSize = { spineMm: 10, wrapMm: 0 };
+
+/**
+ * What the page rules check of a template: the template itself, or a photo book as it is printed: its
+ * cover spread at `cover`, and one inner page of every layout (a sample page where the template has
+ * one of that layout), since the shopper may give any page any layout.
+ */
+export function preflightPages(t: Template, cover: CoverSize = PREFLIGHT_COVER): Template[] {
+  if (!isBook(t)) return [t];
+  const samples = t.pages.slice(1);
+  const pages = t.book.layouts.map((typeId) => ({
+    id: samples.find((p) => p.typeId === typeId)?.id ?? `layout-${typeId}`,
+    typeId,
+  }));
+  return [materialiseCover(t, cover), materialiseBook(t as BookTemplate, pages)];
 }
 
 /** One render part as drawn on one page, with where it is written in the file. */
@@ -633,12 +662,16 @@ export function preflight(input: unknown, fonts: FontSet, options: PreflightOpti
   const { template, problems } = parseForPreflight(input);
   // A template that does not parse is still checked for what it names.
   if (!template) return [...problems, ...unknownFontFields(input)];
+  // A book's raw cover page stacks its panels on one page: its pages are checked as printed.
+  const printed = preflightPages(template, options.cover);
   return [
     ...problems,
     ...fontProblems(template),
     ...fontConflicts(template),
-    ...textProblemsInEveryLanguage(template, fonts),
-    ...geometryProblems(template),
-    ...contrastProblems(template, fonts, options),
+    ...printed.flatMap((t) => [
+      ...textProblemsInEveryLanguage(t, fonts),
+      ...geometryProblems(t),
+      ...contrastProblems(t, fonts, options),
+    ]),
   ];
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 
-export const TEMPLATE_TYPES = ['CARDS', 'CALENDAR', 'PHOTOGIFT'] as const;
+export const TEMPLATE_TYPES = ['CARDS', 'CALENDAR', 'PHOTOGIFT', 'PHOTOBOOK'] as const;
 export const HORIZONTAL_ALIGNS = ['left', 'center', 'right'] as const;
 export const VERTICAL_ALIGNS = ['top', 'center', 'middle', 'bottom'] as const;
 
@@ -75,6 +75,14 @@ export const Transformation = z.object({
   originY: z.number().finite(),
 });
 
+/**
+ * The panels of a photo book's cover spread (engine/book.ts): back, spine and front, left to right as
+ * the spread lies printed side up. A cover's render parts are placed on their panel, so the front
+ * keeps its place however wide the spine grows with the page count.
+ */
+export const COVER_PANELS = ['back', 'spine', 'front'] as const;
+export type CoverPanel = (typeof COVER_PANELS)[number];
+
 export const RenderPart = z.object({
   resourceId: Id,
   type: z.enum(['IMAGE', 'STRING', 'MONTH']),
@@ -85,6 +93,11 @@ export const RenderPart = z.object({
   font: Font.optional(),
   transformations: z.array(Transformation).optional(),
   month: MonthStyle.optional(),
+  /**
+   * A photo book's cover only: the panel the part is placed on, its position relative to that panel's
+   * top-left corner (a spine part is centred across the spine whatever its x). Nowhere else.
+   */
+  panel: z.enum(COVER_PANELS).optional(),
 });
 export type RenderPart = z.infer<typeof RenderPart>;
 
@@ -139,6 +152,19 @@ export type Fold = z.infer<typeof Fold>;
 export const PRINT_LAYOUTS = ['duplex', 'booklet'] as const;
 export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
 
+/**
+ * A photo book's own section (docs/template-format.md "Photo books"): the part type of its cover
+ * spread, and the part types a shopper may give an inner page (its page layouts), one of them the
+ * layout a new page takes. The book's inner pages are the instance's (engine/book.ts), not the
+ * template's: the template's `pages` are the cover and a few sample pages for its list preview.
+ */
+export const BookSection = z.object({
+  cover: Id,
+  layouts: z.array(Id).min(1),
+  defaultLayout: Id,
+});
+export type BookSection = z.infer<typeof BookSection>;
+
 export const TemplateFields = z.object({
   uuid: z.string().uuid(),
   version: z.number().int().positive(),
@@ -170,6 +196,8 @@ export const TemplateFields = z.object({
   folds: z.array(Fold).optional(),
   /** How the pages go onto the printed sheets (PRINT_LAYOUTS); absent, one page a sheet. */
   printLayout: z.enum(PRINT_LAYOUTS).optional(),
+  /** A photo book (type PHOTOBOOK) only: its cover and page layouts. */
+  book: BookSection.optional(),
   resources: z.array(Resource),
   partTypes: z.array(PartType).min(1),
   pages: z.array(PartRef).min(1),
@@ -320,7 +348,91 @@ function referenceProblems(t: Template): TemplateProblem[] {
       message: `a booklet's pages are its panels, 4 to a sheet folded in the middle: it needs a multiple of 4 pages (it has ${t.pages.length}) and no folds of its own`,
     });
   }
+  problems.push(...bookProblems(t));
   if (problems.length === 0) problems.push(...undrawnTextProblems(t));
+  return problems;
+}
+
+/**
+ * A photo book's section against its part types and pages: the cover spread is the first page and
+ * only that, every other page is a plain page of one of the layouts (the instance's pages are made
+ * the same way), the cover's render parts each name their panel and nothing else does, and a
+ * layout's shopper slots are its own, one per page (a template-level picture on every page could not
+ * be swapped or moved between pages).
+ */
+function bookProblems(t: Template): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const book = t.book;
+  const problem = (path: string, message: string) => problems.push({ path, message });
+  const panelled = (parts: RenderPart[], path: string, want: boolean) => {
+    parts.forEach((rp, j) => {
+      if (want && !rp.panel) problem(`${path}[${j}].panel`, "a cover's render part says its panel");
+      if (!want && rp.panel) problem(`${path}[${j}].panel`, "only a photo book's cover has panels");
+    });
+  };
+  if (!book) {
+    if (t.type === 'PHOTOBOOK') problem('book', 'a photo book needs its book section');
+    t.partTypes.forEach((pt, i) => {
+      panelled(pt.renderParts, `partTypes[${i}].renderParts`, false);
+    });
+    t.pages.forEach((page, i) => {
+      panelled(page.renderParts, `pages[${i}].renderParts`, false);
+    });
+    return problems;
+  }
+  if (t.type !== 'PHOTOBOOK') problem('book', 'only a photo book (type PHOTOBOOK) has a book section');
+  if (t.folds?.length || t.printLayout) {
+    problem('book', "a photo book has no folds or printLayout: its cover's folds follow the spine");
+  }
+  const typeIndex = new Map(t.partTypes.map((p, i) => [p.id, i]));
+  if (!typeIndex.has(book.cover)) problem('book.cover', `no part type "${book.cover}"`);
+  const layouts = new Set<string>();
+  book.layouts.forEach((id, i) => {
+    if (!typeIndex.has(id)) problem(`book.layouts[${i}]`, `no part type "${id}"`);
+    else if (id === book.cover) problem(`book.layouts[${i}]`, 'the cover is not a page layout');
+    else if (layouts.has(id)) problem(`book.layouts[${i}]`, `layout "${id}" is listed twice`);
+    layouts.add(id);
+  });
+  if (t.pages.length < 2) problem('pages', 'a photo book shows at least one inner page after its cover');
+  if (!layouts.has(book.defaultLayout)) {
+    problem('book.defaultLayout', `"${book.defaultLayout}" is not one of the book's layouts`);
+  }
+  t.pages.forEach((page, i) => {
+    if (i === 0) {
+      if (page.typeId !== book.cover)
+        problem(`pages[0].typeId`, 'the first page of a photo book is its cover');
+      if (page.clientIgnore) problem(`pages[0].clientIgnore`, 'the shopper sees the cover');
+      return;
+    }
+    if (page.typeId === book.cover)
+      problem(`pages[${i}].typeId`, 'a photo book has one cover, its first page');
+    else if (!layouts.has(page.typeId)) {
+      problem(`pages[${i}].typeId`, `"${page.typeId}" is not one of the book's layouts`);
+    }
+    if (page.clientIgnore || page.renderParts.length || Object.keys(page.months).length) {
+      problem(
+        `pages[${i}]`,
+        "a book's inner page is its layout alone: no clientIgnore, renderParts or months",
+      );
+    }
+  });
+  const globalUser = new Set(t.resources.filter((r) => r.userSupplied).map((r) => r.id));
+  t.partTypes.forEach((pt, i) => {
+    const cover = pt.id === book.cover;
+    panelled(pt.renderParts, `partTypes[${i}].renderParts`, cover);
+    if (!layouts.has(pt.id)) return;
+    pt.renderParts.forEach((rp, j) => {
+      if (globalUser.has(rp.resourceId) && !pt.resources.some((r) => r.id === rp.resourceId)) {
+        problem(
+          `partTypes[${i}].renderParts[${j}].resourceId`,
+          `a page layout's shopper slots are its own resources, one per page: "${rp.resourceId}" is the template's`,
+        );
+      }
+    });
+  });
+  t.pages.forEach((page, i) => {
+    panelled(page.renderParts, `pages[${i}].renderParts`, i === 0 && page.typeId === book.cover);
+  });
   return problems;
 }
 

@@ -35,7 +35,7 @@ export interface AppRoute {
   /** Full screen, outside the shell's header and menu (S1 §2: the editor is a full-screen flow). */
   fullScreen?: true;
   /** For the editor: the kind of product its routes edit. */
-  kind?: 'calendars' | 'cards' | 'photogift';
+  kind?: 'calendars' | 'cards' | 'photogift' | 'photobooks';
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -45,6 +45,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     screen: 'editor',
     fullScreen: true,
     kind: 'calendars',
+  },
+  {
+    path: 'products/photobooks/:productUuid/:templateUuid',
+    screen: 'editor',
+    fullScreen: true,
+    kind: 'photobooks',
   },
   {
     path: 'products/cards/:category/:productUuid/:templateUuid',

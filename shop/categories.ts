@@ -10,6 +10,8 @@ export function categoryTarget(category: Pick<Category, 'type' | 'category' | 'l
       return { kind: 'internal', to: `/products/${category.type.toLowerCase()}` };
     case 'PHOTOGIFT':
       return { kind: 'internal', to: `/products/photogift/${category.category.toUpperCase()}` };
+    case 'PHOTOBOOK':
+      return { kind: 'internal', to: '/products/photobooks' };
     case 'PAPER_COPIES':
       return { kind: 'internal', to: '/upload' };
     default:

@@ -13,6 +13,7 @@ import type { ContentImageSources } from './contentImages.ts';
 import type { PortalConfig } from './contract.ts';
 import {
   groupByProduct,
+  hasCategories,
   isListType,
   LIST_TYPES,
   type ListTemplate,
@@ -161,7 +162,7 @@ export type VisitorCall =
  */
 function templateListCalls(type: string | undefined, category: string | undefined): FirstScreenCall[] {
   if (!isListType(type)) return [];
-  const listCategory = type === 'calendars' || !category ? null : category;
+  const listCategory = !hasCategories(type) || !category ? null : category;
   // A category the route would refuse is left to the app, which shows the server's answer.
   if (listCategory !== null && !CategoryParam.safeParse(listCategory).success) return [];
   const calls: FirstScreenCall[] = [];

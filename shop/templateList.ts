@@ -7,11 +7,19 @@ import type { Template } from '../engine/index.ts';
 import type { ContentImageSources } from './contentImages.ts';
 
 /** The list route's `type` segment (S1 §2) and the template type each lists. */
-export const LIST_TYPES = { cards: 'CARDS', calendars: 'CALENDAR', photogift: 'PHOTOGIFT' } as const;
+export const LIST_TYPES = {
+  cards: 'CARDS',
+  calendars: 'CALENDAR',
+  photogift: 'PHOTOGIFT',
+  photobooks: 'PHOTOBOOK',
+} as const;
 export type ListType = keyof typeof LIST_TYPES;
 
 export const isListType = (value: string | undefined): value is ListType =>
   value !== undefined && Object.hasOwn(LIST_TYPES, value);
+
+/** List types with no categories (S1 §2 calendars; photo books, issue 33): the list is the whole type. */
+export const hasCategories = (type: ListType) => type === 'cards' || type === 'photogift';
 
 /** The list a template of this type is listed in. */
 export const listTypeOf = (type: Template['type']): ListType =>
@@ -51,8 +59,9 @@ const firstIf = (a: boolean, b: boolean) => Number(b) - Number(a);
 /**
  * The order of two products in a list of `type`. Cards: names with 15x15 first, then the larger
  * area, then natural name order ('Card 9x9' before 'Card 10x10'). Calendars: 20x30 first, then the
- * '(12' (twelve-month) variant, then natural name order. Photo gifts have no rule: 0 keeps the
- * server's order (the sort is stable).
+ * '(12' (twelve-month) variant, then natural name order. Photo books: the smaller page first, then
+ * natural name order (a size's hard and soft cover side by side). Photo gifts have no rule: 0 keeps
+ * the server's order (the sort is stable).
  */
 export function compareProducts(type: ListType, a: ListProduct, b: ListProduct): number {
   if (type === 'cards') {
@@ -69,6 +78,7 @@ export function compareProducts(type: ListType, a: ListProduct, b: ListProduct):
       naturalOrder.compare(a.name, b.name)
     );
   }
+  if (type === 'photobooks') return area(a) - area(b) || naturalOrder.compare(a.name, b.name);
   return 0;
 }
 
@@ -230,6 +240,7 @@ export function filtersToSearch(f: TemplateFilters, current: string | URLSearchP
 /**
  * The editor route of a template (S1 §2), relative to the basename. Cards and photo gifts carry the
  * category they were chosen in; without one (a list of every photo gift) the template's first.
+ * Calendars and photo books have no category.
  */
 export function editorPath(
   type: ListType,
@@ -237,7 +248,7 @@ export function editorPath(
   t: Pick<ListTemplate, 'uuid' | 'product' | 'categories'>,
 ): string {
   const ids = `${encodeURIComponent(t.product.uuid)}/${encodeURIComponent(t.uuid)}`;
-  if (type === 'calendars') return `/products/calendars/${ids}`;
+  if (!hasCategories(type)) return `/products/${type}/${ids}`;
   const chosen = category ?? t.categories[0] ?? '';
   return `/products/${type}/${encodeURIComponent(chosen)}/${ids}`;
 }

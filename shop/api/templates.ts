@@ -13,8 +13,8 @@ export const TemplateAnswer = TemplateFields.extend({
   numUserParts: z.number(),
 });
 
-const ListType = z.enum(['cards', 'calendars', 'photogift'], {
-  error: 'the template type must be cards, calendars or photogift',
+const ListType = z.enum(['cards', 'calendars', 'photogift', 'photobooks'], {
+  error: 'the template type must be cards, calendars, photogift or photobooks',
 });
 export const CategoryParam = z
   .string()

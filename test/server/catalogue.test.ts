@@ -87,6 +87,7 @@ const CATALOGUE: Record<Template['type'], string[]> = {
     'Home sweet home cushion',
     'Market tote',
   ],
+  PHOTOBOOK: ['Holiday book'],
 };
 
 /** Every template folder with its uuid and version, and whether it holds its template's newest version. */
@@ -119,6 +120,7 @@ describe('the template catalogue', () => {
     expect(names('CARDS')).toEqual(expect.arrayContaining(CATALOGUE.CARDS));
     expect(names('CALENDAR')).toEqual(expect.arrayContaining(CATALOGUE.CALENDAR));
     expect(names('PHOTOGIFT')).toEqual(expect.arrayContaining(CATALOGUE.PHOTOGIFT));
+    expect(names('PHOTOBOOK')).toEqual(expect.arrayContaining(CATALOGUE.PHOTOBOOK));
   });
 
   it('sells cards in at least 6 categories: birthday, wedding, baby, Christmas, thank you and invitation', () => {

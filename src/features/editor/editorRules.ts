@@ -57,11 +57,11 @@ export function yearOnBlur(value: string, today: Date): string {
 
 // ---- leaving (S1 §2) ----
 
-export type EditorKind = 'calendars' | 'cards' | 'photogift';
+export type EditorKind = 'calendars' | 'cards' | 'photogift' | 'photobooks';
 
-/** Where leaving the editor goes: the template list it came from. */
+/** Where leaving the editor goes: the template list it came from (calendars and books have no category). */
 export function listPath(kind: EditorKind, category?: string): string {
-  if (kind === 'calendars') return '/products/calendars';
+  if (kind === 'calendars' || kind === 'photobooks') return `/products/${kind}`;
   return `/products/${kind}/${encodeURIComponent(category ?? '')}`;
 }
 

@@ -21,7 +21,7 @@ describe('categoryTarget (S0 §2)', () => {
     ],
     [
       { type: 'PHOTOBOOK', category: 'X', link: 'https://book.example/' },
-      { kind: 'external', href: 'https://book.example/' },
+      { kind: 'internal', to: '/products/photobooks' },
     ],
     [
       { type: 'EXTERNAL', category: 'X', link: 'https://other.example/' },
