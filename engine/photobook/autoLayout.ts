@@ -40,23 +40,23 @@ export interface BookSpec extends BookPageRange {
   readonly page: Frame;
 }
 
-export interface BookSlot {
+export interface LaidOutSlot {
   /** The picture's uuid. */
   picture: string;
   /** Its crop, in fractions of the upright picture, of the slot's aspect. */
   crop: CropRect;
 }
 
-export interface BookPage {
+export interface LaidOutPage {
   /** The PageLayout's id. */
   layout: string;
   /** One per slot of the layout, in the layout's slot order. */
-  slots: BookSlot[];
+  slots: LaidOutSlot[];
 }
 
 export interface AutoLayout {
   /** The inner pages in order: as many as the product allows, in its step. */
-  pages: BookPage[];
+  pages: LaidOutPage[];
   /** The pictures left out, in the order they were given. */
   dropped: DroppedPicture[];
 }
@@ -277,7 +277,7 @@ export function autoLayout(
   });
   while (planned.length < total) planned.push({ pictures: [], opens: false });
 
-  const pages = chooseLayouts(planned, byCount, book.page).map(({ layout, slots }, i): BookPage => {
+  const pages = chooseLayouts(planned, byCount, book.page).map(({ layout, slots }, i): LaidOutPage => {
     const group = planned[i]!.pictures;
     return {
       layout: layout.id,
