@@ -470,7 +470,8 @@ export const commands = {
         }
       }
     }
-    clearPage(d, pageId);
+    // The page's pictures are in hand: only those the new layout has no slot for go to the tray.
+    clearPage(d, pageId, false);
     page.typeId = layout;
     const model = bookTemplate(t, plainPages(d.bookPages!));
     for (const slot of resourceSlots(model)) {
@@ -538,13 +539,13 @@ function keepInTray(d: Draft<Instance>, picture: TrayPicture) {
   d.tray.push({ uuid: picture.uuid, width: picture.width, height: picture.height });
 }
 
-/** Takes every slot value of a page out of the instance, its pictures into the tray. */
-function clearPage(d: Draft<Instance>, pageId: string) {
+/** Takes every slot value of a page out of the instance, its pictures into the tray (unless told not to). */
+function clearPage(d: Draft<Instance>, pageId: string, toTray = true) {
   const prefix = `${pageId}:`;
   for (const fullId of Object.keys(d.resources)) {
     if (!fullId.startsWith(prefix)) continue;
     const value = d.resources[fullId];
-    if (value?.type === 'IMAGE' && value.image) keepInTray(d, value.image);
+    if (toTray && value?.type === 'IMAGE' && value.image) keepInTray(d, value.image);
     delete d.resources[fullId];
   }
   if (d.currentResourceId?.startsWith(prefix)) d.currentResourceId = null;
