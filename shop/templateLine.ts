@@ -7,7 +7,7 @@
  * line opened again) and the line's price. Pure: a refusal is a LineRefusal with a stable code.
  */
 
-import type { BookPage, Effect, FontSet, Rotation, TextStyle } from '../engine/index.ts';
+import type { BookPageRef, Effect, FontSet, Rotation, TextStyle } from '../engine/index.ts';
 import {
   bookPagesProblem,
   bookTemplate,
@@ -179,10 +179,10 @@ const pageCountTaken = (rules: BookPageRules, pages: number) =>
  */
 export function checkBookPages(
   t: Template,
-  sent: readonly BookPage[] | undefined,
+  sent: readonly BookPageRef[] | undefined,
   rules: BookPageRules | undefined,
-  keep?: readonly BookPage[],
-): BookPage[] | null {
+  keep?: readonly BookPageRef[],
+): BookPageRef[] | null {
   if (!isBook(t)) return null;
   const pages = (sent ?? keep)?.map(({ id, typeId }) => ({ id, typeId }));
   if (!pages) return refuse('book_pages_required', 'line.bookPagesRequired');
@@ -201,12 +201,12 @@ export function checkBookPages(
 }
 
 /** The template a line's resources are checked against: a book's cover and pages, else the template. */
-export function lineTemplate(t: Template, bookPages: readonly BookPage[] | null | undefined): Template {
+export function lineTemplate(t: Template, bookPages: readonly BookPageRef[] | null | undefined): Template {
   return isBook(t) && bookPages ? bookTemplate(t, bookPages) : t;
 }
 
 /** The pages a client sends for an editor instance: a book's, none for other templates. */
-export const lineBookPagesInput = (instance: Pick<Instance, 'bookPages'>): BookPage[] | undefined =>
+export const lineBookPagesInput = (instance: Pick<Instance, 'bookPages'>): BookPageRef[] | undefined =>
   instance.bookPages?.map(({ id, typeId }) => ({ id, typeId }));
 
 // ---- the resources ----
@@ -488,7 +488,7 @@ export function lineInstance(
     personalDates?: readonly PersonalDate[];
     holidays?: boolean;
     /** A book line's inner pages. */
-    bookPages?: readonly BookPage[] | null;
+    bookPages?: readonly BookPageRef[] | null;
   },
   today: Date,
 ): Instance {
