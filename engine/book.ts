@@ -21,7 +21,7 @@ import {
 } from './template.ts';
 
 /** One inner page of a book: its id (stable across reorder, never reused in one instance) and layout. */
-export interface BookPage {
+export interface BookPageRef {
   id: string;
   typeId: string;
 }
@@ -37,7 +37,7 @@ export function coverPageOf(t: BookTemplate): PartRef {
 }
 
 /** The inner pages a new instance of the book starts with: the template's sample pages. */
-export const defaultBookPages = (t: BookTemplate): BookPage[] =>
+export const defaultBookPages = (t: BookTemplate): BookPageRef[] =>
   t.pages.filter((p) => p.typeId !== t.book.cover).map(({ id, typeId }) => ({ id, typeId }));
 
 const BOOK_PAGE_ID = /^b([1-9]\d{0,8})$/;
@@ -46,7 +46,7 @@ const BOOK_PAGE_ID = /^b([1-9]\d{0,8})$/;
 export const bookPageId = (n: number) => `b${n}`;
 
 /** The number the next added page's id takes: above every `b<n>` the book has (pages and cover). */
-export function nextBookPageNumber(t: BookTemplate, pages: readonly BookPage[]): number {
+export function nextBookPageNumber(t: BookTemplate, pages: readonly BookPageRef[]): number {
   let most = 0;
   for (const id of [coverPageOf(t).id, ...pages.map((p) => p.id)]) {
     const m = BOOK_PAGE_ID.exec(id);
@@ -66,7 +66,7 @@ export type BookPagesProblem =
  * Why a list of inner pages cannot be this book's, or null: every page's layout is one of the book's
  * layouts, and its id is an id (it prefixes the page's slots), unique, and not the cover's.
  */
-export function bookPagesProblem(t: BookTemplate, pages: readonly BookPage[]): BookPagesProblem | null {
+export function bookPagesProblem(t: BookTemplate, pages: readonly BookPageRef[]): BookPagesProblem | null {
   const layouts = new Set(t.book.layouts);
   const seen = new Set([coverPageOf(t).id]);
   for (const page of pages) {
@@ -78,12 +78,12 @@ export function bookPagesProblem(t: BookTemplate, pages: readonly BookPage[]): B
   return null;
 }
 
-function assertBookPages(t: BookTemplate, pages: readonly BookPage[]) {
+function assertBookPages(t: BookTemplate, pages: readonly BookPageRef[]) {
   const problem = bookPagesProblem(t, pages);
   if (problem) throw new Error(`Book pages of ${t.uuid}: ${JSON.stringify(problem)}`);
 }
 
-const innerPage = ({ id, typeId }: BookPage): PartRef => ({
+const innerPage = ({ id, typeId }: BookPageRef): PartRef => ({
   id,
   typeId,
   clientIgnore: false,
@@ -102,13 +102,13 @@ function withPages(t: Template, pages: PartRef[], more: Partial<Template> = {}):
  * page is there for its slots (the shopper's cover picture and title); it is drawn with
  * materialiseCover, at the spread's size. Throws for pages that are not the book's (bookPagesProblem).
  */
-export function bookTemplate(t: BookTemplate, pages: readonly BookPage[]): BookTemplate {
+export function bookTemplate(t: BookTemplate, pages: readonly BookPageRef[]): BookTemplate {
   assertBookPages(t, pages);
   return withPages(t, [coverPageOf(t), ...pages.map(innerPage)]) as BookTemplate;
 }
 
 /** The inner pages alone, in order, at the page size: what the pages PDF prints, page by page. */
-export function materialiseBook(t: BookTemplate, pages: readonly BookPage[]): BookTemplate {
+export function materialiseBook(t: BookTemplate, pages: readonly BookPageRef[]): BookTemplate {
   assertBookPages(t, pages);
   return withPages(t, pages.map(innerPage)) as BookTemplate;
 }

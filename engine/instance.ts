@@ -6,7 +6,7 @@
 import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
 import { z } from 'zod';
 import {
-  type BookPage,
+  type BookPageRef,
   type BookTemplate,
   bookPageId,
   bookPagesProblem,
@@ -80,7 +80,7 @@ export interface Instance {
   resources: Record<string, ResourceValue>;
   dirty: boolean;
   /** A photo book's inner pages in order (engine/book.ts); absent for every other template. */
-  bookPages?: BookPage[];
+  bookPages?: BookPageRef[];
   /** A photo book: the number the next added page's id takes (`b<n>`), so no id is given twice. */
   nextBookPage?: number;
   /**
@@ -120,7 +120,7 @@ function startingValue(t: Template, slot: ReturnType<typeof resourceSlots>[numbe
  * A new instance of a template. A photo book starts with `bookPages` (a stored line's, an auto-created
  * book's), else with the template's sample pages, and an empty tray.
  */
-export function createInstance(t: Template, today: Date, bookPages?: readonly BookPage[]): Instance {
+export function createInstance(t: Template, today: Date, bookPages?: readonly BookPageRef[]): Instance {
   const book = isBook(t)
     ? (bookPages ?? defaultBookPages(t)).map(({ id, typeId }) => ({ id, typeId }))
     : null;
@@ -400,7 +400,7 @@ export const commands = {
     const pages = plainPages(d.bookPages);
     const taken = new Set([...pages.map((p) => p.id), t.pages[0]!.id]);
     let n = Math.max(d.nextBookPage ?? 1, nextBookPageNumber(t, pages));
-    const added: BookPage[] = [];
+    const added: BookPageRef[] = [];
     while (added.length < count) {
       const id = bookPageId(n++);
       if (!taken.has(id)) added.push({ id, typeId });
@@ -470,7 +470,8 @@ export const commands = {
         }
       }
     }
-    clearPage(d, pageId);
+    // The page's pictures are in hand: only those the new layout has no slot for go to the tray.
+    clearPage(d, pageId, false);
     page.typeId = layout;
     const model = bookTemplate(t, plainPages(d.bookPages!));
     for (const slot of resourceSlots(model)) {
@@ -510,7 +511,7 @@ export const commands = {
 /** The most pages one 'add pages' adds: far beyond any product's step, short of a runaway. */
 export const MAX_PAGES_AT_ONCE = 100;
 
-const plainPages = (pages: readonly BookPage[]): BookPage[] =>
+const plainPages = (pages: readonly BookPageRef[]): BookPageRef[] =>
   pages.map(({ id, typeId }) => ({ id, typeId }));
 
 const plainImage = (image: ImageValue): ImageValue => ({ ...image, cropRect: { ...image.cropRect } });
@@ -538,13 +539,13 @@ function keepInTray(d: Draft<Instance>, picture: TrayPicture) {
   d.tray.push({ uuid: picture.uuid, width: picture.width, height: picture.height });
 }
 
-/** Takes every slot value of a page out of the instance, its pictures into the tray. */
-function clearPage(d: Draft<Instance>, pageId: string) {
+/** Takes every slot value of a page out of the instance, its pictures into the tray (unless told not to). */
+function clearPage(d: Draft<Instance>, pageId: string, toTray = true) {
   const prefix = `${pageId}:`;
   for (const fullId of Object.keys(d.resources)) {
     if (!fullId.startsWith(prefix)) continue;
     const value = d.resources[fullId];
-    if (value?.type === 'IMAGE' && value.image) keepInTray(d, value.image);
+    if (toTray && value?.type === 'IMAGE' && value.image) keepInTray(d, value.image);
     delete d.resources[fullId];
   }
   if (d.currentResourceId?.startsWith(prefix)) d.currentResourceId = null;

@@ -425,6 +425,20 @@ const StartMonthInput = z
   .min(1, 'startMonth must be a month from 1 to 12')
   .max(12, 'startMonth must be a month from 1 to 12');
 
+/**
+ * A photo book's inner pages in order (issue 33): each page's id (it prefixes its slots' full ids)
+ * and its layout, a part type of the book's. shop/templateLine.ts checkBookPages checks them against
+ * the template and the product's page rules.
+ */
+export const BookPagesInput = z
+  .array(
+    z.object({
+      id: z.string().regex(/^[A-Za-z0-9_()-]{1,64}$/, 'a page id is 1 to 64 letters, digits, _ - ( )'),
+      typeId: z.string().min(1).max(64),
+    }),
+  )
+  .max(400, 'A book has at most 400 pages');
+
 /** S1 §3 cart add payload: one line per call. */
 export const TemplateLineAdd = z.object({
   product: z.object({ uuid: z.uuid('The product id is not a valid uuid') }),
@@ -443,6 +457,8 @@ export const TemplateLineAdd = z.object({
     personalDates: PersonalDatesInput.optional(),
     /** Whether a calendar marks public holidays; absent: it does (other templates: ignored). */
     holidays: z.boolean().optional(),
+    /** A photo book's inner pages (required for a book; other templates: ignored). */
+    bookPages: BookPagesInput.optional(),
   }),
 });
 export type TemplateLineAdd = z.infer<typeof TemplateLineAdd>;
@@ -459,6 +475,8 @@ export const TemplateLineTemplates = z
       startMonth: StartMonthInput.optional(),
       personalDates: PersonalDatesInput.optional(),
       holidays: z.boolean().optional(),
+      /** A photo book's inner pages; absent: the line's own are kept. */
+      bookPages: BookPagesInput.optional(),
     }),
   )
   .max(1, 'A template line has one template');

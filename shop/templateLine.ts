@@ -7,8 +7,10 @@
  * line opened again) and the line's price. Pure: a refusal is a LineRefusal with a stable code.
  */
 
-import type { Effect, FontSet, Rotation, TextStyle } from '../engine/index.ts';
+import type { BookPageRef, Effect, FontSet, Rotation, TextStyle } from '../engine/index.ts';
 import {
+  bookPagesProblem,
+  bookTemplate,
   commitText,
   createInstance,
   defaultYear,
@@ -16,6 +18,8 @@ import {
   type Font,
   fullIdOf,
   type Instance,
+  instanceTemplate,
+  isBook,
   isFontFamily,
   isYearAllowed,
   layoutText,
@@ -47,7 +51,10 @@ export type LineRefusalCode =
   | 'incomplete'
   | 'unknown_picture'
   | 'invalid_year'
-  | 'year_required';
+  | 'year_required'
+  | 'book_pages_required'
+  | 'invalid_book_page'
+  | 'invalid_page_count';
 
 /**
  * A line the rules refuse: the server answers it as a 400 with this code, and the message of `key`
@@ -147,6 +154,60 @@ export function chooseLineYear(
 /** The year a client sends for an editor instance: a calendar's own, none for other templates. */
 export const lineYearInput = (t: Pick<Template, 'type'>, instance: Pick<Instance, 'year'>): number | null =>
   t.type === 'CALENDAR' ? instance.year : null;
+
+// ---- a photo book's pages (issue 33) ----
+
+/**
+ * The page rules of a book product (shop/photobook's PageRules: the product's spec): `min` to `max`
+ * inner pages, `step` at a time.
+ */
+export interface BookPageRules {
+  min: number;
+  max: number;
+  step: number;
+}
+
+const pageCountTaken = (rules: BookPageRules, pages: number) =>
+  pages >= rules.min && pages <= rules.max && (pages - rules.min) % rules.step === 0;
+
+/**
+ * A book line's inner pages: the ones sent, else the ones the line has (`keep`); each page's layout
+ * one of the book's, its id unique (and not the cover's), and as many pages as the product takes
+ * (`rules`, the product's; the server always gives them). Every other template has none: null,
+ * whatever was sent. The line's resources are then checked against lineTemplate's slots, so a
+ * resource for a slot no page has is refused there (unknown_slot).
+ */
+export function checkBookPages(
+  t: Template,
+  sent: readonly BookPageRef[] | undefined,
+  rules: BookPageRules | undefined,
+  keep?: readonly BookPageRef[],
+): BookPageRef[] | null {
+  if (!isBook(t)) return null;
+  const pages = (sent ?? keep)?.map(({ id, typeId }) => ({ id, typeId }));
+  if (!pages) return refuse('book_pages_required', 'line.bookPagesRequired');
+  const problem = bookPagesProblem(t, pages);
+  if (problem?.kind === 'unknown_layout') {
+    refuse('invalid_book_page', 'line.bookLayout', { page: problem.pageId, layout: problem.typeId });
+  }
+  if (problem?.kind === 'duplicate_page')
+    refuse('invalid_book_page', 'line.bookPageTwice', { page: problem.pageId });
+  if (problem?.kind === 'invalid_page_id')
+    refuse('invalid_book_page', 'line.bookPageId', { page: problem.pageId });
+  if (rules && !pageCountTaken(rules, pages.length)) {
+    refuse('invalid_page_count', 'line.bookPageCount', { ...rules, pages: pages.length });
+  }
+  return pages;
+}
+
+/** The template a line's resources are checked against: a book's cover and pages, else the template. */
+export function lineTemplate(t: Template, bookPages: readonly BookPageRef[] | null | undefined): Template {
+  return isBook(t) && bookPages ? bookTemplate(t, bookPages) : t;
+}
+
+/** The pages a client sends for an editor instance: a book's, none for other templates. */
+export const lineBookPagesInput = (instance: Pick<Instance, 'bookPages'>): BookPageRef[] | undefined =>
+  instance.bookPages?.map(({ id, typeId }) => ({ id, typeId }));
 
 // ---- the resources ----
 
@@ -367,7 +428,8 @@ function resourceInput(template: Template, fullId: string, value: ResourceValue)
  * differs from the template's (checkLineResources works out the overrides from either).
  */
 export function lineResourceInputs(template: Template, instance: Instance): TemplateResourceInput[] {
-  return Object.entries(instance.resources).map(([fullId, value]) => resourceInput(template, fullId, value));
+  const model = instanceTemplate(template, instance);
+  return Object.entries(instance.resources).map(([fullId, value]) => resourceInput(model, fullId, value));
 }
 
 /** The pictures an editor instance holds, as the client knows them (to run the rules before sending). */
@@ -425,10 +487,12 @@ export function lineInstance(
     startMonth?: number | null;
     personalDates?: readonly PersonalDate[];
     holidays?: boolean;
+    /** A book line's inner pages. */
+    bookPages?: readonly BookPageRef[] | null;
   },
   today: Date,
 ): Instance {
-  const instance = createInstance(t, today);
+  const instance = createInstance(t, today, stored.bookPages ?? undefined);
   for (const r of stored.resources) {
     const current = instance.resources[r.fullId];
     if (!current || current.type !== r.type) continue;

@@ -12,6 +12,7 @@ import {
   isListType,
   type ListProduct,
   type ListTemplate,
+  listTypeOf,
   localised,
   matchesFilters,
   mergeOwnPictures,
@@ -51,14 +52,16 @@ function template(over: Partial<ListTemplate> = {}): ListTemplate {
 }
 
 const names = (list: ListProduct[]) => list.map((p) => p.name);
-const sorted = (type: 'cards' | 'calendars' | 'photogift', list: ListProduct[]) =>
+const sorted = (type: 'cards' | 'calendars' | 'photogift' | 'photobooks', list: ListProduct[]) =>
   names([...list].sort((a, b) => compareProducts(type, a, b)));
 
 describe('isListType', () => {
-  it('accepts the three list types only', () => {
+  it('accepts the four list types only', () => {
     expect(isListType('cards')).toBe(true);
     expect(isListType('calendars')).toBe(true);
     expect(isListType('photogift')).toBe(true);
+    expect(isListType('photobooks')).toBe(true);
+    expect(isListType('photobook')).toBe(false);
     expect(isListType('CARDS')).toBe(false);
     expect(isListType('toString')).toBe(false);
     expect(isListType(undefined)).toBe(false);
@@ -277,6 +280,26 @@ describe('links', () => {
       '/products/cards/BIRTHDAY/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111',
     );
     expect(editorPath('photogift', 'CANVAS', t)).toMatch(/^\/products\/photogift\/CANVAS\//);
+    // A photo book has no category, as a calendar has none (issue 33).
+    expect(editorPath('photobooks', 'MUG', t)).toBe(
+      '/products/photobooks/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111',
+    );
+    expect(listTypeOf('PHOTOBOOK')).toBe('photobooks');
+  });
+
+  it('sorts photo books by page size, smaller first, then by name (a size’s covers side by side)', () => {
+    const books = [
+      product('Photo book 30x30, soft cover', 300, 300),
+      product('Photo book 20x20, soft cover', 200, 200),
+      product('Photo book A4 portrait, hard cover', 210, 297),
+      product('Photo book 20x20, hard cover', 200, 200),
+    ];
+    expect(sorted('photobooks', books)).toEqual([
+      'Photo book 20x20, hard cover',
+      'Photo book 20x20, soft cover',
+      'Photo book A4 portrait, hard cover',
+      'Photo book 30x30, soft cover',
+    ]);
   });
 
   it('falls back to the template’s first category without one', () => {
