@@ -121,7 +121,10 @@ export function preflightPages(t: Template, cover: CoverSize = PREFLIGHT_COVER):
     id: samples.find((p) => p.typeId === typeId)?.id ?? `layout-${typeId}`,
     typeId,
   }));
-  return [materialiseCover(t, cover), materialiseBook(t as BookTemplate, pages)];
+  // Each is checked as the plain pages it prints as: with its book section, making an instance of it
+  // would look for the cover among pages that are only the cover's spread, or only inner pages.
+  const plain = ({ book: _, ...printed }: BookTemplate): Template => printed;
+  return [plain(materialiseCover(t, cover)), plain(materialiseBook(t as BookTemplate, pages))];
 }
 
 /** One render part as drawn on one page, with where it is written in the file. */

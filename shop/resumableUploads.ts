@@ -18,7 +18,7 @@ export const RESUMABLE_CHUNK_BYTES = 512 * 1024;
 export const FINGERPRINT_HEAD_BYTES = 1024 * 1024;
 
 /** The upload types a resumable upload names (the server's RESUMABLE_TYPES). */
-export type ResumableUploadType = 'printsorder' | 'editor';
+export type ResumableUploadType = 'printsorder' | 'editor' | 'photobook';
 
 /**
  * A picked file's fingerprint: its content (the SHA-256 of its first MB, in hex) and its size, never

@@ -39,7 +39,7 @@ import {
 } from '../engine/index.ts';
 import type { LineResource, Product, TemplateResourceInput } from './contract.ts';
 import type { MessageValues, Phrase } from './messages.ts';
-import { linePrice } from './pricing.ts';
+import { linePrice, photobookLinePrice } from './pricing.ts';
 
 export type LineRefusalCode =
   | 'unknown_slot'
@@ -520,12 +520,24 @@ export function categoryRequirement(
   return (requirement) => categories.has(requirement.toUpperCase());
 }
 
-/** A template line's price: tier price plus each subproduct's extra, per piece; campaign by category. */
+/**
+ * A template line's price: tier price plus each subproduct's extra, per piece; campaign by category.
+ * A photo book's (issue 33) is its price for its inner pages, per copy: `bookPages` is how many.
+ */
 export function templateLinePrice(
   product: Product,
   template: Pick<Template, 'categories'>,
   quantity: number,
   subProductUuids: readonly string[],
+  bookPages?: number,
 ): number {
+  if (product.photobook && bookPages !== undefined) {
+    return photobookLinePrice(
+      { ...product, photobook: product.photobook },
+      bookPages,
+      quantity,
+      categoryRequirement(template),
+    );
+  }
   return linePrice(product, quantity, subProductUuids, categoryRequirement(template));
 }

@@ -7,3 +7,4 @@ export * from './chapters.ts';
 export * from './duplicates.ts';
 export * from './pageCount.ts';
 export * from './pageLayouts.ts';
+export * from './templateLayouts.ts';

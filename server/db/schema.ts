@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -725,4 +726,36 @@ export const loginLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('login_links_user').on(t.userUuid), index('login_links_expiry').on(t.expiresAt)],
+);
+
+/**
+ * A photo book's auto-create (issue 33, services/photobooks/autocreate.ts): asked by a session, worked
+ * by the `photobook-autocreate` pg-boss job queued in the same transaction, read back by its session
+ * alone. Kept a day (the hourly cleanup), long enough for a shopper to come back to it.
+ */
+export const photobookAutocreates = pgTable(
+  'photobook_autocreates',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    portalUuid: uuid('portal_uuid')
+      .notNull()
+      .references(() => portals.uuid, { onDelete: 'cascade' }),
+    sessionIdHash: text('session_id_hash')
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    /** The session's account when it was asked, if any: its pictures are the book's too. */
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'cascade' }),
+    templateUuid: uuid('template_uuid').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    /** The pictures asked for, in the order given. */
+    pictures: jsonb('pictures').$type<string[]>().notNull(),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    /** The cart line's body (TemplateLineAdd) once done. */
+    design: jsonb('design'),
+    dropped: jsonb('dropped').$type<{ uuid: string; reason: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photobook_autocreates_created').on(t.createdAt)],
 );

@@ -34,6 +34,8 @@ export const QUEUES = {
   reconcile: 'payment-reconcile',
   /** Faces and salient region of an uploaded picture (services/pictures/pictureRegions.ts, issue 32). */
   analysis: 'picture-analysis',
+  /** A photo book made from the shopper's pictures (services/photobooks/autocreate.ts, issue 33). */
+  photobook: 'photobook-autocreate',
 } as const;
 
 /** Every minute: a lost webhook is noticed within PAYMENT_RECONCILE_AFTER_S and a minute. */
@@ -53,6 +55,9 @@ export interface ProductionJobData {
 }
 export interface EmailJobData {
   outboxUuid: string;
+}
+export interface PhotobookJobData {
+  autocreateUuid: string;
 }
 export interface AnalysisJobData {
   pictureUuid: string;
@@ -103,6 +108,8 @@ export interface JobHandlers {
   reconcile(): Promise<void>;
   /** Finds a picture's faces and salient region (if not found yet); throws to have it retried. */
   analysePicture(pictureUuid: string): Promise<void>;
+  /** Makes a photo book from the shopper's pictures; throws to have it retried. `lastAttempt`: none follows. */
+  autocreatePhotobook(autocreateUuid: string, attempt: { lastAttempt: boolean }): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -185,6 +192,8 @@ export class Jobs implements OrderJobs, PictureJobs {
     await ensure(QUEUES.reconcile, { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
     // A picture out of retries keeps no regions and is cropped about its centre: no dead letter.
     await ensure(QUEUES.analysis, { policy: 'exclusive', ...retries, expireInSeconds: 300 });
+    // 300 pictures analysed one after another (≈0.3 s each) and laid out: well inside 15 minutes.
+    await ensure(QUEUES.photobook, { policy: 'exclusive', ...retries, expireInSeconds: 900 });
     if (!this.options.work) return;
     const { handlers, log } = this.options;
     await boss.schedule(QUEUES.cleanup, CLEANUP_CRON);
@@ -226,6 +235,15 @@ export class Jobs implements OrderJobs, PictureJobs {
           }
         }
         return results;
+      },
+    );
+    await boss.work(
+      QUEUES.photobook,
+      { ...polling, batchSize: 1, includeMetadata: true },
+      async ([job]: JobWithMetadata<PhotobookJobData>[]) => {
+        await handlers.autocreatePhotobook(job!.data.autocreateUuid, {
+          lastAttempt: job!.retryCount >= job!.retryLimit,
+        });
       },
     );
     await boss.work(
@@ -328,6 +346,14 @@ export class Jobs implements OrderJobs, PictureJobs {
         db,
       });
     }
+  }
+
+  async enqueuePhotobook(tx: Db, autocreateUuid: string): Promise<void> {
+    const db = fromDrizzle(tx as never, sql as never);
+    await this.boss.send(QUEUES.photobook, { autocreateUuid } satisfies PhotobookJobData, {
+      singletonKey: autocreateUuid,
+      db,
+    });
   }
 
   /** Runs the reconciliation now (tests, the lab), besides its schedule. */

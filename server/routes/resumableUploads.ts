@@ -149,7 +149,7 @@ export async function resumableUploadRoutes(
       const uploadType = z.enum(RESUMABLE_TYPES).safeParse(metadata.uploadtype ?? 'editor');
       if (!uploadType.success) {
         throw new HttpError(400, 'invalid_request', {
-          values: { issues: 'uploadtype must be editor or printsorder.' },
+          values: { issues: 'uploadtype must be editor, printsorder or photobook.' },
         });
       }
       const length = UploadLength.safeParse(request.headers['upload-length']);

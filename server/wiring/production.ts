@@ -18,6 +18,7 @@ import {
   type PaymentDeps,
   reconcilePayments,
 } from '../services/payments/operations.ts';
+import { runAutocreate } from '../services/photobooks/autocreate.ts';
 import { type AnalysisPool, createAnalysisPool } from '../services/pictures/analysisPool.ts';
 import { analyseStoredPicture } from '../services/pictures/pictureRegions.ts';
 import { expireResumable } from '../services/pictures/resumableUploads.ts';
@@ -87,6 +88,8 @@ export const production = fp<WiringOptions>(
         analysePicture: async (pictureUuid) => {
           await analyseStoredPicture(analysisDeps, pictureUuid);
         },
+        autocreatePhotobook: (autocreateUuid, attempt) =>
+          runAutocreate(analysisDeps, autocreateUuid, attempt),
         cleanup: async () => {
           // Unfinished resumable uploads past their expiry, with their bytes (issue 32); before the
           // sessions, whose removal takes their uploads' rows (and so the way to their bytes) along.

@@ -19,6 +19,7 @@ import { identityRoutes } from '../routes/identity.ts';
 import { labRoutes } from '../routes/lab.ts';
 import { orderRoutes } from '../routes/order.ts';
 import { paymentRoutes } from '../routes/payments.ts';
+import { photobookRoutes } from '../routes/photobooks.ts';
 import { pictureRoutes } from '../routes/pictures.ts';
 import { productRoutes } from '../routes/products.ts';
 import { stripeRoutes } from '../routes/stripe.ts';
@@ -51,6 +52,7 @@ export const shopApi = fp<WiringOptions>(
     await app.register(cartRoutes, { db, dataDir: config.dataDir, files });
     await app.register(userRoutes, { db });
     await app.register(designRoutes, { db });
+    await app.register(photobookRoutes, { db, jobs });
     await app.register(identityRoutes, { db, mailer: app.mailer });
     await app.register(checkoutRoutes, { db, providers, jobs });
     await app.register(orderRoutes, { db, jobs });

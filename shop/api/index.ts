@@ -9,6 +9,7 @@ export { checkoutRoutes } from './checkout.ts';
 export { devRoutes } from './dev.ts';
 export { labRoutes } from './lab.ts';
 export { paymentProviderRoutes } from './payments.ts';
+export { AUTOCREATE_PICTURES, AutocreateAnswer, AutocreateBody, photobookRoutes } from './photobooks.ts';
 export { pictureRoutes } from './pictures.ts';
 export { ClientErrorReportSchema, reportRoutes } from './reports.ts';
 export * from './route.ts';

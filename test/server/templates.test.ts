@@ -135,7 +135,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'invalid_request',
-        error: expect.stringMatching(/: should be one of cards, calendars, photogift$/),
+        error: expect.stringMatching(/: should be one of cards, calendars, photogift, photobooks$/),
       });
     });
   });
@@ -346,6 +346,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         ...(await list('/m/api/templates/cards', host)),
         ...(await list('/m/api/templates/calendars', host)),
         ...(await list('/m/api/templates/photogift', host)),
+        ...(await list('/m/api/templates/photobooks', host)),
       ];
       expect(all.length, host).toBe(currentDemoTemplates().length);
     }

@@ -13,6 +13,7 @@ import {
   defaultPrintImage,
   type LineTally,
   linePrice,
+  lineTemplate,
   orderChangeProblem,
   templateLinePrice,
 } from '../../../shop/index.ts';
@@ -25,6 +26,7 @@ import { productsOf } from '../storefront/content.ts';
 import {
   checkTemplateProduct,
   loadTemplate,
+  resolveBookPages,
   resolveTemplateState,
   type StoredTemplate,
   storedTemplateOf,
@@ -485,15 +487,23 @@ async function prepareTemplateUpdates(
       ) {
         throw new HttpError(400, 'template_mismatch');
       }
-      const state = await resolveTemplateState(loaded.template, sent.resources, sent.year, deps, stored.year);
+      const bookPages = resolveBookPages(loaded.template, sent.bookPages, product, stored.bookPages);
+      const state = await resolveTemplateState(
+        lineTemplate(loaded.template, bookPages),
+        sent.resources,
+        sent.year,
+        deps,
+        stored.year,
+      );
       const startMonth = chooseStartMonth(loaded.template, sent.startMonth, stored.startMonth);
       const extras = chooseCalendarExtras(loaded.template, sent, stored);
-      entry = { ...stored, ...state, startMonth, ...extras };
+      entry = { ...stored, ...state, startMonth, ...extras, ...(bookPages ? { bookPages } : {}) };
     }
     const t = loaded.template;
+    const pages = entry.bookPages?.length;
     updates.set(row.uuid, {
       entry,
-      price: (quantity) => templateLinePrice(product, t, quantity, stored.subProductUuids),
+      price: (quantity) => templateLinePrice(product, t, quantity, stored.subProductUuids, pages),
     });
   }
   return updates;
@@ -529,7 +539,13 @@ export async function addTemplateLine(
   const subProductUuids = [...new Set(body.subProductUuids)];
   const product = checkTemplateProduct(catalogue, loaded, body.product.uuid, subProductUuids, body.quantity);
   const t = loaded.template;
-  const state = await resolveTemplateState(t, body.template.resources, body.template.year, deps);
+  const bookPages = resolveBookPages(t, body.template.bookPages, product);
+  const state = await resolveTemplateState(
+    lineTemplate(t, bookPages),
+    body.template.resources,
+    body.template.year,
+    deps,
+  );
   const entry: StoredTemplate = {
     template: t.uuid,
     version: t.version,
@@ -538,9 +554,10 @@ export async function addTemplateLine(
     startMonth: chooseStartMonth(t, body.template.startMonth),
     ...chooseCalendarExtras(t, body.template),
     subProductUuids,
+    ...(bookPages ? { bookPages } : {}),
   };
   const cartUuid = await cartOf(db, session);
-  const price = templateLinePrice(product, t, body.quantity, subProductUuids);
+  const price = templateLinePrice(product, t, body.quantity, subProductUuids, bookPages?.length);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const before = [...(await lockedTally(tx, cartUuid)).values()];

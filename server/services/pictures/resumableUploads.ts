@@ -16,7 +16,7 @@ import type { Session } from '../identity/sessions.ts';
 import type { ResumableStore } from './resumableStores.ts';
 
 /** The upload types of S0 §7's one-shot upload query that a resumable upload may name. */
-export const RESUMABLE_TYPES = ['printsorder', 'editor'] as const;
+export const RESUMABLE_TYPES = ['printsorder', 'editor', 'photobook'] as const;
 export type ResumableType = (typeof RESUMABLE_TYPES)[number];
 
 /** An upload (unfinished, or finished with its result kept) is kept this long after it began, then removed. */

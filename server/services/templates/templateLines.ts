@@ -5,10 +5,11 @@
  * owns, and stores the resources normalised, one value per user slot, ready to become an Instance again.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FontSet } from '../../../engine/index.ts';
+import type { BookPageRef, FontSet } from '../../../engine/index.ts';
 import { type PersonalDate, parseTemplate, startMonthOf, type Template } from '../../../engine/index.ts';
 import type { LineResource, MessageValues, Product, TemplateResourceInput } from '../../../shop/index.ts';
 import {
+  checkBookPages,
   checkLineResources,
   chooseLineYear,
   type LineVerdict,
@@ -32,6 +33,8 @@ export interface StoredTemplate {
   /** Whether a calendar marks the portal's public holidays; true for rows written before. */
   holidays: boolean;
   subProductUuids: string[];
+  /** A photo book's inner pages in order (issue 33); absent for every other line. */
+  bookPages?: BookPageRef[];
 }
 
 export interface TemplateLineDeps {
@@ -108,6 +111,19 @@ export async function resolveTemplateState(
     resources: answer(lineVerdict(() => checkLineResources(t, inputs, pictures, deps.fonts))),
     year: chosenYear,
   };
+}
+
+/**
+ * A photo book line's inner pages, checked against its template and its product's page rules (the
+ * ones sent, else the line's own); null for any other template.
+ */
+export function resolveBookPages(
+  t: Template,
+  sent: readonly BookPageRef[] | undefined,
+  product: Product,
+  keep?: readonly BookPageRef[],
+): BookPageRef[] | null {
+  return answer(lineVerdict(() => checkBookPages(t, sent, product.photobook?.pages, keep)));
 }
 
 /** The shared rules' refusal as the shop's 400, with its code. */
