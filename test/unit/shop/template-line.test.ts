@@ -5,6 +5,8 @@ import type { FontSet } from '../../../engine/text/fonts.ts';
 import { errorMessage } from '../../../server/i18n.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import type { Product } from '../../../shop/contract.ts';
+import { photobookSpec } from '../../../shop/photobook/products.ts';
+import { photobookLinePrice } from '../../../shop/pricing.ts';
 import {
   checkLineResources,
   chooseLineYear,
@@ -289,5 +291,47 @@ describe('templateLinePrice', () => {
   it('adds the subproduct per piece and takes the campaign price for the campaign’s category', () => {
     expect(templateLinePrice(product, { categories: ['BIRTHDAY'] }, 10, ['kraft'])).toBe(10 * (199 + 25));
     expect(templateLinePrice(product, { categories: ['christmas'] }, 2, [])).toBe(2 * 179);
+  });
+});
+
+describe('a photo book line’s price (issue 33): its pages, by the one pricing module', () => {
+  const spec = photobookSpec('photobook-20x20-soft')!;
+  const book: Product = {
+    uuid: 'b0000000-0000-4000-8000-000000000001',
+    name: 'Photo book 20x20, soft cover',
+    producttype: 3,
+    printareasize: [200, 200],
+    minQuantity: 1,
+    whiteBorder: false,
+    productprices: [
+      { quantity: 1, price: 1999, campaignprice: 0, type: 1 },
+      { quantity: 2, price: 59, campaignprice: 0, type: 1 },
+    ],
+    subproducts: [],
+    campaignrequirement: null,
+    photobook: spec,
+  };
+  const holiday = { categories: [] };
+  const min = spec.pages.min;
+  const step = spec.pages.step;
+
+  it('is the book’s price for its pages, per copy: more pages cost more, copies multiply', () => {
+    const base = templateLinePrice(book, holiday, 1, [], min);
+    expect(base).toBe(photobookLinePrice({ ...book, photobook: spec }, min, 1));
+    expect(templateLinePrice(book, holiday, 1, [], min + 2 * step)).toBe(base + 2 * 59);
+    expect(templateLinePrice(book, holiday, 3, [], min)).toBe(3 * base);
+  });
+
+  it('is refused for a page count the book does not take', () => {
+    expect(() => templateLinePrice(book, holiday, 1, [], min + 1)).toThrow(RangeError);
+  });
+
+  it('without pages (any other line) is the tier price as before', () => {
+    const card = {
+      ...book,
+      photobook: undefined,
+      productprices: [{ quantity: 1, price: 500, campaignprice: 0, type: 0 }],
+    };
+    expect(templateLinePrice(card, holiday, 2, [])).toBe(1000);
   });
 });
