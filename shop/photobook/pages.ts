@@ -3,6 +3,7 @@
  * step. The step is the pages one sheet adds (2: a sheet printed on both sides), so a count off the
  * step would leave a half sheet the lab cannot bind.
  */
+import { type BookPageRange, isValidPageCount, pageCountFor } from '../../engine/index.ts';
 
 /** The product's page rules: `min` and `max` inner pages, changed `step` pages at a time. */
 export interface PageRules {
@@ -26,14 +27,16 @@ export function assertPageRules(rules: PageRules): void {
   }
 }
 
+/** The product's page rules as the engine's auto layout reads them (one rule for both). */
+export const bookPageRange = (rules: PageRules): BookPageRange => ({
+  minPages: rules.min,
+  maxPages: rules.max,
+  pageStep: rules.step,
+});
+
 /** Whether a book can have `pages` inner pages: a whole number in range, on the product's step. */
 export function validPageCount(rules: PageRules, pages: number): boolean {
-  return (
-    Number.isInteger(pages) &&
-    pages >= rules.min &&
-    pages <= rules.max &&
-    (pages - rules.min) % rules.step === 0
-  );
+  return isValidPageCount(pages, bookPageRange(rules));
 }
 
 /** Throws the reason a page count is not one the product takes; callers that price or print use it. */
@@ -79,9 +82,8 @@ export function previousPageCount(rules: PageRules, pages: number): number | nul
  * (the auto layout) must then fit or leave out pictures itself.
  */
 export function clampPageCount(rules: PageRules, wanted: number): number {
-  if (Number.isNaN(wanted) || wanted <= rules.min) return rules.min;
-  if (wanted >= rules.max) return rules.max;
-  return Math.min(stepUp(rules, Math.ceil(wanted)), rules.max);
+  if (Number.isNaN(wanted)) return rules.min;
+  return pageCountFor(wanted, bookPageRange(rules));
 }
 
 /** Every count the product takes, smallest first: the rows of a price-per-pages list. */

@@ -65,6 +65,15 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
     return (res.json() as { files: { uuid: string }[] }).files[0]!.uuid;
   }
 
+  /** Asks for a book of these pictures, as a session, of a template (the book's by default). */
+  const ask = (pictures: string[], as = cookie, of = template.uuid) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/m/api/photobooks/autocreate',
+      headers: { cookie: as },
+      payload: { template: of, pictures },
+    });
+
   const status = async (job: string, as = cookie) =>
     t.app.inject({ url: `/m/api/photobooks/autocreate/${job}`, headers: { cookie: as } });
 
@@ -108,12 +117,7 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
 
   it('makes the book: the design is the cart line’s body, in capture order, the duplicate and the blurred left out', async () => {
     const asked = [...uuids, duplicate, blurred];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: template.uuid, pictures: asked },
-    });
+    const res = await ask(asked);
     expect(res.statusCode, res.body).toBe(200);
     const { job } = res.json() as { job: string };
     const seen: number[] = [];
@@ -178,12 +182,7 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
   }, 120_000);
 
   it('has its page count within the product’s range and step', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: template.uuid, pictures: uuids },
-    });
+    const res = await ask(uuids);
     const { job } = res.json() as { job: string };
     const done = await waitFor('the book', async () => {
       const a = (await status(job)).json() as AutocreateAnswer;
@@ -201,12 +200,7 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
   }, 120_000);
 
   it('answers only the session that asked, and refuses what is not the shopper’s or not a book', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: template.uuid, pictures: uuids },
-    });
+    const res = await ask(uuids);
     const { job } = res.json() as { job: string };
     // A stranger (a session of their own, with a picture of their own) is told there is no such book.
     const body = multipartBody([
@@ -221,36 +215,16 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
     const stranger = cookieOf(theirUpload.headers['set-cookie']);
     expect((await status(job, stranger)).statusCode).toBe(404);
     // The stranger cannot make a book of this shopper's pictures.
-    const theirs = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie: stranger },
-      payload: { template: template.uuid, pictures: uuids },
-    });
+    const theirs = await ask(uuids, stranger);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ code: 'photobook_pictures_unknown' });
     // Too few pictures, a picture twice, and a card's template.
-    const few = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: template.uuid, pictures: uuids.slice(0, 5) },
-    });
+    const few = await ask(uuids.slice(0, 5));
     expect(few.statusCode).toBe(400);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: template.uuid, pictures: [...uuids.slice(0, 20), uuids[0]] },
-    });
+    const twice = await ask([...uuids.slice(0, 20), uuids[0]!]);
     expect(twice.statusCode).toBe(400);
     const cards = (await t.app.inject({ url: '/m/api/templates/cards' })).json() as { uuid: string }[];
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/m/api/photobooks/autocreate',
-      headers: { cookie },
-      payload: { template: cards[0]!.uuid, pictures: uuids },
-    });
+    const card = await ask(uuids, cookie, cards[0]!.uuid);
     expect(card.statusCode).toBe(404);
     expect(card.json()).toMatchObject({ code: 'not_a_photobook' });
   }, 60_000);
