@@ -14,6 +14,7 @@ import {
   templateLayouts,
 } from '../../../engine/index.ts';
 import type { AutocreateAnswer, AutocreateBody, TemplateLineAdd } from '../../../shop/index.ts';
+import { bookPageRange } from '../../../shop/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { photobookAutocreates, products } from '../../db/schema.ts';
 import { photobookOf } from '../../db/templates/products.ts';
@@ -120,20 +121,21 @@ export async function runAutocreate(
     );
     const owner: Session = { idHash: row.sessionIdHash, portalUuid: row.portalUuid, userUuid: row.userUuid };
     let shown = 0;
+    // The progress writes in turn, all before the last: a late one must not take the bar back from 1.
+    let written: Promise<unknown> = Promise.resolve();
     const found = await analysedBookPictures(deps, owner, row.pictures, (analysed, of) => {
       const progress = (analysed / of) * ANALYSED_SHARE;
       // A write a tenth of the way, not one per picture.
       if (progress - shown >= 0.1 || analysed === of) {
         shown = progress;
-        void set({ progress }).catch(() => undefined);
+        written = written.then(() => set({ progress })).catch(() => undefined);
       }
     });
+    await written;
     const laidOut = autoLayout(
       found.pictures,
       {
-        minPages: spec.pages.min,
-        maxPages: spec.pages.max,
-        pageStep: spec.pages.step,
+        ...bookPageRange(spec.pages),
         page: { widthMm: template.dimensions.width, heightMm: template.dimensions.height },
       },
       templateLayouts(template),
