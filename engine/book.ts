@@ -8,8 +8,10 @@
  *   book is edited and checked against (its slots, the commands, the line rules).
  * - `materialiseBook`: the inner pages alone, in order: the pages PDF.
  * - `materialiseCover`: the cover as one page the size of the spread (back, spine, front): the cover
- *   PDF, and the editor's cover page.
+ *   PDF, and the editor's cover page; spine text too big for the book's spine is left off.
  */
+
+import { spineTextFits } from './spineText.ts';
 import {
   type BookSection,
   type CoverPanel,
@@ -205,6 +207,17 @@ function placedOnSpread(part: RenderPart, panels: CoverPanels, page: Template['d
 }
 
 /**
+ * Whether a cover part is printed on a spine this wide: spine text that does not fit across it
+ * (spineTextFits, at the author's size) is left off, as labs print a thin book's spine blank; every
+ * other part is printed.
+ */
+export function printsOnSpine(part: RenderPart, size: CoverSize): boolean {
+  if (part.panel !== 'spine' || part.type !== 'STRING') return true;
+  const pt = part.font?.size;
+  return !(pt && pt > 0) || spineTextFits(size.spineMm, pt);
+}
+
+/**
  * The cover as a template of one page the size of the spread, its render parts placed on their
  * panels (placedOnSpread) and its `folds` where the spread folds round the spine: the preflight's
  * fold rule then finds spine text too long for the spine's width, and text of the front or back run
@@ -213,7 +226,10 @@ function placedOnSpread(part: RenderPart, panels: CoverPanels, page: Template['d
 export function materialiseCover(t: BookTemplate, size: CoverSize): BookTemplate {
   const panels = coverPanels(t, size);
   const cover = coverPageOf(t);
-  const place = (parts: RenderPart[]) => parts.map((part) => placedOnSpread(part, panels, t.dimensions));
+  const place = (parts: RenderPart[]) =>
+    parts
+      .filter((part) => printsOnSpine(part, size))
+      .map((part) => placedOnSpread(part, panels, t.dimensions));
   const partTypes: PartType[] = t.partTypes.map((pt) =>
     pt.id === t.book.cover ? { ...pt, renderParts: place(pt.renderParts) } : pt,
   );

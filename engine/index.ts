@@ -20,6 +20,7 @@ export * from './preflight.ts';
 export * from './previewSheet.ts';
 export * from './quality.ts';
 export * from './scene.ts';
+export * from './spineText.ts';
 export * from './suggestedCrop.ts';
 export * from './template.ts';
 export * from './text/index.ts';

@@ -5,12 +5,20 @@
  * Pure: "what is under the text" needs pixels, so the contrast rule asks the caller for a
  * BackdropSampler (server/services/templates/preflight.ts renders one in Node); without it the rule is skipped.
  */
-import { type BookTemplate, type CoverSize, isBook, materialiseBook, materialiseCover } from './book.ts';
+import {
+  type BookTemplate,
+  type CoverSize,
+  isBook,
+  materialiseBook,
+  materialiseCover,
+  printsOnSpine,
+} from './book.ts';
 import { allMonthNames, weekdayHeadings } from './calendar.ts';
 import { isLowQuality, MM_PER_INCH } from './image.ts';
 import { createInstance } from './instance.ts';
 import { LANGUAGES } from './languages.ts';
 import { type PageScene, pageScene, textFontOf } from './scene.ts';
+import { spineNeededMm } from './spineText.ts';
 import {
   type Fold,
   type Font,
@@ -41,6 +49,7 @@ export const PREFLIGHT_RULES = [
   'outside-safe-area',
   'low-resolution',
   'fold-crossed',
+  'spine-too-thin',
 ] as const;
 export type PreflightRule = (typeof PREFLIGHT_RULES)[number];
 
@@ -125,6 +134,36 @@ export function preflightPages(t: Template, cover: CoverSize = PREFLIGHT_COVER):
   // would look for the cover among pages that are only the cover's spread, or only inner pages.
   const plain = ({ book: _, ...printed }: BookTemplate): Template => printed;
   return [plain(materialiseCover(t, cover)), plain(materialiseBook(t as BookTemplate, pages))];
+}
+
+/**
+ * Spine text too big for the spine it is checked at: the printed cover leaves it off (printsOnSpine),
+ * so the author hears of it here rather than from a blank spine.
+ */
+function spineProblems(t: Template, cover: CoverSize): PreflightProblem[] {
+  if (!isBook(t)) return [];
+  const coverType = t.partTypes.findIndex((pt) => pt.id === t.book.cover);
+  const cover0 = t.pages[0]!;
+  const placed = [
+    ...(t.partTypes[coverType]?.renderParts ?? []).map((part, j) => ({
+      part,
+      path: `partTypes[${coverType}].renderParts[${j}]`,
+    })),
+    ...cover0.renderParts.map((part, j) => ({ part, path: `pages[0].renderParts[${j}]` })),
+  ];
+  return placed.flatMap(({ part, path }) =>
+    printsOnSpine(part, cover)
+      ? []
+      : [
+          {
+            rule: 'spine-too-thin' as const,
+            pageId: cover0.id,
+            part: part.resourceId,
+            path: `${path}.font.size`,
+            message: `the spine text at ${part.font?.size} pt needs a spine of ${round(spineNeededMm(part.font?.size ?? 0))} mm; on a ${round(cover.spineMm)} mm spine it is left off`,
+          },
+        ],
+  );
 }
 
 /** One render part as drawn on one page, with where it is written in the file. */
@@ -671,6 +710,7 @@ export function preflight(input: unknown, fonts: FontSet, options: PreflightOpti
     ...problems,
     ...fontProblems(template),
     ...fontConflicts(template),
+    ...spineProblems(template, options.cover ?? PREFLIGHT_COVER),
     ...printed.flatMap((t) => [
       ...textProblemsInEveryLanguage(t, fonts),
       ...geometryProblems(t),

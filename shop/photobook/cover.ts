@@ -7,6 +7,8 @@
  * things), x to the right, y down. The back panel is on the left and the front on the right, as the
  * spread lies face down before it is wrapped round the book.
  */
+import { spineTextFits } from '../../engine/index.ts';
+import { pageCounts } from './pages.ts';
 import { type SpineSpec, spineWidthMm } from './spine.ts';
 
 /** The bleed beyond the trim on every side of a cover, as on the inner pages. */
@@ -111,32 +113,19 @@ function mapNumbers<T>(value: T, f: (n: number) => number): T {
   return value;
 }
 
-/** Below this a spine takes no text at all: binding shifts the cover ~1 mm, and 5 mm is the usual lab floor. */
-export const MIN_SPINE_TEXT_MM = 5;
-/** Clear space kept between the text and each fold of the spine. */
-export const SPINE_TEXT_MARGIN_MM = 1;
+// The spine text's fit is the engine's: the cover it materialises leaves off what does not fit.
+export {
+  largestSpineFontPt,
+  MIN_SPINE_TEXT_MM,
+  SPINE_TEXT_MARGIN_MM,
+  spineNeededMm,
+  spineTextFits,
+} from '../../engine/index.ts';
 
 /**
- * Whether a line of spine text at `fontSizePt` fits across a spine `spineWidthMm` wide (the text
- * runs along the spine, so its height lies across it): the spine is at least MIN_SPINE_TEXT_MM and
- * the font's full size (1 em: ascenders to descenders, as a title has both) plus the margin on each
- * side fits. The preflight warns "spine too thin for its text" when it does not.
+ * The least page count whose spine takes a line of text at `fontSizePt`, or null when no count the
+ * product takes does: what the editor tells a shopper whose spine text is left off.
  */
-export function spineTextFits(spineWidthMm: number, fontSizePt: number): boolean {
-  if (!(fontSizePt > 0)) throw new RangeError(`A font size must be above 0 pt, not ${fontSizePt}`);
-  return (
-    spineWidthMm >= MIN_SPINE_TEXT_MM &&
-    // A micrometre of slack: a size computed from this very spine (largestSpineFontPt) must fit it.
-    fontSizePt / PT_PER_MM + 2 * SPINE_TEXT_MARGIN_MM <= spineWidthMm + 1e-6
-  );
-}
-
-/**
- * The largest font size (whole points) spine text may have on a spine, or null when the spine takes
- * no text: what the editor offers as the spine text's size limit.
- */
-export function largestSpineFontPt(spineWidthMm: number): number | null {
-  if (spineWidthMm < MIN_SPINE_TEXT_MM) return null;
-  const pt = Math.floor((spineWidthMm - 2 * SPINE_TEXT_MARGIN_MM) * PT_PER_MM + 1e-9);
-  return pt > 0 ? pt : null;
+export function spineTextFromPages(book: SpineSpec, fontSizePt: number): number | null {
+  return pageCounts(book.pages).find((pages) => spineTextFits(spineWidthMm(book, pages), fontSizePt)) ?? null;
 }

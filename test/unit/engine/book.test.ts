@@ -192,14 +192,14 @@ describe('materialiseBook and bookTemplate', () => {
 
 describe('materialiseCover', () => {
   const t = book();
-  const soft = materialiseCover(t, { spineMm: 6, wrapMm: 0 });
+  const soft = materialiseCover(t, { spineMm: 8, wrapMm: 0 });
   const thick = materialiseCover(t, { spineMm: 14, wrapMm: 0 });
   const hard = materialiseCover(t, { spineMm: 14, wrapMm: 15 });
   const drawn = (c: Template, id: string) => partOf(c, 'cover', id);
 
   it('is one page the spread’s size: 2 × the page + the spine (+ the turn-in all round)', () => {
     expect(soft.pages.map((p) => p.id)).toEqual(['cover']);
-    expect(soft.dimensions).toEqual({ width: 406, height: 200 });
+    expect(soft.dimensions).toEqual({ width: 408, height: 200 });
     expect(thick.dimensions).toEqual({ width: 414, height: 200 });
     expect(hard.dimensions).toEqual({ width: 2 * 200 + 14 + 2 * 15, height: 200 + 2 * 15 });
     expect(coverPanels(t, { spineMm: 14, wrapMm: 15 })).toMatchObject({
@@ -223,7 +223,7 @@ describe('materialiseCover', () => {
 
   it('centres spine text across the spine, turned to run along it, and stretches a spine picture across it', () => {
     for (const [c, spine] of [
-      [soft, 6],
+      [soft, 8],
       [thick, 14],
     ] as const) {
       const text = drawn(c, 'spine');
@@ -249,6 +249,21 @@ describe('materialiseCover', () => {
     expect(drawn(hard, 'photo').size).toEqual(drawn(t, 'photo').size);
   });
 
+  it('leaves off spine text the spine is too thin for, and prints it once the spine takes it', () => {
+    const spineTexts = (c: BookTemplate) =>
+      c.pages[0]!.renderParts.concat(c.partTypes.find((p) => p.id === c.book.cover)!.renderParts).filter(
+        (p) => p.panel === 'spine' && p.type === 'STRING',
+      );
+    // The demo's spine text is 12 pt: 4.23 mm of text and 1 mm clear each side.
+    expect(spineTexts(materialiseCover(t, { spineMm: 6.2, wrapMm: 0 }))).toEqual([]);
+    expect(spineTexts(materialiseCover(t, { spineMm: 6.25, wrapMm: 0 }))).toHaveLength(1);
+    expect(spineTexts(thick)).toHaveLength(1);
+    // Only the text: the spine's picture and every other part are printed on any spine.
+    const thin = materialiseCover(t, { spineMm: 2, wrapMm: 0 });
+    const parts = (c: BookTemplate) => c.partTypes.find((p) => p.id === c.book.cover)!.renderParts.length;
+    expect(parts(thin)).toBe(parts(thick) - spineTexts(thick).length);
+  });
+
   it('folds where the spine meets the back and the front', () => {
     expect(thick.folds).toEqual([
       { axis: 'vertical', atMm: 200 },
@@ -265,12 +280,10 @@ describe('materialiseCover', () => {
       expect(preflight(book(), fonts, { today })).toEqual([]);
       expect(preflight(book(), fonts, { today, cover: { spineMm: 20, wrapMm: 15 } })).toEqual([]);
     });
-    it('warns when the spine is too thin for its text: the text crosses its folds', () => {
+    it('warns when the spine is too thin for its text, which the cover then leaves off', () => {
       const problems = preflight(book(), fonts, { today, cover: { spineMm: 5, wrapMm: 0 } });
-      expect(problems.map((p) => [p.rule, p.pageId, p.part])).toEqual([
-        ['fold-crossed', 'cover', 'spine'],
-        ['fold-crossed', 'cover', 'spine'],
-      ]);
+      expect(problems.map((p) => [p.rule, p.pageId, p.part])).toEqual([['spine-too-thin', 'cover', 'spine']]);
+      expect(problems[0]!.message).toMatch(/needs a spine of 6\.2 mm; on a 5 mm spine it is left off/);
     });
     it('checks every layout, also one no sample page has', () => {
       const t = book();

@@ -7,7 +7,9 @@ import {
   largestSpineFontPt,
   MIN_SPINE_TEXT_MM,
   PT_PER_MM,
+  spineNeededMm,
   spineTextFits,
+  spineTextFromPages,
 } from '../../../../shop/photobook/cover.ts';
 import { pageCounts } from '../../../../shop/photobook/pages.ts';
 import { PHOTOBOOKS } from '../../../../shop/photobook/products.ts';
@@ -122,6 +124,15 @@ describe('spineTextFits (the preflight: "spine too thin for its text")', () => {
     expect(spineTextFits(spine, size)).toBe(fits);
   });
 
+  it('spineNeededMm is the thinnest spine that takes the size: the floor, or the text and its margins', () => {
+    expect(spineNeededMm(6)).toBe(MIN_SPINE_TEXT_MM);
+    expect(spineNeededMm(12)).toBeCloseTo(12 / PT_PER_MM + 2, 9);
+    for (const size of [6, 8, 9, 12, 22, 23]) {
+      expect(spineTextFits(spineNeededMm(size), size)).toBe(true);
+      expect(spineTextFits(spineNeededMm(size) - 0.01, size)).toBe(false);
+    }
+  });
+
   it.each([0, -3, Number.NaN])('refuses a font size of %s pt', (size) => {
     expect(() => spineTextFits(10, size)).toThrow(RangeError);
   });
@@ -132,6 +143,15 @@ describe('spineTextFits (the preflight: "spine too thin for its text")', () => {
     expect(fitting(soft)[0]).toBe(72);
     expect(fitting(soft)).toEqual(pageCounts(soft.pages).filter((pages) => pages >= 72));
     expect(fitting(hard)).toEqual(pageCounts(hard.pages));
+  });
+
+  it('spineTextFromPages is the least page count whose spine takes the text, or null when none does', () => {
+    expect(spineTextFromPages(soft, 12)).toBe(72);
+    expect(spineTextFromPages(hard, 12)).toBe(hard.pages.min);
+    expect(spineTextFromPages(soft, 40)).toBeNull();
+    const top = pageCounts(soft.pages).at(-1)!;
+    const biggest = largestSpineFontPt(spineWidthMm(soft, top))!;
+    expect(spineTextFromPages(soft, biggest)).toBe(top);
   });
 
   it('largestSpineFontPt is the largest whole size that fits, and null under the floor', () => {
