@@ -65,6 +65,10 @@ export const LabFile = z.object({
   printLayout: z.enum(PRINT_LAYOUTS).nullable(),
   /** Where that sheet is folded (the manifest's `folds`); empty for a flat print. */
   folds: z.array(Fold),
+  /** A photo book's cover or pages (the manifest's `bookPart`); else null. */
+  bookPart: z.enum(['cover', 'pages']).nullable(),
+  /** A photo book's cover: its spine's width in mm; else null. */
+  spineMm: z.number().nullable(),
 });
 export type LabFile = z.infer<typeof LabFile>;
 

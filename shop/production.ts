@@ -38,10 +38,19 @@ export const ManifestFile = z.object({
   printLayout: z.enum(PRINT_LAYOUTS).optional(),
   /** Where the sheet is folded, in mm from the trim box's top-left corner of each page (the template's `folds`). */
   folds: z.array(Fold).optional(),
+  /**
+   * A photo book's two files: `cover`, the one-page spread (back, spine, front; a hard cover's turn-in
+   * all round) whose folds are the spine's edges; `pages`, the inner pages in reading order.
+   */
+  bookPart: z.enum(['cover', 'pages']).optional(),
+  /** The cover: the spine's width for the book's page count, in mm (shop/photobook spineWidthMm). */
+  spineMm: z.number().optional(),
+  /** The cover: the material turned in round a hard cover's boards on every side, in mm (0: soft). */
+  wrapMm: z.number().optional(),
 });
 export type ManifestFile = z.infer<typeof ManifestFile>;
 
-export const LineKind = z.enum(['print', 'card', 'calendar', 'photogift']);
+export const LineKind = z.enum(['print', 'card', 'calendar', 'photogift', 'photobook']);
 export type LineKind = z.infer<typeof LineKind>;
 
 export const ManifestLine = z.object({

@@ -11,14 +11,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Template } from '../../engine/index.ts';
 import {
+  coverSpread,
   type LineKind,
   type ManifestFile,
   type ManifestLine,
   orderReference,
   systemClock,
+  validPageCount,
 } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { orders, pictures, portals, products, templates } from '../db/schema.ts';
+import { photobookOf } from '../db/templates/products.ts';
 import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { uprightKey } from '../services/pictures/pictures.ts';
 import type { StoredTemplate } from '../services/templates/templateLines.ts';
@@ -30,7 +33,7 @@ import {
   writeManifest,
 } from '../storage/manifest.ts';
 import type { ObjectStore, StorageConfig } from '../storage/objectStore.ts';
-import type { RenderResult, RenderTask } from './renderTask.ts';
+import type { BookPrintPart, RenderResult, RenderTask } from './renderTask.ts';
 
 export interface ProduceDeps {
   db: Db;
@@ -65,13 +68,17 @@ const TEMPLATE_KINDS: Record<string, LineKind> = {
   CARDS: 'card',
   CALENDAR: 'calendar',
   PHOTOGIFT: 'photogift',
+  PHOTOBOOK: 'photobook',
 };
 
-/** A file name a lab can sort and read: line position, product, and the print's number in the line. */
+/**
+ * A file name a lab can sort and read: line position, product, and the print's number in the line
+ * (or the book's part: `cover`, `pages`).
+ */
 export function fileNameFor(
   position: number,
   productName: string,
-  n: number | null,
+  n: number | string | null,
   ext: 'jpg' | 'pdf',
 ): string {
   const slug =
@@ -126,29 +133,42 @@ async function planLines(deps: ProduceDeps, orderUuid: string, snap: OrderSnapsh
       const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
       const sources: Record<string, string> = {};
       for (const uuid of used) sources[uuid] = (await storedPicture(deps, uuid, `Line ${position + 1}`)).key;
-      const name = fileNameFor(position, product.name, null, 'pdf');
-      plans.push({
-        line,
-        kind: TEMPLATE_KINDS[row.type] ?? 'photogift',
-        productName: product.name,
-        tasks: [
-          {
-            kind: 'template',
-            storage: deps.storageConfig,
-            out: `${folder}${name}`,
-            name,
-            template: row.body as Template,
-            stored,
-            pictureSources: sources,
-            title: `${orderReference(orderUuid)} ${product.name}`,
-            author: snap.portal.name,
-            orderedAt: snap.paidAt,
-            // The portal the line was made on: the print names months as the editor showed them.
-            language: snap.portal.locale,
-            holidayRegion: portal?.holidayRegion ?? null,
-          },
-        ],
+      const task = (name: string, book?: BookPrintPart): RenderTask => ({
+        kind: 'template',
+        storage: deps.storageConfig,
+        out: `${folder}${name}`,
+        name,
+        template: row.body as Template,
+        stored,
+        pictureSources: sources,
+        title: `${orderReference(orderUuid)} ${product.name}`,
+        author: snap.portal.name,
+        orderedAt: snap.paidAt,
+        // The portal the line was made on: the print names months as the editor showed them.
+        language: snap.portal.locale,
+        holidayRegion: portal?.holidayRegion ?? null,
+        ...(book ? { book } : {}),
       });
+      const kind = TEMPLATE_KINDS[row.type] ?? 'photogift';
+      let tasks: RenderTask[];
+      if (kind === 'photobook') {
+        // A book is bound from two files: the cover spread, as wide as its page count's spine, and
+        // the inner pages in order.
+        const spec = photobookOf(product.templateProduct);
+        const pages = stored.bookPages?.length ?? 0;
+        if (!spec || !validPageCount(spec.pages, pages)) {
+          throw new ProductionError(`Line ${position + 1}: a photo book of ${pages} pages cannot be bound`);
+        }
+        const spread = coverSpread(spec, pages);
+        tasks = [
+          task(fileNameFor(position, product.name, 'cover', 'pdf'), {
+            part: 'cover',
+            cover: { spineMm: spread.spineWidthMm, wrapMm: spread.wrapMm },
+          }),
+          task(fileNameFor(position, product.name, 'pages', 'pdf'), { part: 'pages' }),
+        ];
+      } else tasks = [task(fileNameFor(position, product.name, null, 'pdf'))];
+      plans.push({ line, kind, productName: product.name, tasks });
       continue;
     }
     const files = (line.files as PrintFileRef[] | null) ?? [];

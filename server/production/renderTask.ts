@@ -7,8 +7,16 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { FontSet, Template } from '../../engine/index.ts';
-import { PRINT_DPI, pageScene, startMonthOf } from '../../engine/index.ts';
+import type { CoverSize, FontSet, Template } from '../../engine/index.ts';
+import {
+  isBook,
+  materialiseBook,
+  materialiseCover,
+  PRINT_DPI,
+  pageScene,
+  printsOnSpine,
+  startMonthOf,
+} from '../../engine/index.ts';
 import { calendarHolidays, lineInstance } from '../../shop/index.ts';
 import { loadFontSet } from '../fonts.ts';
 import { renderPdf } from '../render/pdf-renderer.ts';
@@ -51,11 +59,16 @@ export type RenderTask = (
       language: string;
       /** Its portal's holiday place (`holidayRegion`), null for the language's default. */
       holidayRegion?: string | null;
+      /** A photo book line's file: its cover spread or its inner pages (absent: every page of the template). */
+      book?: BookPrintPart;
     }
 ) & {
   /** The shop's storage, as plain data: the thread opens its own client. */
   storage: StorageConfig;
 };
+
+/** Which of a photo book's two files a task draws; the cover at its book's spine and turn-in. */
+export type BookPrintPart = { part: 'cover'; cover: CoverSize } | { part: 'pages' };
 
 export interface RenderResult {
   file: ManifestFile;
@@ -95,6 +108,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
   }
   fonts ??= loadFontSet();
   const fontSet = await fonts;
+  const printed = printedTemplate(task);
   const scenes = await printScenes(task, fontSet);
   const pdf = await renderPdf(scenes, {
     fonts: fontSet,
@@ -120,11 +134,24 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
       dpi: Number.isFinite(pdf.minPpi) ? Math.floor(pdf.minPpi) : PRINT_DPI,
       pages: scenes.length,
       // A folded card: the lab reads from the manifest which page goes on which side, and where it folds.
-      ...(task.template.printLayout ? { printLayout: task.template.printLayout } : {}),
-      ...(task.template.folds?.length ? { folds: task.template.folds } : {}),
+      ...(printed.printLayout ? { printLayout: printed.printLayout } : {}),
+      ...(printed.folds?.length ? { folds: printed.folds } : {}),
+      ...(task.book ? { bookPart: task.book.part } : {}),
+      ...(task.book?.part === 'cover' ? task.book.cover : {}),
     },
-    warnings: pdf.warnings,
+    warnings: [...pdf.warnings, ...spineWarnings(task)],
   };
+}
+
+/** The lab is told when a cover's spine text was left off: the spine is too thin for it (printsOnSpine). */
+function spineWarnings(task: Extract<RenderTask, { kind: 'template' }>): string[] {
+  const { template, book } = task;
+  if (book?.part !== 'cover' || !isBook(template)) return [];
+  const cover = template.partTypes.find((pt) => pt.id === template.book.cover);
+  const parts = [...(cover?.renderParts ?? []), ...template.pages[0]!.renderParts];
+  return parts.some((part) => !printsOnSpine(part, book.cover))
+    ? [`The spine (${book.cover.spineMm} mm) is too thin for its text: the cover is printed without it`]
+    : [];
 }
 
 /**
@@ -135,7 +162,7 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResult> {
 export async function printScenes(
   task: Pick<
     Extract<RenderTask, { kind: 'template' }>,
-    'template' | 'stored' | 'orderedAt' | 'language' | 'holidayRegion'
+    'template' | 'stored' | 'orderedAt' | 'language' | 'holidayRegion' | 'book'
   >,
   fontSet: FontSet,
 ) {
@@ -145,7 +172,21 @@ export async function printScenes(
     instance.year,
     startMonthOf(instance),
   );
-  return task.template.pages.map((page) =>
-    pageScene(task.template, instance, page.id, fontSet, task.language, holidays),
-  );
+  const printed = printedTemplate(task);
+  return printed.pages.map((page) => pageScene(printed, instance, page.id, fontSet, task.language, holidays));
+}
+
+/**
+ * The template a task prints: the line's own, or one of a photo book's two files as plain pages (its
+ * page ids are the instance's, so the shopper's pictures and texts find their slots).
+ */
+function printedTemplate(
+  task: Pick<Extract<RenderTask, { kind: 'template' }>, 'template' | 'stored' | 'book'>,
+) {
+  const { template, book } = task;
+  if (!book) return template;
+  if (!isBook(template)) throw new Error(`Template ${template.uuid} is no photo book`);
+  return book.part === 'cover'
+    ? materialiseCover(template, book.cover)
+    : materialiseBook(template, task.stored.bookPages ?? []);
 }

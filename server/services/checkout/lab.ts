@@ -51,8 +51,8 @@ type PortalRow = Pick<typeof portals.$inferSelect, 'uuid' | 'name' | 'locale' | 
 
 const RANK: Record<FulfilmentStatus, number> = { printed: 1, 'ready-for-pickup': 2, shipped: 2 };
 
-/** Product types of the price list (products.producttype; templates/products.json for the template products): 0 prints, 1 cards, 2 calendars. */
-const KIND_OF_TYPE: Record<number, LineKind> = { 0: 'print', 1: 'card', 2: 'calendar' };
+/** Product types of the price list (products.producttype; templates/products.json for the template products): 0 prints, 1 cards, 2 calendars, 3 photo books. */
+const KIND_OF_TYPE: Record<number, LineKind> = { 0: 'print', 1: 'card', 2: 'calendar', 3: 'photobook' };
 
 const fileApi = (orderUuid: string, name: string) =>
   `/lab/api/orders/${orderUuid}/files/${encodeURIComponent(name)}`;
@@ -73,6 +73,8 @@ function labFile(orderUuid: string, f: ManifestFile): LabFile {
     pages: f.pages ?? null,
     printLayout: f.printLayout ?? null,
     folds: f.folds ?? [],
+    bookPart: f.bookPart ?? null,
+    spineMm: f.spineMm ?? null,
   };
 }
 

@@ -130,6 +130,9 @@ export const OrderCard = memo(function OrderCard({
   );
 });
 
+/** A size as the lab reads it: to a tenth of a millimetre, no trailing ".0". */
+const mm = (n: number) => String(Math.round(n * 10) / 10);
+
 function LineItem({ line }: { line: LabLine }) {
   const { t } = useTranslation('lab');
   const file = line.files[0];
@@ -155,6 +158,26 @@ function LineItem({ line }: { line: LabLine }) {
               <span key={f.name} className="lab-line__layout" data-testid="print-layout">
                 {t(`line.layout.${f.printLayout}`, { name: f.name })}
                 {f.folds.map((fold) => `; ${t(`line.fold.${fold.axis}`, { at: fold.atMm })}`).join('')}
+              </span>
+            ),
+        )}
+        {line.files.map(
+          (f) =>
+            f.bookPart && (
+              <span key={`${f.name}-book`} className="lab-line__layout" data-testid="book-file">
+                {f.bookPart === 'cover'
+                  ? t('line.bookCover', {
+                      name: f.name,
+                      width: mm(f.widthMm),
+                      height: mm(f.heightMm),
+                      spine: mm(f.spineMm ?? 0),
+                    })
+                  : t('line.bookPages', {
+                      name: f.name,
+                      count: f.pages ?? 0,
+                      width: mm(f.widthMm),
+                      height: mm(f.heightMm),
+                    })}
               </span>
             ),
         )}

@@ -6,6 +6,7 @@ describe('orderKind', () => {
     expect(orderKind([0, 0, 0])).toBe('prints');
     expect(orderKind([1])).toBe('cards');
     expect(orderKind([2, 2])).toBe('calendars');
+    expect(orderKind([3, 3])).toBe('books');
     expect(orderKind([89])).toBe('gifts');
   });
 
@@ -14,5 +15,6 @@ describe('orderKind', () => {
     expect(orderKind([])).toBe('order');
     expect(orderKind([7])).toBe('order');
     expect(orderKind([1, 89])).toBe('order');
+    expect(orderKind([3, 0])).toBe('order');
   });
 });
