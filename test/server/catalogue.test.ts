@@ -87,7 +87,7 @@ const CATALOGUE: Record<Template['type'], string[]> = {
     'Home sweet home cushion',
     'Market tote',
   ],
-  PHOTOBOOK: ['Holiday book'],
+  PHOTOBOOK: ['Holiday book', 'Family year', 'Wedding day', 'Travel journal'],
 };
 
 /** Every template folder with its uuid and version, and whether it holds its template's newest version. */
