@@ -7,8 +7,10 @@
 import './editor.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isBook } from '../../../engine/index.ts';
 import { appPathOf, firstScreenCalls } from '../../../shop/index.ts';
 import { ownPictures } from '../../app/ownPictures.ts';
+import { usePriceList } from '../../app/priceList.ts';
 import { EditorNotReady } from './EditorNotReady.tsx';
 import { EditorScreen } from './EditorScreen.tsx';
 import { type EditorKind, listPath, storageKey } from './editorRules.ts';
@@ -27,11 +29,16 @@ export function EditorPage({ kind }: { kind: EditorKind }) {
   const { t } = useTranslation();
   const { templateUuid = '', productUuid = '', category } = useParams();
   const loaded = useEditorTemplate(templateUuid, loadOptions(templateUuid));
+  // A photo book starts at its product's page rules and shows its price by page count: it waits for
+  // the price list (other templates do not need it to open).
+  const { products, failed } = usePriceList();
+  const book = loaded.state === 'ready' && isBook(loaded.template);
+  const bookProduct = book ? (products?.find((p) => p.uuid === productUuid) ?? null) : null;
 
-  if (loaded.state !== 'ready') {
+  if (loaded.state !== 'ready' || (book && !products && !failed)) {
     return (
       <EditorNotReady
-        failed={loaded.state === 'error'}
+        failed={loaded.state === 'error' || (book && failed)}
         backTo={listPath(kind, category)}
         backLabel={t('editor.backToList')}
       />
@@ -46,6 +53,7 @@ export function EditorPage({ kind }: { kind: EditorKind }) {
       leaveTo={listPath(kind, category)}
       startPictures={ownPictures()}
       account={loaded.account}
+      bookProduct={bookProduct}
     />
   );
 }

@@ -15,8 +15,10 @@ import {
   calendarYearText,
   canRedo,
   canUndo,
+  createInstance,
   editableSlots,
   harnessInstance,
+  isBook,
   missingSlots,
   type PictureRef,
   pageComplete,
@@ -25,7 +27,7 @@ import {
   type Template,
   visiblePages,
 } from '../../../engine/index.ts';
-import type { OrderLine } from '../../../shop/index.ts';
+import type { OrderLine, Product } from '../../../shop/index.ts';
 import { datesToOffer } from '../../../shop/index.ts';
 import { xphotoUrl } from '../../api/pictures.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
@@ -39,13 +41,16 @@ import { UpdateCartScreen } from './buy/UpdateCartScreen.tsx';
 import { DatesScreen } from './DatesScreen.tsx';
 import { accountDesignSync } from './designSync.ts';
 import { CLOSE_DELAY_MS, EDITOR_MARGINS, fitPxPerMm, lineStorageKey } from './editorRules.ts';
-import { createEditorStore } from './editorStore.ts';
+import { createEditorStore, useEditedTemplate } from './editorStore.ts';
 import { ImageMenu } from './image/ImageEditor.tsx';
 import { imageSession } from './image/imageSession.ts';
 import { SlotLayer } from './image/SlotLayer.tsx';
 import { editorPixelRatio } from './PageCanvas.tsx';
 import { PageView } from './PageView.tsx';
 import { PreviewScreen } from './PreviewScreen.tsx';
+import { BookPagesScreen } from './photobook/BookPagesScreen.tsx';
+import { freshBookPages } from './photobook/bookRules.ts';
+import { MakeBookScreen } from './photobook/MakeBookScreen.tsx';
 import { createBrowserPictureLoader, screenCanvasSide } from './pictures.ts';
 import { ChooseText } from './text/ChooseText.tsx';
 import { TextEditor } from './text/TextEditor.tsx';
@@ -71,6 +76,8 @@ export function EditorScreen(props: {
   startPictures?: readonly PictureRef[];
   /** A new design of a logged-in shopper: kept with the account as they work ('My designs'). */
   account?: AccountWork | null;
+  /** A photo book's product (its page rules and price), or null for every other template. */
+  bookProduct?: Product | null;
 }) {
   const { template, fonts, leaveTo, updateMode = false } = props;
   const { t, i18n } = useTranslation();
@@ -84,12 +91,17 @@ export function EditorScreen(props: {
         fresh: (today) => cartLineInstance(template, line, today),
       });
     }
+    const rules = props.bookProduct?.photobook?.pages;
     return createEditorStore(template, new Date(), {
       // The instance the list tile was drawn from (the server's previewScenes use the same function),
-      // not "changed" yet: Cancel leaves without asking until the shopper does something.
-      fresh: startPictures?.length
-        ? (today) => ({ ...harnessInstance(template, null, startPictures, today), dirty: false })
-        : undefined,
+      // not "changed" yet: Cancel leaves without asking until the shopper does something. A book
+      // made by hand starts at its product's least pages.
+      fresh:
+        isBook(template) && rules
+          ? (today) => createInstance(template, today, freshBookPages(template, rules))
+          : startPictures?.length
+            ? (today) => ({ ...harnessInstance(template, null, startPictures, today), dirty: false })
+            : undefined,
       account: sync ? { design: props.account?.design ?? null, sync } : undefined,
     });
   });
@@ -127,7 +139,9 @@ export function EditorScreen(props: {
     Object.values(template.name)[0];
   useDocumentTitle(name);
 
-  const pages = useMemo(() => visiblePages(template), [template]);
+  // A photo book is drawn and edited as its cover and its inner pages as they are now.
+  const drawn = useEditedTemplate(store);
+  const pages = useMemo(() => visiblePages(drawn), [drawn]);
   const at = Math.max(
     0,
     pages.findIndex((p) => p.id === instance.currentPageId),
@@ -139,8 +153,8 @@ export function EditorScreen(props: {
     [savedDates, instance.personalDates],
   );
   const scene = useMemo(
-    () => pageScene(template, instance, pages[at]!.id, fonts, i18n.language, holidays),
-    [template, instance, pages, at, fonts, i18n.language, holidays],
+    () => pageScene(drawn, instance, pages[at]!.id, fonts, i18n.language, holidays),
+    [drawn, instance, pages, at, fonts, i18n.language, holidays],
   );
 
   const stage = useRef<HTMLDivElement>(null);
@@ -182,10 +196,10 @@ export function EditorScreen(props: {
     setMenu(item?.kind === 'text' ? 'text' : 'image');
   };
   // Insert text (S1 §2): one editable text slot on the page opens it, several open Choose text.
-  const textSlots = editableSlots(template, pages[at]!.id, 'STRING');
+  const textSlots = editableSlots(drawn, pages[at]!.id, 'STRING');
   const choosingText = menu === 'text' && instance.currentResourceId === null;
   const insertText = () => {
-    const target = insertTextTarget(template, pages[at]!.id);
+    const target = insertTextTarget(drawn, pages[at]!.id);
     if ('open' in target) run('selectResource', target.open);
     setMenu('text');
   };
@@ -195,9 +209,8 @@ export function EditorScreen(props: {
   const currentText = instance.currentResourceId ? instance.resources[instance.currentResourceId] : undefined;
 
   const isCalendar = template.type === 'CALENDAR';
-  const hasText =
-    template.hasUserText || pages.some((p) => editableSlots(template, p.id, 'STRING').length > 0);
-  const missing = missingSlots(template, instance);
+  const hasText = template.hasUserText || pages.some((p) => editableSlots(drawn, p.id, 'STRING').length > 0);
+  const missing = missingSlots(drawn, instance);
   const complete = missing.length === 0;
   // A grey Add to cart is still tappable (issue 34): it says why and goes to the first empty place.
   const toMissing = () => {
@@ -208,6 +221,7 @@ export function EditorScreen(props: {
     setMenu(first.type === 'STRING' ? 'text' : 'image');
   };
   const drawnOnce = useRef(false);
+  const bookScreen = menu === 'pages' || menu === 'make';
 
   return (
     <main className="editor" data-testid="editor" aria-busy={closing}>
@@ -222,10 +236,34 @@ export function EditorScreen(props: {
           </HistoryButton>
         </div>
       </header>
-      {pages.length > 1 && (
+      {menu === 'pages' && isBook(template) && (
+        <BookPagesScreen
+          template={template}
+          instance={instance}
+          product={props.bookProduct ?? null}
+          run={run}
+          onOpenPage={(pageId) => {
+            run('selectPage', pageId);
+            setMenu('main');
+          }}
+          onDone={toMain}
+        />
+      )}
+      {menu === 'make' && isBook(template) && (
+        <MakeBookScreen
+          template={template}
+          today={today}
+          onCancel={toMain}
+          onMade={(made) => {
+            store.getState().replace(made);
+            setMenu('pages');
+          }}
+        />
+      )}
+      {!bookScreen && pages.length > 1 && (
         <nav className="editor-strip" aria-label={t('editor.pages')}>
           {pages.map((p, n) => {
-            const done = pageComplete(template, instance, p.id);
+            const done = pageComplete(drawn, instance, p.id);
             return (
               <button
                 key={p.id}
@@ -245,7 +283,7 @@ export function EditorScreen(props: {
           })}
         </nav>
       )}
-      <div ref={stage} className="editor-stage">
+      <div ref={stage} className="editor-stage" hidden={bookScreen}>
         {box.width > 0 && (
           <PageView
             scene={scene}
@@ -312,6 +350,16 @@ export function EditorScreen(props: {
           {isCalendar && (
             <button type="button" className="editor-tool" onClick={() => setMenu('dates')}>
               {t('editor.dates')}
+            </button>
+          )}
+          {isBook(template) && (
+            <button type="button" className="editor-tool" onClick={() => setMenu('make')}>
+              {t('photobook.make')}
+            </button>
+          )}
+          {isBook(template) && (
+            <button type="button" className="editor-tool" onClick={() => setMenu('pages')}>
+              {t('photobook.pages')}
             </button>
           )}
           <button type="button" className="editor-tool" onClick={() => setMenu('preview')}>
@@ -393,7 +441,7 @@ export function EditorScreen(props: {
         (currentText?.type === 'STRING' && instance.currentResourceId ? (
           <TextEditor
             key={instance.currentResourceId}
-            template={template}
+            template={drawn}
             fonts={fonts}
             slotId={instance.currentResourceId}
             value={currentText}
@@ -406,7 +454,7 @@ export function EditorScreen(props: {
       {menu === 'preview' && (
         <div className="editor-overlay">
           <PreviewScreen
-            template={template}
+            template={drawn}
             instance={instance}
             fonts={fonts}
             loader={loader}

@@ -5,6 +5,8 @@
  * saves the instance to localStorage after each change, so a reload keeps the shopper's work, and,
  * for a logged-in shopper, to the account ('My designs', designSync.ts).
  */
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Template } from '../../../engine/index.ts';
 import {
@@ -13,6 +15,7 @@ import {
   createInstance,
   type History,
   type Instance,
+  instanceTemplate,
   redo,
   run,
   startHistory,
@@ -22,7 +25,8 @@ import type { DesignSync } from './designSync.ts';
 import { type KeptWork, newerWork, restoreInstance, serialiseInstance, storageKey } from './editorRules.ts';
 
 /** S1 §2: the editor's sub-menus switch by name. 'image', 'text' and 'buy' are the next step. */
-export type Menu = 'main' | 'year' | 'dates' | 'preview' | 'image' | 'text' | 'buy';
+/** A photo book adds 'pages' (the page overview) and 'make' (Make my book). */
+export type Menu = 'main' | 'year' | 'dates' | 'preview' | 'image' | 'text' | 'buy' | 'pages' | 'make';
 
 export interface EditorState {
   template: Template;
@@ -35,6 +39,8 @@ export interface EditorState {
   setMenu: (menu: Menu) => void;
   /** Forgets the saved work (close without saving). */
   discard: () => void;
+  /** Starts over from another instance (an auto-created book): a new history, saved at once. */
+  replace: (instance: Instance) => void;
 }
 
 function storage(): Storage | null {
@@ -106,9 +112,25 @@ export function createEditorStore(
       save(after);
     },
     setMenu: (menu) => set({ menu }),
+    replace: (instance) => {
+      const after = startHistory(instance);
+      set({ history: after });
+      save(after);
+    },
     discard: () => {
       storage()?.removeItem(key);
       account?.sync.remove();
     },
   }));
+}
+
+/**
+ * The template the editor draws and edits against: a photo book's cover and inner pages as they are
+ * now (engine instanceTemplate), every other template as it is. Memoised on the book's pages, so
+ * slots and scenes are only worked out again when the pages change.
+ */
+export function useEditedTemplate(store: StoreApi<EditorState>): Template {
+  const template = useStore(store, (s) => s.template);
+  const bookPages = useStore(store, (s) => s.history.instance.bookPages);
+  return useMemo(() => instanceTemplate(template, { bookPages }), [template, bookPages]);
 }

@@ -102,7 +102,7 @@ export function BuyScreen(props: {
         <ul className="buy__rows">
           {rows.map((row) => {
             const quantity = quantities[row.key] ?? 0;
-            const price = rowPiecePrices(product, template, row, quantity);
+            const price = rowPiecePrices(product, template, row, quantity, instance.bookPages?.length);
             return (
               <li key={row.key} className="buy__row" data-testid="buy-row">
                 <span className="buy__name">
@@ -161,7 +161,9 @@ export function BuyScreen(props: {
         <p className="buy__summary">
           <span data-testid="buy-pieces">{t('buy.pieces', { count: pieces })}</span>
           <strong data-testid="buy-sum">
-            {t('buy.sum', { sum: money(buySum(product, template, rows, quantities)) })}
+            {t('buy.sum', {
+              sum: money(buySum(product, template, rows, quantities, instance.bookPages?.length)),
+            })}
           </strong>
         </p>
       )}

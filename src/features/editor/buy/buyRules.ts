@@ -13,6 +13,7 @@ import {
   checkLineResources,
   chooseLineYear,
   instancePictures,
+  lineBookPagesInput,
   lineInstance,
   linePrice,
   lineResourceInputs,
@@ -62,10 +63,12 @@ export function rowPiecePrices(
   template: Pick<Template, 'categories'>,
   row: BuyRow,
   quantity: number,
+  bookPages?: number,
 ): { current: number; old: number | null } {
   const q = Math.max(quantity, product.minQuantity, 1);
-  const current = templateLinePrice(product, template, q, row.subProductUuids) / q;
-  const regular = linePrice(product, q, row.subProductUuids) / q;
+  const current = templateLinePrice(product, template, q, row.subProductUuids, bookPages) / q;
+  // A book has no regular price apart from its campaign one: its price is its pages'.
+  const regular = bookPages === undefined ? linePrice(product, q, row.subProductUuids) / q : current;
   return { current: Math.round(current), old: regular > current ? Math.round(regular) : null };
 }
 
@@ -75,11 +78,12 @@ export function buySum(
   template: Pick<Template, 'categories'>,
   rows: readonly BuyRow[],
   quantities: Readonly<Record<string, number>>,
+  bookPages?: number,
 ): number {
   return rows.reduce((sum, row) => {
     const q = quantities[row.key] ?? 0;
     return q >= Math.max(1, product.minQuantity)
-      ? sum + templateLinePrice(product, template, q, row.subProductUuids)
+      ? sum + templateLinePrice(product, template, q, row.subProductUuids, bookPages)
       : sum;
   }, 0);
 }
@@ -118,9 +122,16 @@ export function addPayload(
       year: lineYearInput(template, instance),
       ...startMonthInput(template, instance),
       resources: lineResourceInputs(template, instance),
+      ...bookPagesInput(instance),
     },
   };
 }
+
+/** A photo book sends its inner pages, in order, each with its layout; other templates none. */
+const bookPagesInput = (instance: Instance) => {
+  const bookPages = lineBookPagesInput(instance);
+  return bookPages ? { bookPages } : {};
+};
 
 /**
  * The shared line rules (shop/templateLine.ts) on what Add to cart would send: the verdict the server
@@ -153,6 +164,7 @@ export function updatedLine(template: Template, line: OrderLine, instance: Insta
         year: lineYearInput(template, instance) ?? entry?.year ?? null,
         ...startMonthInput(template, instance),
         resources: lineResourceInputs(template, instance),
+        ...bookPagesInput(instance),
       },
     ],
   };

@@ -25,7 +25,7 @@ import {
   zoomStop,
 } from '../../../../engine/index.ts';
 import { atZoomStop, explainQuality, QualityBadge } from '../../../ui/QualityBadge.tsx';
-import type { EditorState } from '../editorStore.ts';
+import { type EditorState, useEditedTemplate } from '../editorStore.ts';
 import { EditImageTab } from './EditImageTab.tsx';
 import { ImageInbox } from './ImageInbox.tsx';
 import { imageSession } from './imageSession.ts';
@@ -37,7 +37,7 @@ export const HINT_MS = 10_000;
 export function ImageMenu(props: { store: StoreApi<EditorState>; scene: PageScene; onExit: () => void }) {
   const { store, scene, onExit } = props;
   const { t } = useTranslation();
-  const template = useStore(store, (s) => s.template);
+  const template = useEditedTemplate(store);
   const current = useStore(store, (s) => s.history.instance.currentResourceId);
   const ids = useMemo(() => editableSlots(template, scene.pageId, 'IMAGE'), [template, scene.pageId]);
 
@@ -112,7 +112,7 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
   }, [resources, slotId]);
 
   const { run } = store.getState();
-  const template = useStore(store, (s) => s.template);
+  const template = useEditedTemplate(store);
   const instance = useStore(store, (s) => s.history.instance);
   const fill = useMemo(() => {
     const places = emptyPictureSlots(template, instance).length;
@@ -217,7 +217,7 @@ function ImageEditor(props: { store: StoreApi<EditorState>; slotId: string; onEx
  */
 function SlotQuality({ store, slotId }: { store: StoreApi<EditorState>; slotId: string }) {
   const { t } = useTranslation();
-  const template = useStore(store, (s) => s.template);
+  const template = useEditedTemplate(store);
   const value = useStore(store, (s) => s.history.instance.resources[slotId]);
   const live = useStore(imageSession(store).shown, (s) => (s.slotId === slotId ? s.crop : null));
   const image = value?.type === 'IMAGE' ? value.image : null;

@@ -37,7 +37,7 @@ import { QualityMark } from '../../../ui/QualityBadge.tsx';
 import { useFingerGesture } from '../../../ui/useFingerGesture.ts';
 import { useWheel } from '../../../ui/useWheel.ts';
 import { PICTURE_RETRY_MS } from '../editorRules.ts';
-import type { EditorState } from '../editorStore.ts';
+import { type EditorState, useEditedTemplate } from '../editorStore.ts';
 import { slotBox } from '../PageView.tsx';
 import { imageSession } from './imageSession.ts';
 
@@ -46,7 +46,7 @@ const cropText = (c: CropRect) => [c.x, c.y, c.width, c.height].map((v) => v.toF
 export function SlotLayer(props: { store: StoreApi<EditorState>; scene: PageScene; pxPerMm: number }) {
   const { store, scene, pxPerMm } = props;
   const { t } = useTranslation();
-  const template = useStore(store, (s) => s.template);
+  const template = useEditedTemplate(store);
   const instance = useStore(store, (s) => s.history.instance);
   const run = store.getState().run;
   const current = instance.currentResourceId;
@@ -83,7 +83,7 @@ export function SlotLayer(props: { store: StoreApi<EditorState>; scene: PageScen
 
 function GestureSlot(props: { store: StoreApi<EditorState>; item: ScenePicture; pxPerMm: number }) {
   const { store, item, pxPerMm } = props;
-  const template = useStore(store, (s) => s.template);
+  const template = useEditedTemplate(store);
   const value = useStore(store, (s) => s.history.instance.resources[item.id]);
   const image = value?.type === 'IMAGE' ? value.image : null;
   const at = partFor(template, item.id);

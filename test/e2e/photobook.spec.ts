@@ -1,0 +1,167 @@
+/**
+ * A photo book from a phone's pictures (issue 33), on the phone: 40 pictures are chosen in Make my
+ * book, the shop lays the book out while a bar shows how far it is, the shopper reorders a page in
+ * the overview and adds two pages (the price goes up), orders it, and the lab's desk shows the
+ * book's two print files, its cover and its pages.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import type { PaymentOption } from '../../shop/checkout.ts';
+import { press } from './support.ts';
+
+const LAB_PASSWORD = process.env.E2E_LAB_PASSWORD!;
+const PICTURES = 40;
+
+/** Distinct pictures (no two alike to a perceptual hash, none blurred): shapes at places of their own. */
+async function pictures(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, k) => {
+      const hue = (k * 137) % 360;
+      const x = 40 + ((k * 97) % 600);
+      const y = 40 + ((k * 53) % 400);
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+        <rect width="800" height="600" fill="hsl(${hue},45%,${30 + (k % 5) * 10}%)"/>
+        <circle cx="${x}" cy="${y}" r="${60 + (k % 7) * 15}" fill="hsl(${(hue + 180) % 360},70%,60%)"/>
+        <rect x="${(k * 31) % 500}" y="${(k * 71) % 350}" width="${120 + (k % 4) * 40}" height="90" fill="#fff"/>
+        <path d="M0 ${600 - (k % 9) * 40} L800 ${(k % 6) * 60}" stroke="#000" stroke-width="${6 + (k % 3) * 4}"/>
+      </svg>`;
+      return {
+        name: `day-${String(k + 1).padStart(2, '0')}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(),
+      };
+    }),
+  );
+}
+
+/** The book in the cart becomes an order through the shop's calls: store pickup, invoice. */
+async function placeOrder(page: Page): Promise<string> {
+  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
+  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
+  const options = (await (
+    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
+  ).json()) as PaymentOption[];
+  const confirm = await page.request.post('/ajax/get_transaction.php', {
+    form: {
+      cartfallback: 'true',
+      ordercomment: '',
+      name: 'Book Maker',
+      mobile: '+44 7700 900123',
+      email: 'book.maker@example.com',
+      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
+      deliveryoption: store.uuid,
+    },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  const { transactionid } = await confirm.json();
+  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
+  expect(state.orderUuid).toBeTruthy();
+  return state.orderUuid as string;
+}
+
+test('40 pictures become a book that is reordered, grown by two pages, ordered and printed as cover and pages', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.log(`[browser] ${m.text()}`);
+  });
+  const books = (await (await page.request.get('/m/api/templates/photobooks')).json()) as {
+    uuid: string;
+    name: { en_GB: string };
+    product: { uuid: string };
+  }[];
+  const book = books.find((b) => b.name.en_GB === 'Holiday book')!;
+  await page.goto(`/m/products/photobooks/${book.product.uuid}/${book.uuid}`);
+  const menu = page.getByRole('navigation', { name: 'Editor menu' });
+  await press(menu.getByRole('button', { name: 'Make my book' }));
+
+  const make = page.getByTestId('make-book');
+  await make.getByTestId('book-pictures').setInputFiles(await pictures(PICTURES));
+  // The bar shows the job's progress, then the overview opens on the book it made.
+  await expect(make.getByRole('progressbar', { name: 'Making your book' })).toBeVisible({ timeout: 120_000 });
+  const overview = page.getByRole('region', { name: 'Pages' });
+  await expect(overview).toBeVisible({ timeout: 180_000 });
+
+  const thumbs = overview.getByTestId('book-page');
+  const count = await thumbs.count();
+  expect(count).toBeGreaterThanOrEqual(24);
+  await expect(overview.getByTestId('book-page-count')).toContainText(`${count} pages`);
+  const priceOf = async () =>
+    Number((await overview.getByTestId('book-price').innerText()).replace(/[^\d]/g, ''));
+  const before = await priceOf();
+  expect(before).toBeGreaterThan(0);
+  // Every picture chosen is in the tray, each used or shown as not used.
+  await expect(overview.getByRole('region', { name: 'Your pictures' }).getByRole('listitem')).toHaveCount(
+    PICTURES,
+  );
+
+  // Reorder: page 2 dragged by its handle onto page 4's place.
+  const ids = async () => thumbs.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.pageId));
+  const pagesBefore = await ids();
+  const handle = overview.getByTestId('book-page-handle').nth(1);
+  const from = (await handle.boundingBox())!;
+  const to = (await thumbs.nth(3).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const moved = [...pagesBefore];
+  moved.splice(3, 0, ...moved.splice(1, 1));
+  await expect.poll(ids).toEqual(moved);
+
+  // Two pages more: the count and the price go up; the new pages take a text layout, so the book
+  // is complete without more pictures.
+  await press(thumbs.last());
+  await press(overview.getByRole('button', { name: 'Add 2 pages' }));
+  await expect(thumbs).toHaveCount(count + 2);
+  await expect(overview.getByTestId('book-page-count')).toContainText(`${count + 2} pages`);
+  expect(await priceOf()).toBeGreaterThan(before);
+  for (const n of [count + 1, count + 2]) {
+    await press(thumbs.nth(n - 1));
+    await overview.getByRole('combobox', { name: `Layout of page ${n}` }).selectOption({ label: 'Text' });
+  }
+  // Undo takes the last layout change back, Redo puts it again.
+  await press(page.getByRole('button', { name: 'Undo' }));
+  await expect(overview.getByRole('combobox', { name: `Layout of page ${count + 2}` })).not.toHaveValue(
+    'text',
+  );
+  await press(page.getByRole('button', { name: 'Redo' }));
+  await expect(overview.getByRole('combobox', { name: `Layout of page ${count + 2}` })).toHaveValue('text');
+  await press(overview.getByRole('button', { name: 'Done' }));
+
+  // Add to cart: the line has the book's pages in the new order.
+  await press(menu.getByRole('button', { name: 'Add to cart' }));
+  const buy = page.getByTestId('buy-screen');
+  const added = page.waitForResponse(
+    (r) => r.url().endsWith('/m/api/webshop/cart') && r.request().method() === 'POST',
+  );
+  await press(buy.getByRole('button', { name: 'Add to cart' }));
+  const response = await added;
+  expect(response.ok(), await response.text()).toBe(true);
+  const sent = response.request().postDataJSON() as { template: { bookPages: { id: string }[] } };
+  expect(sent.template.bookPages.map((p) => p.id).slice(0, count)).toEqual(moved);
+  expect(sent.template.bookPages).toHaveLength(count + 2);
+  await expect(page).toHaveURL(/\/m\/cart$/);
+
+  const orderUuid = await placeOrder(page);
+  const reference = orderUuid.slice(0, 8);
+
+  // The lab's desk: the order, once produced, lists the book's cover and pages files.
+  await page.goto('/lab');
+  await page.getByLabel('Password').fill(LAB_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const order = page.getByRole('article', { name: `Order ${reference}` });
+  await expect(order).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(order.getByRole('list', { name: 'Status' })).toContainText('Ready', { timeout: 1_000 });
+  }).toPass({ timeout: 150_000 });
+  const files = order.getByTestId('book-file');
+  await expect(files).toHaveCount(2);
+  await expect(files.nth(0)).toContainText(/^Cover \d\d-.*-cover\.pdf: [\d.]+ × 200 mm, spine [\d.]+ mm$/);
+  await expect(files.nth(1)).toContainText(
+    new RegExp(`^Pages \\d\\d-.*-pages\\.pdf: ${count + 2} pages of 200 × 200 mm$`),
+  );
+  await expect(order).toContainText('Photo book');
+});
