@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isBook } from '../../engine/index.ts';
 import { cartRoutes as api } from '../../shop/index.ts';
 import type { Db } from '../db/connect.ts';
 import { orderLines, orders } from '../db/schema.ts';
@@ -25,6 +26,7 @@ import type { OrderSnapshot } from '../services/checkout/orders.ts';
 import { ownedBy } from '../services/checkout/orders.ts';
 import type { Session } from '../services/identity/sessions.ts';
 import { type PictureFiles, type PictureRow, PictureStore } from '../services/pictures/pictures.ts';
+import { productsOf } from '../services/storefront/content.ts';
 import { linePreview, sendPreview } from '../services/templates/linePreviews.ts';
 import {
   loadTemplate,
@@ -67,6 +69,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
     session: Session,
     templates: unknown,
     width: number,
+    productUuid: string,
   ) => {
     const missing = () => notFound('orderLine');
     const stored = storedTemplateOf(templates);
@@ -91,6 +94,9 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       pool: app.previewPool,
       language: request.portal.locale.code,
       holidayRegion: request.portal.holidayRegion,
+      book: isBook(loaded.template)
+        ? (await productsOf(db, session.portalUuid)).find((p) => p.uuid === productUuid)?.photobook
+        : null,
     });
     return sendPreview(request, reply, preview);
   };
@@ -105,7 +111,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
       .from(orderLines)
       .where(and(eq(orderLines.uuid, lineUuid), eq(orderLines.cartUuid, cart.uuid)));
     if (!row || row.type === 0) throw notFound('orderLine');
-    return drawLine(request, reply, session, row.templates, request.query.width);
+    return drawLine(request, reply, session, row.templates, request.query.width, row.productUuid);
   });
 
   // An ordered line's thumbnail on the receipt: the line is out of the cart, kept in the order's
@@ -117,7 +123,7 @@ export async function cartRoutes(app: FastifyInstance, { db, dataDir, files }: C
     if (!session || !order || !ownedBy(order, session)) throw notFound('orderLine');
     const line = (order.snapshot as OrderSnapshot).lines.find((l) => l.uuid === lineUuid);
     if (!line || line.type === 0) throw notFound('orderLine');
-    return drawLine(request, reply, session, line.templates, request.query.width);
+    return drawLine(request, reply, session, line.templates, request.query.width, line.productUuid);
   });
 
   // A read makes nothing: a visitor without a session (or a session without a cart) sees an empty

@@ -130,6 +130,13 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   await expect(overview.getByRole('combobox', { name: `Layout of page ${count + 2}` })).toHaveValue('text');
   await press(overview.getByRole('button', { name: 'Done' }));
 
+  // The preview shows the book as it opens: the cover, page 1 alone, then spreads of two pages.
+  await press(menu.getByRole('button', { name: 'Preview' }));
+  const preview = page.getByTestId('preview-overview');
+  await expect(preview.getByTestId('preview-spread')).toHaveCount(2 + Math.ceil((count + 1) / 2));
+  await expect(preview.getByRole('button', { name: 'Pages 2 and 3' })).toBeVisible();
+  await press(page.getByRole('button', { name: 'Cancel' }));
+
   // Add to cart: the line has the book's pages in the new order.
   await press(menu.getByRole('button', { name: 'Add to cart' }));
   const buy = page.getByTestId('buy-screen');

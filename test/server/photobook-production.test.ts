@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookTemplate, bookPageId, layoutSlots } from '../../engine/index.ts';
 import type { Product } from '../../shop/contract.ts';
@@ -14,7 +15,7 @@ import { PT_PER_MM, pageCounts, spineWidthMm } from '../../shop/index.ts';
 import { startTestApp, type TestApp } from './app-harness.ts';
 import { type DatabaseKind, databaseKinds } from './databases.ts';
 import { uploadPhoto } from './multipart.ts';
-import { placeOrder, producedManifest, run } from './production-helpers.ts';
+import { cartOf, placeOrder, producedManifest, run } from './production-helpers.ts';
 
 const LAB_PASSWORD = 'lab desk password for book tests';
 const FAST = { pollingIntervalSeconds: 0.5, retryDelay: 1, retryLimit: 1, superviseIntervalSeconds: 1 };
@@ -58,6 +59,8 @@ describe.each(databaseKinds())('photo book production on %s', (kind: DatabaseKin
     await t?.close();
   });
 
+  const spec = () => product.photobook!;
+
   /** A book of `pages` inner pages, every layout in turn, the shopper's one picture in every slot. */
   async function orderBook(pages: number) {
     const { picture, cookie } = await uploadPhoto(app, { width: 1600, height: 1200, background: '#c0392b' });
@@ -89,6 +92,19 @@ describe.each(databaseKinds())('photo book production on %s', (kind: DatabaseKin
       },
     });
     expect(added.statusCode, added.body).toBe(200);
+    // The cart's thumbnail of the line is its cover: the spread at this book's spine.
+    const [cartLine] = (await cartOf(app, cookie)).orderLines;
+    const thumb = await app.inject({
+      url: `/m/api/webshop/cart/${cartLine!.uuid}/preview.jpg?width=320`,
+      headers: { cookie },
+    });
+    expect(thumb.statusCode, thumb.body).toBe(200);
+    const { width, height } = await sharp(thumb.rawPayload).metadata();
+    const wrap = spec().binding.cover === 'hard' ? spec().binding.wrapMm : 0;
+    expect(width! / height!).toBeCloseTo(
+      (2 * spec().pageMm.width + spineWidthMm(spec(), pages) + 2 * wrap) / (spec().pageMm.height + 2 * wrap),
+      1,
+    );
     const orderUuid = await placeOrder(app, cookie);
     const { row, manifest } = await producedManifest(t.db.database.db, t.dataDir, orderUuid, 150_000);
     expect(row.productionError).toBeNull();
@@ -101,8 +117,6 @@ describe.each(databaseKinds())('photo book production on %s', (kind: DatabaseKin
     };
     return { cover: file('cover'), pages: file('pages'), line: line! };
   }
-
-  const spec = () => product.photobook!;
 
   it('a book becomes a cover spread and its pages, each with TrimBox and BleedBox, and more pages make a wider cover', async () => {
     const [fewest] = pageCounts(spec().pages);

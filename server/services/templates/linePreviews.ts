@@ -10,16 +10,25 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { FontSet, Template } from '../../../engine/index.ts';
+import type { BookTemplate, FontSet, Template } from '../../../engine/index.ts';
 import {
   defaultYear,
+  isBook,
+  materialiseCover,
   type PageScene,
+  PREFLIGHT_COVER,
   type PreviewSheet,
   pageScene,
   previewSheet,
   startMonthOf,
 } from '../../../engine/index.ts';
-import { calendarHolidays, lineInstance } from '../../../shop/index.ts';
+import {
+  calendarHolidays,
+  coverSpread,
+  lineInstance,
+  type PhotobookSpec,
+  validPageCount,
+} from '../../../shop/index.ts';
 import type { PreviewPool } from '../../render/previewPool.ts';
 import { writeFileAtomic } from '../../storage/atomicFile.ts';
 import { DERIVED_SIZES, type DerivedSize, type PictureRow, type PictureStore } from '../pictures/pictures.ts';
@@ -149,6 +158,8 @@ export function linePreview(options: {
   language: string;
   /** The portal's holiday place (`holidayRegion`): the thumbnail marks the holidays the editor did. */
   holidayRegion: string | null;
+  /** A photo book line's product rules: its thumbnail is the cover at its pages' spine. */
+  book?: PhotobookSpec | null;
 }): LinePreview {
   const { template, stored, widthPx, pictures } = options;
   const used = stored.resources.flatMap((r) => (r.type === 'IMAGE' && r.image ? [r.image.uuid] : []));
@@ -169,9 +180,13 @@ export function linePreview(options: {
         instance.year,
         startMonthOf(instance),
       );
-      const sheet = previewSheet(template);
+      // A photo book's thumbnail is its cover, as wide as its pages make the spine (issue 33).
+      const drawn = isBook(template)
+        ? bookCover(template, stored.bookPages?.length ?? 0, options.book)
+        : template;
+      const sheet = previewSheet(drawn);
       const scenes = sheet.cells.map((c) =>
-        pageScene(template, instance, c.pageId, options.fonts, options.language, holidays),
+        pageScene(drawn, instance, c.pageId, options.fonts, options.language, holidays),
       );
       return { sheet, scenes };
     },
@@ -179,6 +194,16 @@ export function linePreview(options: {
 }
 
 export { OWN_PREVIEW_MAX_PICTURES } from '../../../shop/index.ts';
+
+/**
+ * A book's cover spread at its page count's spine (its product's binding); a count the product does
+ * not take, or a book without rules, is drawn at the preflight's spine.
+ */
+function bookCover(template: BookTemplate, pages: number, spec: PhotobookSpec | null | undefined) {
+  if (!spec || !validPageCount(spec.pages, pages)) return materialiseCover(template, PREFLIGHT_COVER);
+  const spread = coverSpread(spec, pages);
+  return materialiseCover(template, { spineMm: spread.spineWidthMm, wrapMm: spread.wrapMm });
+}
 
 /**
  * 'View with own pictures' on the template lists (S1 §2): the template's list preview, its preview

@@ -8,11 +8,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FontSet, Holiday, Instance } from '../../../engine/index.ts';
-import { type PageScene, pageScene, type Template, visiblePages } from '../../../engine/index.ts';
+import { isBook, type PageScene, pageScene, type Template, visiblePages } from '../../../engine/index.ts';
 import { gridColumns } from '../../app/layout.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fitPxPerMm, PREVIEW_MARGINS } from './editorRules.ts';
 import { PageView } from './PageView.tsx';
+import { spreads } from './photobook/bookRules.ts';
 import type { BrowserPictureLoader } from './pictures.ts';
 import { useBoxSize } from './useBoxSize.ts';
 
@@ -37,9 +38,26 @@ export function PreviewScreen(props: {
   );
   const grid = useRef<HTMLDivElement>(null);
   const { width } = useBoxSize(grid);
-  const columns = gridColumns(typeof window === 'undefined' ? width : window.innerWidth);
+  // A photo book is seen as it opens: its cover, then spreads of two pages side by side.
+  const book = isBook(template);
+  const shown = useMemo(
+    () => (book ? [[null, 0] as [null, number], ...spreads(scenes.slice(1).map((_, k) => k + 1))] : null),
+    [book, scenes],
+  );
+  const perRow = gridColumns(typeof window === 'undefined' ? width : window.innerWidth);
+  const columns = book ? Math.max(1, Math.floor(perRow / 2)) : perRow;
   const cell = Math.max(40, (width - GAP_PX * (columns - 1)) / columns);
   const [open, setOpen] = useState<number | null>(null);
+  const page = (n: number, box: { width: number; height: number }) => (
+    <PageView
+      scene={scenes[n]!}
+      year={instance.year}
+      fonts={fonts}
+      loader={loader}
+      pxPerMm={fitPxPerMm(scenes[n]!, box, { x: 0, y: 0 })}
+      testId="overview-page"
+    />
+  );
 
   return (
     <section className="editor-overview" aria-labelledby="editor-overview-title">
@@ -60,6 +78,30 @@ export function PreviewScreen(props: {
         style={{ gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: GAP_PX }}
       >
         {width > 0 &&
+          shown?.map(([left, right], k) => (
+            <button
+              key={`${left}-${right}`}
+              type="button"
+              className="editor-overview__spread"
+              data-testid="preview-spread"
+              aria-label={
+                k === 0
+                  ? t('editor.cover')
+                  : left !== null && right !== null
+                    ? t('editor.spread', { left, right })
+                    : t('editor.page', { number: left ?? right })
+              }
+              onClick={() => setOpen(left ?? right ?? 0)}
+            >
+              {[left, right].map((n, side) => (
+                <span key={side} className="editor-overview__half">
+                  {n !== null && page(n, { width: (cell - 4) / 2, height: cell })}
+                </span>
+              ))}
+            </button>
+          ))}
+        {width > 0 &&
+          !shown &&
           scenes.map((scene, n) => (
             <button
               key={scene.pageId}
