@@ -93,11 +93,12 @@ export function PreviewScreen(props: {
               }
               onClick={() => setOpen(left ?? right ?? 0)}
             >
-              {[left, right].map((n, side) => (
-                <span key={side} className="editor-overview__half">
-                  {n !== null && page(n, { width: (cell - 4) / 2, height: cell })}
-                </span>
-              ))}
+              <span className="editor-overview__half">
+                {left !== null && page(left, { width: (cell - 4) / 2, height: cell })}
+              </span>
+              <span className="editor-overview__half">
+                {right !== null && page(right, { width: (cell - 4) / 2, height: cell })}
+              </span>
             </button>
           ))}
         {width > 0 &&
