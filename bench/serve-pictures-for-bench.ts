@@ -3,16 +3,22 @@
  * for the picture benches. Prints `READY {"port": n}`, then answers lines on stdin:
  * - `STATS`     → `STATS {"sharpJobs": n}` (pictureStats)
  * - `MEM_START` → takes the baseline RSS and starts tracking the peak (sampled every 20 ms)
- * - `MEM_STOP`  → `MEM {"baseline": bytes, "peak": bytes, "samples": n}`
+ * - `MEM_STOP`  → `MEM {"baseline": bytes, "peak": bytes, "samples": n, "cpuMs": n}` (cpuMs: the process's
+ *   CPU time since MEM_START, every thread's, which other work on the machine does not inflate)
+ * - `PAUSE_ANALYSIS` → `PAUSED {}` once the upload's analysis queue is no longer worked (the photo book
+ *   bench's worst case: a book asked before the queue reached any of its pictures)
+ * - `ANALYSED`  → `ANALYSED {"signals": n, "regions": n}`: pictures with signals, with regions
  * The temp dataDir is removed when stdin closes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { count } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
+import { pictures } from '../server/db/schema.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 import { pictureStats } from '../server/services/pictures/pictures.ts';
 
@@ -40,6 +46,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 let baseline = 0;
 let peak = 0;
 let samples = 0;
+let cpu0 = process.cpuUsage();
 let sampler: NodeJS.Timeout | null = null;
 const sample = () => {
   const rss = process.memoryUsage().rss;
@@ -48,19 +55,32 @@ const sample = () => {
 };
 
 const lines = createInterface({ input: process.stdin });
-lines.on('line', (line) => {
+lines.on('line', async (line) => {
   const command = line.trim();
+  if (command === 'PAUSE_ANALYSIS') {
+    await app.jobs.boss.offWork('picture-analysis');
+    console.log('PAUSED {}');
+  }
+  if (command === 'ANALYSED') {
+    const [row] = await database.db
+      .select({ signals: count(pictures.signals), regions: count(pictures.regions) })
+      .from(pictures);
+    console.log(`ANALYSED ${JSON.stringify(row)}`);
+  }
   if (command === 'STATS') console.log(`STATS ${JSON.stringify(pictureStats)}`);
   if (command === 'MEM_START') {
     baseline = process.memoryUsage().rss;
     peak = baseline;
     samples = 0;
+    cpu0 = process.cpuUsage();
     sampler = setInterval(sample, 20);
   }
   if (command === 'MEM_STOP') {
     if (sampler) clearInterval(sampler);
     sample();
-    console.log(`MEM ${JSON.stringify({ baseline, peak, samples })}`);
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    console.log(`MEM ${JSON.stringify({ baseline, peak, samples, cpuMs })}`);
   }
 });
 lines.on('close', async () => {

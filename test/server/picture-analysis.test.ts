@@ -358,7 +358,7 @@ describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKi
     expect(stats?.queuedCount).toBe(1);
   });
 
-  it('analyses the pictures a book still waits for itself, and leaves one it cannot read pending', async () => {
+  it('finds the signals of the pictures a book still waits for itself, without the detector, and leaves one it cannot read pending', async () => {
     const cookie = await uploadPrintPictures(t.app, [
       { name: 'a.jpg', bytes: await bytesOf('wide-right.jpg') },
       { name: 'b.jpg', bytes: await bytesOf('tall-top-left.jpg') },
@@ -372,16 +372,29 @@ describe.each(databaseKinds())('queueing the analysis, on %s', (kind: DatabaseKi
     expect((await bookPictures(db, owner, uuids)).pending).toEqual(uuids);
     // The second picture's file is gone (as a broken storage would leave it).
     await t.app.storage.store.delete(uprightKey(rows[1]!));
+    // The book waits for the signals alone, never the detector (docs/decisions.md 3.21).
     const deps = {
       db,
       storage: t.app.storage.store,
-      analyse: t.app.pictureAnalysis.analyse,
+      analyse: async () => {
+        throw new Error('the book waited for the faces');
+      },
       signals: t.app.pictureAnalysis.signals,
     };
     const seen: [number, number][] = [];
     const book = await analysedBookPictures(deps, owner, uuids, (done, of) => seen.push([done, of]));
     expect(book.pictures.map((p) => p.uuid)).toEqual([uuids[0]]);
     expect(book.pictures[0]).toMatchObject({ width: rows[0]!.width, height: rows[0]!.height });
+    expect(book.pictures[0]!.faces).toBeUndefined();
+    // Its faces are the queue's to find; the signals the book found stay.
+    const signalled = (await db.select().from(pictures).where(eq(pictures.uuid, uuids[0]!)))[0]!;
+    expect(signalled.regions).toBeNull();
+    expect(signalled.signals).not.toBeNull();
+    const full = { ...deps, analyse: t.app.pictureAnalysis.analyse };
+    expect(await analyseStoredPicture(full, uuids[0]!)).toBe('analysed');
+    const after = (await db.select().from(pictures).where(eq(pictures.uuid, uuids[0]!)))[0]!;
+    expect(after.regions).not.toBeNull();
+    expect(after.signals).toEqual(signalled.signals);
     expect(book.pending).toEqual([uuids[1]]);
     expect(seen).toEqual([
       [1, 2],

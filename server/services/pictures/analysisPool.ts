@@ -1,10 +1,13 @@
 /**
- * The picture analysis thread (pictureAnalysis.ts): faces, salient regions and the photo book's signals
- * (pictureSignals.ts) are found in a worker thread of their own (piscina), never on the event loop, one
- * picture at a time: the analysis is background work (a pg-boss job), and one thread leaves the other
- * cores to the shop and the print files. TensorFlow and the detector's weights load once per thread; the
- * thread ends after 10 s without a picture, so an idle shop holds no model in memory (about 110 MB;
- * reloading costs ~0.3 s).
+ * The picture analysis threads (pictureAnalysis.ts): faces, salient regions and the photo book's signals
+ * (pictureSignals.ts) are found in worker threads (piscina), never on the event loop.
+ * - The full analysis (the detector) runs in one thread, one picture at a time: it is background work
+ *   (a pg-boss job), and one thread leaves the other cores to the shop and the print files. TensorFlow
+ *   and the detector's weights load once per thread (about 110 MB; reloading costs ~0.3 s).
+ * - The signals alone (no detector, ~40 ms a picture) run in threads of their own, up to SIGNAL_THREADS:
+ *   a photo book's auto-create waits for them (docs/decisions.md 3.21), so they use both cores of a
+ *   small server while a book is made, and hold no model (a thread is ~40 MB).
+ * Each thread ends after 10 s without a picture, so an idle shop holds no model in memory.
  */
 import { Piscina } from 'piscina';
 import type { AnalysisResult } from './pictureAnalysis.ts';
@@ -16,34 +19,50 @@ export interface AnalysisPool {
    * the bytes are its upright master (its EXIF tells when it was taken); else the bytes are the original.
    */
   analyse(bytes: Uint8Array, original?: Uint8Array): Promise<AnalysisResult>;
-  /** The photo book's signals alone (issue 33), without the detector: for a picture with regions already. */
+  /**
+   * The photo book's signals alone (issue 33), without the detector: for a picture with regions already,
+   * and for a book that cannot wait for the detector. Up to SIGNAL_THREADS at once.
+   */
   signals(bytes: Uint8Array, original?: Uint8Array): Promise<PictureSignals>;
   /** Pictures analysed so far, signals alone included (tests see whether work was redone). */
   analysed(): number;
   close(): Promise<void>;
 }
 
+/** Threads computing signals at once: the 2 cores of the smallest server the shop runs on. */
+export const SIGNAL_THREADS = 2;
+
 export function createAnalysisPool(options: { idleMs?: number } = {}): AnalysisPool {
   let pool: Piscina | null = null;
+  let signalPool: Piscina | null = null;
   let before = 0;
-  const started = () =>
-    (pool ??= new Piscina({
+  const threads = (maxThreads: number) =>
+    new Piscina({
       filename: new URL('./picture-analysis-worker.mjs', import.meta.url).href,
       minThreads: 0,
-      maxThreads: 1,
+      maxThreads,
       idleTimeout: options.idleMs ?? 10_000,
       // TensorFlow's WASM heap and the models are about 100 MB; this bounds a runaway picture.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
-    }));
+    });
+  const full = () => {
+    pool ??= threads(1);
+    return pool;
+  };
+  const signalThreads = () => {
+    signalPool ??= threads(SIGNAL_THREADS);
+    return signalPool;
+  };
   return {
-    analysed: () => before + (pool?.completed ?? 0),
-    analyse: (bytes, original) => started().run({ bytes, original }) as Promise<AnalysisResult>,
+    analysed: () => before + (pool?.completed ?? 0) + (signalPool?.completed ?? 0),
+    analyse: (bytes, original) => full().run({ bytes, original }) as Promise<AnalysisResult>,
     signals: (bytes, original) =>
-      started().run({ bytes, original }, { name: 'signals' }) as Promise<PictureSignals>,
+      signalThreads().run({ bytes, original }, { name: 'signals' }) as Promise<PictureSignals>,
     async close() {
-      before += pool?.completed ?? 0;
-      await pool?.destroy();
+      before += (pool?.completed ?? 0) + (signalPool?.completed ?? 0);
+      await Promise.all([pool?.destroy(), signalPool?.destroy()]);
       pool = null;
+      signalPool = null;
     },
   };
 }

@@ -2,8 +2,8 @@
  * The pictures a photo book's auto-create works from (issue 33): for each picture the shopper chose,
  * its upright size, its signals (pictureSignals.ts) and its faces, as the book's layout takes them.
  * Only pictures the session may use are answered; one the analysis has not reached yet is named as
- * pending, so the book job can analyse it itself (analysedBookPictures: analyseStoredPicture, through
- * the same analysis thread) rather than wait for the queue.
+ * pending, so the book job can find its signals itself (analysedBookPictures: signalStoredPicture, in
+ * the signal threads) rather than wait for the queue.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BookPicture } from '../../../engine/index.ts';
@@ -11,7 +11,8 @@ import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import { isUuid } from '../checkout/checkout.ts';
 import type { Session } from '../identity/sessions.ts';
-import { analyseStoredPicture, type PictureAnalysisDeps } from './pictureRegions.ts';
+import { SIGNAL_THREADS } from './analysisPool.ts';
+import { type PictureAnalysisDeps, signalStoredPicture } from './pictureRegions.ts';
 import { ownedBy } from './pictures.ts';
 
 export interface BookPictures {
@@ -63,10 +64,11 @@ export async function bookPictures(db: Db, owner: Session, uuids: readonly strin
 }
 
 /**
- * The book's pictures, those still pending analysed first, one after another through the analysis
- * thread (the book job would otherwise wait for the queue to reach them; a picture analysed twice at
- * once is written once). A picture whose analysis fails (its file unreadable) stays pending: the
- * book leaves it out and says why, rather than failing the whole book on one picture.
+ * The book's pictures, the signals of those still pending found first (the book job would otherwise
+ * wait for the queue to reach them), SIGNAL_THREADS at a time, without the detector: the faces of a
+ * picture the queue has not analysed yet are not waited for (docs/decisions.md 3.21); its crop in the
+ * book is about its centre. A picture whose signals cannot be found (its file unreadable) stays
+ * pending: the book leaves it out and says why, rather than failing the whole book on one picture.
  */
 export async function analysedBookPictures(
   deps: PictureAnalysisDeps,
@@ -76,14 +78,19 @@ export async function analysedBookPictures(
 ): Promise<BookPictures> {
   const first = await bookPictures(deps.db, owner, uuids);
   if (first.pending.length === 0) return first;
+  let next = 0;
   let done = 0;
-  for (const uuid of first.pending) {
-    try {
-      await analyseStoredPicture(deps, uuid);
-    } catch {
-      // Stays pending (see above); the queue's own job retries it later.
+  // One more in hand than there are threads, so a thread is not idle while a file is read.
+  const hands = Array.from({ length: SIGNAL_THREADS + 1 }, async () => {
+    for (let at = next++; at < first.pending.length; at = next++) {
+      try {
+        await signalStoredPicture(deps, first.pending[at]!);
+      } catch {
+        // Stays pending (see above); the queue's own job retries it later.
+      }
+      progress?.(++done, first.pending.length);
     }
-    progress?.(++done, first.pending.length);
-  }
+  });
+  await Promise.all(hands);
   return bookPictures(deps.db, owner, uuids);
 }

@@ -101,6 +101,27 @@ export async function setPictureRegions(
   });
 }
 
+/**
+ * A picture's upright bytes and, when they are a master, its original (whose EXIF says when it was
+ * taken; a master has none). Null for a picture deleted meanwhile; throws when its file is missing.
+ */
+async function storedFiles(
+  deps: PictureAnalysisDeps,
+  row: { sha256: string; hasMaster: boolean },
+  pictureUuid: string,
+): Promise<{ bytes: Uint8Array; original: Uint8Array | undefined } | null> {
+  const [bytes, original] = await Promise.all([
+    deps.storage.get(uprightKey(row)),
+    row.hasMaster ? deps.storage.get(pictureKeys.original(row.sha256)) : undefined,
+  ]);
+  if (bytes && original !== null) return { bytes, original };
+  // Its files go after its row (the cleanup, the orphan sweep): a picture deleted meanwhile.
+  const { db } = deps;
+  if (!(await db.select({ uuid: pictures.uuid }).from(pictures).where(eq(pictures.uuid, pictureUuid))).length)
+    return null;
+  throw new Error(`The file of picture ${pictureUuid} is missing from the storage`);
+}
+
 /** The job's work for one picture; throws (the job is retried) when the analysis fails. */
 export async function analyseStoredPicture(
   deps: PictureAnalysisDeps,
@@ -142,19 +163,9 @@ export async function analyseStoredPicture(
     await saveAnalysis(db, row.sha256, regions, signals);
     return 'copied';
   }
-  // The upright bytes are decoded; the capture time is in the original's EXIF (a master has none).
-  const [bytes, original] = await Promise.all([
-    deps.storage.get(uprightKey(row)),
-    row.hasMaster ? deps.storage.get(pictureKeys.original(row.sha256)) : undefined,
-  ]);
-  if (!bytes || original === null) {
-    // Its files go after its row (the cleanup, the orphan sweep): a picture deleted meanwhile.
-    if (
-      !(await db.select({ uuid: pictures.uuid }).from(pictures).where(eq(pictures.uuid, pictureUuid))).length
-    )
-      return 'gone';
-    throw new Error(`The file of picture ${pictureUuid} is missing from the storage`);
-  }
+  const files = await storedFiles(deps, row, pictureUuid);
+  if (!files) return 'gone';
+  const { bytes, original } = files;
   if (regions) {
     await saveAnalysis(db, row.sha256, regions, await deps.signals(bytes, original));
     return 'signals';
@@ -162,4 +173,38 @@ export async function analyseStoredPicture(
   const analysed = await deps.analyse(bytes, original);
   await saveAnalysis(db, row.sha256, analysed.regions, signals ?? analysed.signals);
   return 'analysed';
+}
+
+/**
+ * A photo book's wait for one picture (issue 33; docs/decisions.md 3.21): its signals alone, without the
+ * detector (deps.signals, the signal threads), written on every row of its bytes still without. Its
+ * regions are left to the analysis job, which keeps these signals. Throws when its file is missing.
+ */
+export async function signalStoredPicture(
+  deps: PictureAnalysisDeps,
+  pictureUuid: string,
+): Promise<Exclude<AnalysisOutcome, 'analysed'>> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ sha256: pictures.sha256, hasMaster: pictures.hasMaster, signals: pictures.signals })
+    .from(pictures)
+    .where(eq(pictures.uuid, pictureUuid));
+  if (!row) return 'gone';
+  if (row.signals) return 'already';
+  const [known] = await db
+    .select({ signals: pictures.signals })
+    .from(pictures)
+    .where(and(eq(pictures.sha256, row.sha256), isNotNull(pictures.signals)))
+    .limit(1);
+  let signals = known?.signals;
+  if (!signals) {
+    const files = await storedFiles(deps, row, pictureUuid);
+    if (!files) return 'gone';
+    signals = await deps.signals(files.bytes, files.original);
+  }
+  await db
+    .update(pictures)
+    .set({ signals })
+    .where(and(eq(pictures.sha256, row.sha256), isNull(pictures.signals)));
+  return known ? 'copied' : 'signals';
 }
