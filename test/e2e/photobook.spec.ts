@@ -110,6 +110,28 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   moved.splice(3, 0, ...moved.splice(1, 1));
   await expect.poll(ids).toEqual(moved);
 
+  // A picture dragged onto a slot of another page: the two swap.
+  const slots = await overview
+    .getByTestId('book-picture')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        slot: (e as HTMLElement).dataset.slot!,
+        picture: (e as HTMLElement).dataset.picture!,
+      })),
+    );
+  const { slot: fromSlot, picture: fromPicture } = slots[0]!;
+  const { slot: toSlot, picture: toPicture } = slots.find(
+    (s) => s.slot.split(':')[0] !== fromSlot.split(':')[0] && s.picture !== fromPicture,
+  )!;
+  const a = (await overview.locator(`[data-slot="${fromSlot}"]`).boundingBox())!;
+  const b = (await overview.locator(`[data-slot="${toSlot}"]`).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(overview.locator(`[data-slot="${fromSlot}"]`)).toHaveAttribute('data-picture', toPicture);
+  await expect(overview.locator(`[data-slot="${toSlot}"]`)).toHaveAttribute('data-picture', fromPicture);
+
   // Two pages more: the count and the price go up; the new pages take a text layout, so the book
   // is complete without more pictures.
   await press(thumbs.last());

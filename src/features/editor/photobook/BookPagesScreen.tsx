@@ -1,8 +1,8 @@
 /**
  * A photo book's page overview (issue 33): every inner page as a thumbnail (plain elements with the
  * pictures' small copies, never a live canvas, so a 100-page book scrolls as a list does), reordered by
- * dragging a page's handle or with its move buttons; pages added and removed in the product's steps
- * with the price; a page's layout changed keeping its pictures; the tray of the book's pictures with
+ * dragging a page's handle or with its move buttons; pictures swapped between slots by dragging one
+ * onto another; pages added and removed in the product's steps with the price; a page's layout changed keeping its pictures; the tray of the book's pictures with
  * how often each is used. Every change is an engine command, so Undo takes it back.
  */
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
@@ -57,6 +57,23 @@ export function BookPagesScreen(props: {
     setDragging(null);
   };
 
+  // A picture dragged onto another slot, on this page or another, swaps with what is there
+  // (engine swapPictures: an empty slot takes it, each is cropped anew for its frame).
+  const startSwap = (e: ReactPointerEvent<HTMLElement>) => {
+    const from = e.currentTarget.dataset.slot;
+    if (!from) return;
+    e.stopPropagation();
+    const target = e.currentTarget;
+    target.setPointerCapture(e.pointerId);
+    const up = (u: PointerEvent) => {
+      target.removeEventListener('pointerup', up);
+      const to = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-slot]')
+        ?.dataset.slot;
+      if (to && to !== from) run('swapPictures', from, to);
+    };
+    target.addEventListener('pointerup', up);
+  };
+
   const layoutName = (typeId: string) => {
     const slots = layoutSlots(template, typeId);
     const pictures = slots.filter((s) => s.type === 'IMAGE').length;
@@ -100,7 +117,13 @@ export function BookPagesScreen(props: {
               onClick={() => run('selectPage', page.id)}
               onDoubleClick={() => props.onOpenPage(page.id)}
             >
-              <PageThumbnail template={template} instance={instance} pageId={page.id} typeId={page.typeId} />
+              <PageThumbnail
+                template={template}
+                instance={instance}
+                pageId={page.id}
+                typeId={page.typeId}
+                onPictureDown={startSwap}
+              />
             </button>
             <span className="book-page__number">{n + 1}</span>
             <span className="book-page__tools">
@@ -206,6 +229,7 @@ function PageThumbnail(props: {
   instance: Instance;
   pageId: string;
   typeId: string;
+  onPictureDown: (e: ReactPointerEvent<HTMLElement>) => void;
 }) {
   const { template, instance, pageId, typeId } = props;
   const { width, height } = template.dimensions;
@@ -218,10 +242,12 @@ function PageThumbnail(props: {
           width: `${(part.size.width / width) * 100}%`,
           height: `${(part.size.height / height) * 100}%`,
         };
-        const value = instance.resources[`${pageId}:${resourceId}`];
+        const fullId = `${pageId}:${resourceId}`;
+        const value = instance.resources[fullId];
         if (type === 'STRING') return <span key={resourceId} className="book-thumb__text" style={box} />;
         const image = value?.type === 'IMAGE' ? value.image : null;
-        if (!image) return <span key={resourceId} className="book-thumb__empty" style={box} />;
+        if (!image)
+          return <span key={resourceId} className="book-thumb__empty" style={box} data-slot={fullId} />;
         const c = image.cropRect;
         const focus = `${(c.x + c.width / 2) * 100}% ${(c.y + c.height / 2) * 100}%`;
         return (
@@ -233,6 +259,10 @@ function PageThumbnail(props: {
             alt=""
             loading="lazy"
             draggable={false}
+            data-slot={fullId}
+            data-picture={image.uuid}
+            data-testid="book-picture"
+            onPointerDown={props.onPictureDown}
           />
         );
       })}
