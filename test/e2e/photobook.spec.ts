@@ -111,14 +111,12 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   await expect.poll(ids).toEqual(moved);
 
   // A picture dragged onto a slot of another page: the two swap.
-  const slots = await overview
-    .getByTestId('book-picture')
-    .evaluateAll((els) =>
-      els.map((e) => ({
-        slot: (e as HTMLElement).dataset.slot!,
-        picture: (e as HTMLElement).dataset.picture!,
-      })),
-    );
+  const slots = await overview.getByTestId('book-picture').evaluateAll((els) =>
+    els.map((e) => ({
+      slot: (e as HTMLElement).dataset.slot!,
+      picture: (e as HTMLElement).dataset.picture!,
+    })),
+  );
   const { slot: fromSlot, picture: fromPicture } = slots[0]!;
   const { slot: toSlot, picture: toPicture } = slots.find(
     (s) => s.slot.split(':')[0] !== fromSlot.split(':')[0] && s.picture !== fromPicture,
