@@ -5,7 +5,7 @@
  * onto another; pages added and removed in the product's steps with the price; a page's layout changed keeping its pictures; the tray of the book's pictures with
  * how often each is used. Every change is an engine command, so Undo takes it back.
  */
-import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookTemplate, Instance } from '../../../../engine/index.ts';
 import { layoutSlots, trayOf } from '../../../../engine/index.ts';
@@ -59,20 +59,23 @@ export function BookPagesScreen(props: {
 
   // A picture dragged onto another slot, on this page or another, swaps with what is there
   // (engine swapPictures: an empty slot takes it, each is cropped anew for its frame).
-  const startSwap = (e: ReactPointerEvent<HTMLElement>) => {
-    const from = e.currentTarget.dataset.slot;
-    if (!from) return;
-    e.stopPropagation();
-    const target = e.currentTarget;
-    target.setPointerCapture(e.pointerId);
-    const up = (u: PointerEvent) => {
-      target.removeEventListener('pointerup', up);
-      const to = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-slot]')
-        ?.dataset.slot;
-      if (to && to !== from) run('swapPictures', from, to);
-    };
-    target.addEventListener('pointerup', up);
-  };
+  const startSwap = useCallback(
+    (e: ReactPointerEvent<HTMLElement>) => {
+      const from = e.currentTarget.dataset.slot;
+      if (!from) return;
+      e.stopPropagation();
+      const target = e.currentTarget;
+      target.setPointerCapture(e.pointerId);
+      const up = (u: PointerEvent) => {
+        target.removeEventListener('pointerup', up);
+        const to = document.elementFromPoint(u.clientX, u.clientY)?.closest<HTMLElement>('[data-slot]')
+          ?.dataset.slot;
+        if (to && to !== from) run('swapPictures', from, to);
+      };
+      target.addEventListener('pointerup', up);
+    },
+    [run],
+  );
 
   const layoutName = (typeId: string) => {
     const slots = layoutSlots(template, typeId);
@@ -223,8 +226,27 @@ export function BookPagesScreen(props: {
   );
 }
 
+/**
+ * A page drawn again only when its own slots changed: immer keeps an unchanged value the same object,
+ * so moving a page or editing another one leaves a 100-page overview's other thumbnails alone.
+ */
+const PageThumbnail = memo(PageThumbnailOf, (before, after) => {
+  if (
+    before.template !== after.template ||
+    before.pageId !== after.pageId ||
+    before.typeId !== after.typeId ||
+    before.onPictureDown !== after.onPictureDown
+  )
+    return false;
+  return layoutSlots(after.template, after.typeId).every(
+    ({ resourceId }) =>
+      before.instance.resources[`${after.pageId}:${resourceId}`] ===
+      after.instance.resources[`${after.pageId}:${resourceId}`],
+  );
+});
+
 /** A page drawn small: its layout's picture boxes with the pictures' small copies, cropped near the slot's crop. */
-function PageThumbnail(props: {
+function PageThumbnailOf(props: {
   template: BookTemplate;
   instance: Instance;
   pageId: string;
