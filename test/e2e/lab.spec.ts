@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, type Page, test } from '@playwright/test';
 import type { PaymentOption } from '../../shop/checkout.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { pounds, printsInCart } from './support.ts';
+import { orderByCalls, pounds, printsInCart } from './support.ts';
 import { filled, productOf, templateOf, uploadPicture } from './templates.ts';
 
 /** Set by playwright.config.ts for the e2e server. */
@@ -44,27 +44,7 @@ async function foldedCardInCart(page: Page) {
 async function placeOrder(page: Page): Promise<string> {
   await printsInCart(page, 30);
   await foldedCardInCart(page);
-  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
-  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
-  const options = (await (
-    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
-  ).json()) as PaymentOption[];
-  const confirm = await page.request.post('/ajax/get_transaction.php', {
-    form: {
-      cartfallback: 'true',
-      ordercomment: '',
-      name: 'Lab Tester',
-      mobile: '+44 7700 900123',
-      email: 'lab.tester@example.com',
-      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
-      deliveryoption: store.uuid,
-    },
-  });
-  expect(confirm.ok()).toBe(true);
-  const { transactionid } = await confirm.json();
-  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
-  expect(state.orderUuid).toBeTruthy();
-  return state.orderUuid as string;
+  return orderByCalls(page, { name: 'Lab Tester', email: 'lab.tester@example.com' });
 }
 
 test('the lab lists a new order, downloads its files as a zip and marks it printed', {

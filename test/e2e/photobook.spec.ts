@@ -6,8 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { PaymentOption } from '../../shop/checkout.ts';
-import { press } from './support.ts';
+import { orderByCalls, press } from './support.ts';
 
 const LAB_PASSWORD = process.env.E2E_LAB_PASSWORD!;
 const PICTURES = 40;
@@ -32,31 +31,6 @@ async function pictures(count: number) {
       };
     }),
   );
-}
-
-/** The book in the cart becomes an order through the shop's calls: store pickup, invoice. */
-async function placeOrder(page: Page): Promise<string> {
-  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
-  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
-  const options = (await (
-    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
-  ).json()) as PaymentOption[];
-  const confirm = await page.request.post('/ajax/get_transaction.php', {
-    form: {
-      cartfallback: 'true',
-      ordercomment: '',
-      name: 'Book Maker',
-      mobile: '+44 7700 900123',
-      email: 'book.maker@example.com',
-      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
-      deliveryoption: store.uuid,
-    },
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { transactionid } = await confirm.json();
-  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
-  expect(state.orderUuid).toBeTruthy();
-  return state.orderUuid as string;
 }
 
 test('40 pictures become a book that is reordered, grown by two pages, ordered and printed as cover and pages', async ({
@@ -171,7 +145,7 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   expect(sent.template.bookPages).toHaveLength(count + 2);
   await expect(page).toHaveURL(/\/m\/cart$/);
 
-  const orderUuid = await placeOrder(page);
+  const orderUuid = await orderByCalls(page, { name: 'Book Maker', email: 'book.maker@example.com' });
   const reference = orderUuid.slice(0, 8);
 
   // The lab's desk: the order, once produced, lists the book's cover and pages files.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import sharp from 'sharp';
+import type { PaymentOption } from '../../shop/checkout.ts';
 import type { Cart } from '../../shop/contract.ts';
 
 /** S0 §7's print upload, with the query the app sends. */
@@ -250,4 +251,32 @@ export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * The page's cart becomes an order through the shop's calls in the page's session: store pickup at
+ * the first store, paid by invoice (settled at once). Answers the order's uuid.
+ */
+export async function orderByCalls(page: Page, customer: { name: string; email: string }): Promise<string> {
+  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
+  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
+  const options = (await (
+    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
+  ).json()) as PaymentOption[];
+  const confirm = await page.request.post('/ajax/get_transaction.php', {
+    form: {
+      cartfallback: 'true',
+      ordercomment: '',
+      name: customer.name,
+      mobile: '+44 7700 900123',
+      email: customer.email,
+      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
+      deliveryoption: store.uuid,
+    },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  const { transactionid } = await confirm.json();
+  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
+  expect(state.orderUuid).toBeTruthy();
+  return state.orderUuid as string;
 }
