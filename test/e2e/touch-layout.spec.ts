@@ -141,7 +141,7 @@ test('the calendar editor: page buttons and the dates screen’s controls are 44
   ).toBeGreaterThanOrEqual(TAP);
   await press(dates.getByText('Public holidays'));
   await expect(holidays).toBeChecked({ checked: !on });
-  const second = await knob();
-  expect(second.transform).not.toBe(first.transform);
-  expect(second.background).not.toBe(first.background);
+  // The knob slides (a CSS transition): wait for it to arrive rather than read it mid-way.
+  await expect.poll(async () => (await knob()).transform).not.toBe(first.transform);
+  await expect.poll(async () => (await knob()).background).not.toBe(first.background);
 });
