@@ -163,6 +163,7 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
   let W: number;
   let H: number;
   let svg: Buffer | null = null;
+  let hasAlpha = true;
   if (isSvg) {
     const meta = await sharp(bytes).metadata();
     const needed = Math.max(
@@ -182,6 +183,7 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
     H = decoded.info.height;
   } else {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    hasAlpha = meta.hasAlpha === true;
     const turned = p.rotation === 90 || p.rotation === 270;
     W = (turned ? meta.height : meta.width) ?? 1;
     H = (turned ? meta.width : meta.height) ?? 1;
@@ -210,19 +212,17 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
   // with fewer pixels goes in at its own, and the lab is told.
   const outW = Math.min(region.width, Math.max(1, Math.ceil(mm.w * PX_PER_MM)));
   const outH = Math.min(region.height, Math.max(1, Math.ceil(mm.h * PX_PER_MM)));
-  // The crop cut out at full resolution (turned first: sharp rotates before it extracts when asked in
-  // that order), then scaled in a second pass, since one pipeline would resize before it rotates.
-  const cut = await (svg
+  // One pipeline: turned, cut out, then scaled (sharp keeps that order when rotate comes before
+  // extract), so a JPEG is only decoded as far as the scale needs (shrink-on-load): a book's page of
+  // 12-megapixel photos is mostly decoding.
+  const resized = await (svg
     ? sharp(svg, { raw: { width: W, height: H, channels: 4 } }).extract(region)
     : sharp(bytes, { limitInputPixels: false }).rotate(p.rotation).extract(region).ensureAlpha()
   )
+    .resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  let image = sharp(cut.data, {
-    raw: { width: cut.info.width, height: cut.info.height, channels: 4 },
-  }).resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' });
-  const resized = await image.raw().toBuffer({ resolveWithObject: true });
-  image = sharp(resized.data, { raw: { width: outW, height: outH, channels: 4 } });
+  let image = sharp(resized.data, { raw: { width: outW, height: outH, channels: 4 } });
   if (p.effect !== 'original') image = image.recomb(EFFECT_MATRIX[p.effect] as unknown as Matrix3x3);
   const ppi = Math.min(outW / (mm.w / MM_PER_INCH), outH / (mm.h / MM_PER_INCH));
   // The bleed beyond the picture's edge repeats its edge pixels.
@@ -243,12 +243,17 @@ async function pictureRaster(item: ScenePicture, bleed: Bleed, options: PdfOptio
     mm.w += (grow.left + grow.right) / (outW / mm.w);
     mm.h += (grow.top + grow.bottom) / (outH / mm.h);
   }
-  const stats = await sharp(resized.data, { raw: { width: outW, height: outH, channels: 4 } }).stats();
-  const opaque = stats.channels[3]!.min === 255;
+  const opaque = (svg === null && !hasAlpha) || isOpaque(resized.data);
   const encoded = opaque
     ? await image.removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer()
     : await image.png().toBuffer();
   return { bytes: encoded, xMm: mm.x, yMm: mm.y, widthMm: mm.w, heightMm: mm.h, ppi };
+}
+
+/** Whether every pixel of an RGBA raster is fully opaque (it goes in as a JPEG then, else a PNG). */
+function isOpaque(rgba: Buffer): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
 }
 
 type Doc = PDFKit.PDFDocument;
