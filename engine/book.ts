@@ -249,15 +249,31 @@ export function materialiseCover(t: BookTemplate, size: CoverSize): BookTemplate
  * fills (the full id of one on page P is `P:<resourceId>`), each with the box it is drawn in. What
  * changing a page's layout moves pictures and captions through, and what the auto layout reads.
  */
-export function layoutSlots(
-  t: BookTemplate,
-  typeId: string,
-): { resourceId: string; type: 'IMAGE' | 'STRING'; part: RenderPart }[] {
+export function layoutSlots(t: BookTemplate, typeId: string): readonly PageSlot[] {
+  // A 100-page overview asks for every page's slots on every command: a template's layouts are
+  // worked out once (templates are not changed in place).
+  const known = slotsByLayout.get(t) ?? new Map<string, readonly PageSlot[]>();
+  slotsByLayout.set(t, known);
+  const slots = known.get(typeId) ?? slotsOf(t, typeId);
+  known.set(typeId, slots);
+  return slots;
+}
+
+/** A picture or text slot of a book page's layout, in drawing order. */
+export interface PageSlot {
+  resourceId: string;
+  type: 'IMAGE' | 'STRING';
+  part: RenderPart;
+}
+
+const slotsByLayout = new WeakMap<BookTemplate, Map<string, readonly PageSlot[]>>();
+
+function slotsOf(t: BookTemplate, typeId: string): readonly PageSlot[] {
   const pt = t.partTypes.find((p) => p.id === typeId);
   if (!pt) return [];
   const own = new Map(pt.resources.filter((r) => r.userSupplied && !r.disableEdit).map((r) => [r.id, r]));
   const seen = new Set<string>();
-  const slots: { resourceId: string; type: 'IMAGE' | 'STRING'; part: RenderPart }[] = [];
+  const slots: PageSlot[] = [];
   for (const part of pt.renderParts) {
     const resource = own.get(part.resourceId);
     if (!resource || seen.has(resource.id) || part.type === 'MONTH' || part.type !== resource.type) continue;

@@ -3,7 +3,16 @@
  * commands: pure functions over immer drafts, so the toolbar, gestures and tests all call the same
  * code, and immer's patches give undo and redo.
  */
-import { applyPatches, type Draft, enablePatches, type Patch, produceWithPatches } from 'immer';
+import {
+  applyPatches,
+  current,
+  type Draft,
+  enablePatches,
+  freeze,
+  isDraft,
+  type Patch,
+  produceWithPatches,
+} from 'immer';
 import { z } from 'zod';
 import {
   type BookPageRef,
@@ -103,8 +112,19 @@ export interface TrayPicture {
  * editor reads its slots, pages and completeness from it.
  */
 export function instanceTemplate(t: Template, i: Pick<Instance, 'bookPages'>): Template {
-  return isBook(t) && i.bookPages ? bookTemplate(t, i.bookPages) : t;
+  if (!isBook(t) || !i.bookPages) return t;
+  // Every command and every render asks for it: the book's pages are one object until they change
+  // (immer freezes them), so the template made from them is kept with them. Pages that can still
+  // change in place are not kept.
+  if (!Object.isFrozen(i.bookPages)) return bookTemplate(t, i.bookPages);
+  const made = madeBooks.get(t) ?? new WeakMap<readonly BookPageRef[], Template>();
+  madeBooks.set(t, made);
+  const book = made.get(i.bookPages) ?? bookTemplate(t, i.bookPages);
+  made.set(i.bookPages, book);
+  return book;
 }
+
+const madeBooks = new WeakMap<Template, WeakMap<readonly BookPageRef[], Template>>();
 
 /** The starting value of a user slot: no picture, or the text and font its page draws. */
 function startingValue(t: Template, slot: ReturnType<typeof resourceSlots>[number]): ResourceValue {
@@ -397,7 +417,7 @@ export const commands = {
       return;
     const typeId = layout ?? t.book.defaultLayout;
     if (!t.book.layouts.includes(typeId)) return;
-    const pages = plainPages(d.bookPages);
+    const pages = [...pagesNow(d)];
     const taken = new Set([...pages.map((p) => p.id), t.pages[0]!.id]);
     let n = Math.max(d.nextBookPage ?? 1, nextBookPageNumber(t, pages));
     const added: BookPageRef[] = [];
@@ -424,11 +444,12 @@ export const commands = {
    * inner page stays. The shopper's place moves to the page that took the first removed one's place.
    */
   removePages: ((t, d, at: number, count: number) => {
-    const pages = d.bookPages;
-    if (!isBook(t) || !pages || !Number.isInteger(at) || !Number.isInteger(count) || count < 1) return;
+    if (!isBook(t) || !d.bookPages || !Number.isInteger(at) || !Number.isInteger(count) || count < 1) return;
+    const pages = [...pagesNow(d)];
     if (at < 0 || at >= pages.length) return;
     const removed = pages.splice(at, Math.min(count, pages.length - at, pages.length - 1));
     if (removed.length === 0) return;
+    d.bookPages = pages;
     for (const page of removed) clearPage(d, page.id);
     if (removed.some((p) => p.id === d.currentPageId)) {
       d.currentPageId = pages[Math.min(at, pages.length - 1)]?.id ?? t.pages[0]!.id;
@@ -439,11 +460,12 @@ export const commands = {
 
   /** Moves the page at `from` to index `to` (the overview's drag to reorder). */
   movePage: ((t, d, from: number, to: number) => {
-    const pages = d.bookPages;
-    if (!isBook(t) || !pages || from === to) return;
+    if (!isBook(t) || !d.bookPages || from === to) return;
+    const pages = [...pagesNow(d)];
     if (![from, to].every((k) => Number.isInteger(k) && k >= 0 && k < pages.length)) return;
     const [page] = pages.splice(from, 1);
     pages.splice(to, 0, page!);
+    d.bookPages = pages;
     markDirty(d);
   }) as Command<[number, number]>,
 
@@ -454,7 +476,8 @@ export const commands = {
    * drops it (undo brings it back).
    */
   setPageLayout: ((t, d, pageId: string, layout: string) => {
-    const page = d.bookPages?.find((p) => p.id === pageId);
+    const index = pagesNow(d).findIndex((p) => p.id === pageId);
+    const page = index < 0 ? undefined : d.bookPages?.[index];
     if (!isBook(t) || !page || page.typeId === layout || !t.book.layouts.includes(layout)) return;
     const before = layoutSlots(t, page.typeId);
     const pictures: { image: ImageValue; part: RenderPart }[] = [];
@@ -473,7 +496,7 @@ export const commands = {
     // The page's pictures are in hand: only those the new layout has no slot for go to the tray.
     clearPage(d, pageId, false);
     page.typeId = layout;
-    const model = bookTemplate(t, plainPages(d.bookPages!));
+    const model = bookTemplate(t, pagesNow(d));
     for (const slot of resourceSlots(model)) {
       if (slot.pageId === pageId && slot.resource.userSupplied) {
         d.resources[slot.fullId] = startingValue(model, slot);
@@ -511,8 +534,16 @@ export const commands = {
 /** The most pages one 'add pages' adds: far beyond any product's step, short of a runaway. */
 export const MAX_PAGES_AT_ONCE = 100;
 
-const plainPages = (pages: readonly BookPageRef[]): BookPageRef[] =>
-  pages.map(({ id, typeId }) => ({ id, typeId }));
+/**
+ * The book's pages as they are now, outside the draft: read through the draft, each of a 100-page
+ * book's pages would be drafted one by one; and a page object that did not change stays the same
+ * object, so the overview draws again only the pages that did.
+ */
+function pagesNow(d: Draft<Instance>): readonly BookPageRef[] {
+  const pages = d.bookPages;
+  if (!pages) return [];
+  return isDraft(pages) ? (current(pages) as BookPageRef[]) : pages;
+}
 
 const plainImage = (image: ImageValue): ImageValue => ({ ...image, cropRect: { ...image.cropRect } });
 
@@ -630,7 +661,7 @@ export function emptyPictureSlots(
  */
 export function missingSlots(
   t: Template,
-  i: Instance,
+  i: Pick<Instance, 'resources'>,
 ): { fullId: string; pageId: string; type: 'IMAGE' | 'STRING' }[] {
   const found: { fullId: string; pageId: string; type: 'IMAGE' | 'STRING' }[] = [];
   const seen = new Set<string>();
@@ -689,7 +720,16 @@ export interface History {
   typing?: string | null;
 }
 
-export const startHistory = (instance: Instance): History => ({ instance, past: [], future: [] });
+/**
+ * A history from an instance, frozen whole now: immer freezes what a command returns, and an instance
+ * read from storage would otherwise be frozen by the first command, which for a 100-page book is a
+ * frame's work at the moment the shopper taps.
+ */
+export const startHistory = (instance: Instance): History => ({
+  instance: freeze(instance, true),
+  past: [],
+  future: [],
+});
 
 /** Runs a command; a command that changed nothing leaves the history as it was. */
 export function run<N extends CommandName>(

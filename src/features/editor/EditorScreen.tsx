@@ -209,8 +209,14 @@ export function EditorScreen(props: {
   const currentText = instance.currentResourceId ? instance.resources[instance.currentResourceId] : undefined;
 
   const isCalendar = template.type === 'CALENDAR';
-  const hasText = template.hasUserText || pages.some((p) => editableSlots(drawn, p.id, 'STRING').length > 0);
-  const missing = missingSlots(drawn, instance);
+  // Worked out again only when what they read changes: a 100-page book's overview redraws on every
+  // command, and these walk every page.
+  const hasText = useMemo(
+    () => template.hasUserText || pages.some((p) => editableSlots(drawn, p.id, 'STRING').length > 0),
+    [template.hasUserText, pages, drawn],
+  );
+  const resources = instance.resources;
+  const missing = useMemo(() => missingSlots(drawn, { resources }), [drawn, resources]);
   const complete = missing.length === 0;
   // A grey Add to cart is still tappable (issue 34): it says why and goes to the first empty place.
   const toMissing = () => {

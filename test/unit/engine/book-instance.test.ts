@@ -301,3 +301,73 @@ describe('a kept book', () => {
     expect(with_({ nextBookPage: 2 })!.nextBookPage).toBe(5);
   });
 });
+
+describe('a 100-page book stays quick to edit', () => {
+  const big = (): History => {
+    let h = fresh();
+    while (h.instance.bookPages!.length < 100) h = run(t, h, 'addPages', h.instance.bookPages!.length, 2);
+    return h;
+  };
+
+  it('the history starts from a frozen instance, so a first command does not freeze it at the tap', () => {
+    const h = startHistory(createInstance(t, today));
+    expect(Object.isFrozen(h.instance)).toBe(true);
+    expect(Object.isFrozen(h.instance.resources)).toBe(true);
+    expect(Object.isFrozen(h.instance.bookPages![0])).toBe(true);
+  });
+
+  it('adding, removing and moving pages keeps every other page the same object (the overview redraws only those)', () => {
+    const h = big();
+    const pages = h.instance.bookPages!;
+    const moved = run(t, h, 'movePage', 1, 2).instance.bookPages!;
+    expect(moved.map((p) => p.id)).toEqual([
+      pages[0]!.id,
+      pages[2]!.id,
+      pages[1]!.id,
+      ...pages.slice(3).map((p) => p.id),
+    ]);
+    for (const p of moved) expect(pages).toContain(p);
+    const added = run(t, h, 'addPages', 50, 2).instance.bookPages!;
+    expect(added).toHaveLength(102);
+    for (const page of pages) expect(added).toContain(page);
+    const removed = run(t, h, 'removePages', 10, 2).instance.bookPages!;
+    expect(removed).toEqual([...pages.slice(0, 10), ...pages.slice(12)]);
+    for (const [k, p] of removed.entries()) expect(p).toBe(k < 10 ? pages[k] : pages[k + 2]);
+    const relaid = run(
+      t,
+      h,
+      'setPageLayout',
+      pages[5]!.id,
+      t.book.layouts.find((l) => l !== pages[5]!.typeId)!,
+    );
+    const after = relaid.instance.bookPages!;
+    expect(after[5]).not.toBe(pages[5]);
+    for (const [k, p] of after.entries()) if (k !== 5) expect(p).toBe(pages[k]);
+  });
+
+  it('the template a book is drawn with is made once per version of its pages', () => {
+    const h = big();
+    const drawn = instanceTemplate(t, h.instance);
+    expect(instanceTemplate(t, h.instance)).toBe(drawn);
+    const next = run(t, h, 'movePage', 0, 1);
+    const redrawn = instanceTemplate(t, next.instance);
+    expect(redrawn).not.toBe(drawn);
+    expect(redrawn.pages.map((p) => p.id).slice(1, 3)).toEqual(
+      next.instance.bookPages!.slice(0, 2).map((p) => p.id),
+    );
+    // Undo gives the earlier pages back as they were: their template is the one made for them.
+    expect(instanceTemplate(t, undo(next).instance).pages.map((p) => p.id)).toEqual(
+      drawn.pages.map((p) => p.id),
+    );
+    // Pages that can still change in place are never served from what was made before.
+    const loose = { bookPages: h.instance.bookPages!.map((p) => ({ ...p })) };
+    const first = instanceTemplate(t, loose);
+    loose.bookPages.reverse();
+    expect(
+      instanceTemplate(t, loose)
+        .pages.slice(1)
+        .map((p) => p.id),
+    ).toEqual(loose.bookPages.map((p) => p.id));
+    expect(first.pages.slice(1).map((p) => p.id)).not.toEqual(loose.bookPages.map((p) => p.id));
+  });
+});
