@@ -4,7 +4,7 @@
  * the overview and adds two pages (the price goes up), orders it, and the lab's desk shows the
  * book's two print files, its cover and its pages.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { orderByCalls, press } from './support.ts';
 
@@ -103,6 +103,63 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   await page.mouse.up();
   await expect(overview.locator(`[data-slot="${fromSlot}"]`)).toHaveAttribute('data-picture', toPicture);
   await expect(overview.locator(`[data-slot="${toSlot}"]`)).toHaveAttribute('data-picture', fromPicture);
+
+  // On the phone the pictures cover most of the overview: a finger swiping over one scrolls the
+  // overview and swaps nothing; a finger that holds a picture still picks it up and drags it.
+  const cdp = await page.context().newCDPSession(page);
+  const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y, radiusX: 1, radiusY: 1, force: 1 }],
+    });
+  const pictureAt = (slot: string) => overview.locator(`[data-slot="${slot}"]`).getAttribute('data-picture');
+  const scroller = page.locator('.book-pages');
+  const top = () => scroller.evaluate((el) => el.scrollTop);
+  await scroller.evaluate((el) => el.scrollTo(0, 0));
+  const visible = await overview.getByTestId('book-picture').evaluateAll((els) =>
+    els
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top > 80 && r.bottom < innerHeight - 80;
+      })
+      .map((e) => (e as HTMLElement).dataset.slot!),
+  );
+  const [first, second] = [visible[0]!, visible.find((v) => v.split(':')[0] !== visible[0]!.split(':')[0])!];
+  const [firstPicture, secondPicture] = [await pictureAt(first), await pictureAt(second)];
+  expect(firstPicture).not.toBe(secondPicture);
+  const p = (await overview.locator(`[data-slot="${first}"]`).boundingBox())!;
+  const [px, py] = [p.x + p.width / 2, p.y + p.height / 2];
+  await finger('touchStart', px, py);
+  for (let k = 1; k <= 10; k++) await finger('touchMove', px, py - k * 25);
+  await finger('touchEnd');
+  await expect.poll(top).toBeGreaterThan(100);
+  expect(await pictureAt(first)).toBe(firstPicture);
+
+  // Back to the top, once the swipe's fling has run out.
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => el.scrollTo(0, 0));
+      await page.waitForTimeout(200);
+      return top();
+    })
+    .toBe(0);
+  const a2 = (await overview.locator(`[data-slot="${first}"]`).boundingBox())!;
+  const b2 = (await overview.locator(`[data-slot="${second}"]`).boundingBox())!;
+  await finger('touchStart', a2.x + a2.width / 2, a2.y + a2.height / 2);
+  await page.waitForTimeout(600);
+  await expect(overview.locator(`[data-slot="${first}"]`)).toHaveAttribute('data-picked', 'true');
+  for (let k = 1; k <= 8; k++) {
+    await finger(
+      'touchMove',
+      a2.x + a2.width / 2 + ((b2.x - a2.x + (b2.width - a2.width) / 2) * k) / 8,
+      a2.y + a2.height / 2 + ((b2.y - a2.y + (b2.height - a2.height) / 2) * k) / 8,
+    );
+  }
+  await finger('touchEnd');
+  await expect.poll(() => pictureAt(first)).toBe(secondPicture);
+  expect(await pictureAt(second)).toBe(firstPicture);
+  expect(await top()).toBe(0);
+  await cdp.detach();
 
   // Two pages more: the count and the price go up; the new pages take a text layout, so the book
   // is complete without more pictures.

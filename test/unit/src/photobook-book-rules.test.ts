@@ -11,6 +11,7 @@ import {
   bookPrice,
   designInstance,
   freshBookPages,
+  numberedLabel,
   pageSteps,
   spreads,
 } from '../../../src/features/editor/photobook/bookRules.ts';
@@ -177,5 +178,38 @@ describe('designInstance', () => {
     const card = demoTemplate('Balloon party');
     const body = addPayload(card, createInstance(card, today), product.uuid, { subProductUuids: [] }, 1);
     expect(body.template).not.toHaveProperty('bookPages');
+  });
+});
+
+describe('numberedLabel', () => {
+  const texts: Record<string, string> = {
+    open: 'Page {{number}}',
+    later: 'Move page {{number}} later',
+    none: 'All pages',
+    twice: '{{number}} of {{number}}',
+  };
+  let calls = 0;
+  const translate = (key: string) => (number: string) => {
+    calls++;
+    return texts[key]!.replaceAll('{{number}}', number);
+  };
+
+  it('fills the number into the translation, translated once', () => {
+    calls = 0;
+    const later = numberedLabel(translate('later'));
+    expect([later(1), later(2), later(100)]).toEqual([
+      'Move page 1 later',
+      'Move page 2 later',
+      'Move page 100 later',
+    ]);
+    expect(numberedLabel(translate('open'))(7)).toBe('Page 7');
+    expect(calls).toBe(2);
+  });
+
+  it('asks each time when the translation has no number or has it twice', () => {
+    calls = 0;
+    expect(numberedLabel(translate('none'))(3)).toBe('All pages');
+    expect(numberedLabel(translate('twice'))(3)).toBe('3 of 3');
+    expect(calls).toBe(4);
   });
 });

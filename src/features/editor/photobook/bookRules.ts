@@ -103,3 +103,16 @@ export const trayPicture = (p: PictureRef): TrayPicture => ({
   width: p.width,
   height: p.height,
 });
+
+/**
+ * A label with a page number, translated once and then filled in: a 100-page overview labels every
+ * page's buttons again when pages before them are added or removed, and a translation call per label
+ * is most of that work. A translation without the number is asked for each time.
+ */
+export function numberedLabel(translate: (number: string) => string): (number: number) => string {
+  const mark = '\u2063';
+  const parts = translate(mark).split(mark);
+  if (parts.length !== 2) return (number) => translate(String(number));
+  const [before, after] = parts as [string, string];
+  return (number) => `${before}${number}${after}`;
+}
