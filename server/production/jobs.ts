@@ -129,6 +129,7 @@ export class Jobs implements OrderJobs, PictureJobs {
   readonly boss: PgBoss;
   readonly timing: QueueTiming;
   private started: Promise<void> | null = null;
+  private photobookWorker: string | null = null;
 
   constructor(private readonly options: JobsOptions) {
     const { connection } = options.database;
@@ -237,7 +238,7 @@ export class Jobs implements OrderJobs, PictureJobs {
         return results;
       },
     );
-    await boss.work(
+    this.photobookWorker = await boss.work(
       QUEUES.photobook,
       { ...polling, batchSize: 1, includeMetadata: true },
       async ([job]: JobWithMetadata<PhotobookJobData>[]) => {
@@ -346,6 +347,14 @@ export class Jobs implements OrderJobs, PictureJobs {
         db,
       });
     }
+  }
+
+  /**
+   * A shopper watches the bar of the book just asked for: its queue looks now instead of at its next
+   * poll (up to `pollingIntervalSeconds` later). Called after the transaction that queued the job.
+   */
+  wakePhotobook(): void {
+    if (this.photobookWorker) this.boss.notifyWorker(this.photobookWorker);
   }
 
   async enqueuePhotobook(tx: Db, autocreateUuid: string): Promise<void> {

@@ -78,7 +78,9 @@ describe.each(databaseKinds())('photo book auto-create, on %s', (kind) => {
     t.app.inject({ url: `/m/api/photobooks/autocreate/${job}`, headers: { cookie: as } });
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { jobs: { work: true, timing: FAST } });
+    // The queues poll only every 5 minutes here: a book is made at once because asking for it wakes
+    // its queue (Jobs.wakePhotobook), not because a poll came by.
+    t = await startTestApp(kind, { jobs: { work: true, timing: { ...FAST, pollingIntervalSeconds: 300 } } });
     cookie = '';
     for (const [i, hour] of hours.entries()) {
       const image = await blocks(i + 1, i % 3 === 0);

@@ -26,6 +26,8 @@ import { loadTemplate } from '../templates/templateLines.ts';
 
 export interface AutocreateJobs {
   enqueuePhotobook(tx: Db, autocreateUuid: string): Promise<void>;
+  /** Has the queue take the job now, not at its next poll (absent where this process does not work it). */
+  wakePhotobook?(): void;
 }
 
 /** The book's template and its product's page rules, or 404 when the portal has no such photo book. */
@@ -56,7 +58,7 @@ export async function startAutocreate(
       extra: { pictures: found.unknown },
     });
   }
-  return db.transaction(async (tx) => {
+  const uuid = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(photobookAutocreates)
       .values({
@@ -71,6 +73,8 @@ export async function startAutocreate(
     await jobs.enqueuePhotobook(tx, row!.uuid);
     return row!.uuid;
   });
+  jobs.wakePhotobook?.();
+  return uuid;
 }
 
 /** How far the session's book is; 404 for another session's or an unknown one. */
