@@ -44,7 +44,8 @@ const STOP = `new Promise((resolve) => requestAnimationFrame(() => {
 }))`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Phase = 'scroll' | 'move' | 'remove';
-const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,toplevel';
+const TRACE_CATEGORIES =
+  'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,toplevel,disabled-by-default-v8.cpu_profiler';
 
 async function saveTrace(cdp: CDPSession, file: string) {
   const done = new Promise<string>((resolve) =>

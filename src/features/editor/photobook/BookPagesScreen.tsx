@@ -5,10 +5,20 @@
  * onto another; pages added and removed in the product's steps with the price; a page's layout changed keeping its pictures; the tray of the book's pictures with
  * how often each is used. Every change is an engine command, so Undo takes it back.
  */
-import { memo, type PointerEvent as ReactPointerEvent, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  memo,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookPageRef, BookTemplate, Instance } from '../../../../engine/index.ts';
-import { layoutSlots, trayOf } from '../../../../engine/index.ts';
+import { layoutSlots, type PageSlot, trayOf } from '../../../../engine/index.ts';
 import type { Product } from '../../../../shop/index.ts';
 import { xphotoUrl } from '../../../api/pictures.ts';
 import { useMoney } from '../../../app/format.ts';
@@ -50,37 +60,62 @@ export function BookPagesScreen(props: {
     const item = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-page-index]');
     return item && list.current?.contains(item) ? Number(item.dataset.pageIndex) : null;
   }, []);
-  const handlers = useMemo<PageHandlers>(
-    () => ({
-      select: (pageId) => run('selectPage', pageId),
-      open: (pageId) => openPage.current(pageId),
-      move: (from, to) => run('movePage', from, to),
-      dragStart: (from, e) => {
-        e.currentTarget.setPointerCapture(e.pointerId);
-        setDragging({ from, over: from });
+  // The list listens for all its pages, one listener per kind rather than nine on every page (a
+  // 100-page book's pages are drawn and renumbered quicker); the page and its part come from the
+  // element's data.
+  const handlers = useMemo<PageHandlers>(() => {
+    const pageOf = (el: Element) => {
+      const item = el.closest<HTMLElement>('[data-page-index]');
+      return item ? { n: Number(item.dataset.pageIndex), id: item.dataset.pageId! } : null;
+    };
+    return {
+      click: (e) => {
+        const el = e.target as Element;
+        const page = pageOf(el);
+        if (!page) return;
+        const move = el.closest<HTMLElement>('[data-move]');
+        if (move) run('movePage', page.n, page.n + Number(move.dataset.move));
+        else if (el.closest('.book-page__thumb')) run('selectPage', page.id);
       },
-      dragMove: (e) => {
+      doubleClick: (e) => {
+        const el = e.target as Element;
+        const page = pageOf(el);
+        if (page && el.closest('.book-page__thumb')) openPage.current(page.id);
+      },
+      pointerDown: (e) => {
+        const el = e.target as Element;
+        // A picture dragged onto another slot, on this page or another, swaps with what is there
+        // (engine swapPictures: an empty slot takes it, each is cropped anew for its frame); a finger
+        // picks it up with a long press (pictureSwapDrag.ts says why).
+        const picture = el.closest<HTMLElement>('.book-thumb__picture');
+        if (picture) {
+          e.stopPropagation();
+          startPictureDrag(e.nativeEvent, picture, (from, to) => run('swapPictures', from, to));
+          return;
+        }
+        const handle = el.closest<HTMLElement>('.book-page__handle');
+        const page = handle && pageOf(handle);
+        if (!handle || !page) return;
+        handle.setPointerCapture(e.pointerId);
+        setDragging({ from: page.n, over: page.n });
+      },
+      pointerMove: (e) => {
         const now = drag.current;
         if (!now) return;
         const over = indexAt(e.clientX, e.clientY);
         if (over !== null && over !== now.over) setDragging({ ...now, over });
       },
-      dragEnd: () => {
+      pointerUp: () => {
         const now = drag.current;
-        if (now && now.over !== now.from) run('movePage', now.from, now.over);
+        if (!now) return;
+        if (now.over !== now.from) run('movePage', now.from, now.over);
         setDragging(null);
       },
-      dragCancel: () => setDragging(null),
-      // A picture dragged onto another slot, on this page or another, swaps with what is there
-      // (engine swapPictures: an empty slot takes it, each is cropped anew for its frame); a finger
-      // picks it up with a long press (pictureSwapDrag.ts says why).
-      pictureDown: (e) => {
-        e.stopPropagation();
-        startPictureDrag(e.nativeEvent, e.currentTarget, (from, to) => run('swapPictures', from, to));
+      pointerCancel: () => {
+        if (drag.current) setDragging(null);
       },
-    }),
-    [run, indexAt],
-  );
+    };
+  }, [run, indexAt]);
 
   const labels = useMemo<PageLabels>(
     () => ({
@@ -121,22 +156,17 @@ export function BookPagesScreen(props: {
           )}
         </p>
       </header>
-      <ol ref={list} className="book-pages__list" aria-label={t('photobook.pages')}>
-        {pages.map((page, n) => (
-          <PageItem
-            key={page.id}
-            template={template}
-            instance={instance}
-            page={page}
-            n={n}
-            last={n === pages.length - 1}
-            selected={n === selected}
-            drop={dragging !== null && dragging.over === n && dragging.from !== n}
-            handlers={handlers}
-            labels={labels}
-          />
-        ))}
-      </ol>
+      <PageList
+        list={list}
+        template={template}
+        instance={instance}
+        pages={pages}
+        selected={selected}
+        dragging={dragging}
+        handlers={handlers}
+        labels={labels}
+        label={t('photobook.pages')}
+      />
 
       <div className="book-pages__actions">
         <button
@@ -197,15 +227,63 @@ export function BookPagesScreen(props: {
   );
 }
 
+/**
+ * The overview's pages, every one in the document. Windowing the list (only the rows near the screen,
+ * TanStack Virtual) was measured and left out: it halved the worst frame of removing pages but
+ * doubled the worst while scrolling, as rows were drawn in the middle of a swipe (decisions 3.22).
+ */
+function PageList(props: {
+  list: RefObject<HTMLOListElement | null>;
+  template: BookTemplate;
+  instance: Instance;
+  pages: readonly BookPageRef[];
+  selected: number;
+  dragging: { from: number; over: number } | null;
+  handlers: PageHandlers;
+  labels: PageLabels;
+  label: string;
+}) {
+  const { list, pages, selected, dragging } = props;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its buttons' (a key on a button clicks it), heard once here for all pages
+    <ol
+      ref={list}
+      className="book-pages__list"
+      aria-label={props.label}
+      onClick={props.handlers.click}
+      onDoubleClick={props.handlers.doubleClick}
+      onPointerDown={props.handlers.pointerDown}
+      onPointerMove={props.handlers.pointerMove}
+      onPointerUp={props.handlers.pointerUp}
+      onPointerCancel={props.handlers.pointerCancel}
+    >
+      {pages.map((page, n) => {
+        return (
+          <PageItem
+            key={page.id}
+            template={props.template}
+            instance={props.instance}
+            page={page}
+            n={n}
+            count={pages.length}
+            selected={n === selected}
+            drop={dragging !== null && dragging.over === n && dragging.from !== n}
+            labels={props.labels}
+          />
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The list's listeners for all its pages (BookPagesScreen's handlers). */
 interface PageHandlers {
-  select(pageId: string): void;
-  open(pageId: string): void;
-  move(from: number, to: number): void;
-  dragStart(from: number, e: ReactPointerEvent<HTMLButtonElement>): void;
-  dragMove(e: ReactPointerEvent<HTMLButtonElement>): void;
-  dragEnd(): void;
-  dragCancel(): void;
-  pictureDown(e: ReactPointerEvent<HTMLElement>): void;
+  click(e: MouseEvent<HTMLElement>): void;
+  doubleClick(e: MouseEvent<HTMLElement>): void;
+  pointerDown(e: ReactPointerEvent<HTMLElement>): void;
+  pointerMove(e: ReactPointerEvent<HTMLElement>): void;
+  pointerUp(e: ReactPointerEvent<HTMLElement>): void;
+  pointerCancel(e: ReactPointerEvent<HTMLElement>): void;
 }
 
 interface PageItemProps {
@@ -213,10 +291,10 @@ interface PageItemProps {
   instance: Instance;
   page: BookPageRef;
   n: number;
-  last: boolean;
+  /** The book's page count: the last page cannot move later; a screen reader hears "n of count". */
+  count: number;
   selected: boolean;
   drop: boolean;
-  handlers: PageHandlers;
   labels: PageLabels;
 }
 
@@ -249,10 +327,13 @@ const PageItem = memo(PageItemOf, (before, after) => {
   return sameSlots(after.template, after.page, before.instance, after.instance);
 });
 
-function PageItemOf({ template, instance, page, n, last, selected, drop, handlers, labels }: PageItemProps) {
+function PageItemOf({ template, instance, page, n, count, selected, drop, labels }: PageItemProps) {
   return (
     <li
       data-page-index={n}
+      data-page-id={page.id}
+      aria-posinset={n + 1}
+      aria-setsize={count}
       className="book-page"
       aria-current={selected ? 'true' : undefined}
       data-drop={drop ? 'true' : undefined}
@@ -263,16 +344,9 @@ function PageItemOf({ template, instance, page, n, last, selected, drop, handler
         aria-label={labels.open(n + 1)}
         data-testid="book-page"
         data-page-id={page.id}
-        style={{ aspectRatio: `${template.dimensions.width} / ${template.dimensions.height}` }}
-        onClick={() => handlers.select(page.id)}
-        onDoubleClick={() => handlers.open(page.id)}
+        style={thumbStyle(template)}
       >
-        <PageThumbnail
-          template={template}
-          instance={instance}
-          page={page}
-          onPictureDown={handlers.pictureDown}
-        />
+        <PageThumbnail template={template} instance={instance} page={page} />
       </button>
       <span className="book-page__number">{n + 1}</span>
       <span className="book-page__tools">
@@ -281,32 +355,46 @@ function PageItemOf({ template, instance, page, n, last, selected, drop, handler
           className="book-page__handle"
           aria-label={labels.drag(n + 1)}
           data-testid="book-page-handle"
-          onPointerDown={(e) => handlers.dragStart(n, e)}
-          onPointerMove={handlers.dragMove}
-          onPointerUp={handlers.dragEnd}
-          onPointerCancel={handlers.dragCancel}
         >
           ⠿
         </button>
-        <button
-          type="button"
-          aria-label={labels.earlier(n + 1)}
-          disabled={n === 0}
-          onClick={() => handlers.move(n, n - 1)}
-        >
+        <button type="button" aria-label={labels.earlier(n + 1)} disabled={n === 0} data-move="-1">
           ‹
         </button>
-        <button
-          type="button"
-          aria-label={labels.later(n + 1)}
-          disabled={last}
-          onClick={() => handlers.move(n, n + 1)}
-        >
+        <button type="button" aria-label={labels.later(n + 1)} disabled={n === count - 1} data-move="1">
           ›
         </button>
       </span>
     </li>
   );
+}
+
+/** A page's shape as a thumbnail's style, one object per template (an unchanged style is not set again). */
+const thumbStyles = new WeakMap<BookTemplate, CSSProperties>();
+function thumbStyle(template: BookTemplate): CSSProperties {
+  let style = thumbStyles.get(template);
+  if (!style) {
+    style = { aspectRatio: `${template.dimensions.width} / ${template.dimensions.height}` };
+    thumbStyles.set(template, style);
+  }
+  return style;
+}
+
+/** Each slot's box in percent of the page: worked out once per layout, not per page drawn. */
+const slotBoxes = new WeakMap<readonly PageSlot[], CSSProperties[]>();
+function boxesOf(template: BookTemplate, slots: readonly PageSlot[]): CSSProperties[] {
+  let boxes = slotBoxes.get(slots);
+  if (!boxes) {
+    const { width, height } = template.dimensions;
+    boxes = slots.map(({ part }) => ({
+      left: `${(part.position.x / width) * 100}%`,
+      top: `${(part.position.y / height) * 100}%`,
+      width: `${(part.size.width / width) * 100}%`,
+      height: `${(part.size.height / height) * 100}%`,
+    }));
+    slotBoxes.set(slots, boxes);
+  }
+  return boxes;
 }
 
 /** A page's picture boxes, drawn again only when its own slots changed (PageItem says why). */
@@ -315,29 +403,19 @@ const PageThumbnail = memo(
   (before, after) =>
     before.template === after.template &&
     before.page === after.page &&
-    before.onPictureDown === after.onPictureDown &&
     sameSlots(after.template, after.page, before.instance, after.instance),
 );
 
 /** A page drawn small: its layout's picture boxes with the pictures' small copies, cropped near the slot's crop. */
-function PageThumbnailOf(props: {
-  template: BookTemplate;
-  instance: Instance;
-  page: BookPageRef;
-  onPictureDown: (e: ReactPointerEvent<HTMLElement>) => void;
-}) {
+function PageThumbnailOf(props: { template: BookTemplate; instance: Instance; page: BookPageRef }) {
   const { template, instance } = props;
   const { id: pageId, typeId } = props.page;
-  const { width, height } = template.dimensions;
+  const slots = layoutSlots(template, typeId);
+  const boxes = boxesOf(template, slots);
   return (
     <span className="book-thumb">
-      {layoutSlots(template, typeId).map(({ resourceId, type, part }) => {
-        const box = {
-          left: `${(part.position.x / width) * 100}%`,
-          top: `${(part.position.y / height) * 100}%`,
-          width: `${(part.size.width / width) * 100}%`,
-          height: `${(part.size.height / height) * 100}%`,
-        };
+      {slots.map(({ resourceId, type }, k) => {
+        const box = boxes[k];
         const fullId = `${pageId}:${resourceId}`;
         const value = instance.resources[fullId];
         if (type === 'STRING') return <span key={resourceId} className="book-thumb__text" style={box} />;
@@ -346,6 +424,7 @@ function PageThumbnailOf(props: {
           return <span key={resourceId} className="book-thumb__empty" style={box} data-slot={fullId} />;
         const c = image.cropRect;
         const focus = `${(c.x + c.width / 2) * 100}% ${(c.y + c.height / 2) * 100}%`;
+        // Loaded as they scroll near, decoded off the main thread.
         return (
           <img
             key={resourceId}
@@ -354,11 +433,11 @@ function PageThumbnailOf(props: {
             src={xphotoUrl(image.uuid, 160)}
             alt=""
             loading="lazy"
+            decoding="async"
             draggable={false}
             data-slot={fullId}
             data-picture={image.uuid}
             data-testid="book-picture"
-            onPointerDown={props.onPictureDown}
           />
         );
       })}
