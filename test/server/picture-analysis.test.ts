@@ -226,6 +226,21 @@ describe.each(databaseKinds())('the picture analysis job, on %s', (kind: Databas
     const master = (await t.app.storage.store.get(uprightKey(row)))!;
     expect(await t.app.pictureAnalysis.signals(master)).toEqual({ ...signals, takenAt: null });
     expect((await t.app.pictureAnalysis.signals(master, bytes)).takenAt).toBe(signals.takenAt);
+    // Handed over, the bytes' memory goes to the thread (the same answer, nothing left here); a view
+    // into a buffer it shares with other data is copied, not taken.
+    const handed = Uint8Array.from(master);
+    const shared = new Uint8Array(master.length + 16);
+    shared.set(master, 16);
+    const view = shared.subarray(16);
+    expect(await t.app.pictureAnalysis.signals(handed, undefined, { handOver: true })).toEqual({
+      ...signals,
+      takenAt: null,
+    });
+    expect(handed.byteLength).toBe(0);
+    expect((await t.app.pictureAnalysis.signals(view, undefined, { handOver: true })).hash).toBe(
+      signals.hash,
+    );
+    expect(view.byteLength).toBe(master.length);
 
     // The book's picture: upright size, signals and faces (none here).
     const book = await bookPictures(t.db.database.db, await ownerOf(uuid), [uuid]);

@@ -17,6 +17,7 @@ import type { Db } from '../../db/connect.ts';
 import { pictures } from '../../db/schema.ts';
 import type { ObjectStore } from '../../storage/objectStore.ts';
 import { recropDefaultLines } from '../cart/cart.ts';
+import type { HandOver } from './analysisPool.ts';
 import type { PictureSignals } from './pictureSignals.ts';
 import { pictureKeys, uprightKey } from './pictures.ts';
 
@@ -36,10 +37,14 @@ export interface PictureAnalysisDeps {
   analyse(
     bytes: Uint8Array,
     original?: Uint8Array,
+    options?: HandOver,
   ): Promise<{ regions: PictureRegions; signals: PictureSignals }>;
   /** The signals alone (no detector), for a picture that has its regions. */
-  signals(bytes: Uint8Array, original?: Uint8Array): Promise<PictureSignals>;
+  signals(bytes: Uint8Array, original?: Uint8Array, options?: HandOver): Promise<PictureSignals>;
 }
+
+/** A stored picture's files are read for the analysis alone: their memory goes to its thread. */
+const HAND_OVER: HandOver = { handOver: true };
 
 /** `signals`: a picture analysed before issue 33 was given its signals alone. */
 export type AnalysisOutcome = 'analysed' | 'signals' | 'copied' | 'already' | 'gone';
@@ -167,10 +172,10 @@ export async function analyseStoredPicture(
   if (!files) return 'gone';
   const { bytes, original } = files;
   if (regions) {
-    await saveAnalysis(db, row.sha256, regions, await deps.signals(bytes, original));
+    await saveAnalysis(db, row.sha256, regions, await deps.signals(bytes, original, HAND_OVER));
     return 'signals';
   }
-  const analysed = await deps.analyse(bytes, original);
+  const analysed = await deps.analyse(bytes, original, HAND_OVER);
   await saveAnalysis(db, row.sha256, analysed.regions, signals ?? analysed.signals);
   return 'analysed';
 }
@@ -200,7 +205,7 @@ export async function signalStoredPicture(
   if (!signals) {
     const files = await storedFiles(deps, row, pictureUuid);
     if (!files) return 'gone';
-    signals = await deps.signals(files.bytes, files.original);
+    signals = await deps.signals(files.bytes, files.original, HAND_OVER);
   }
   await db
     .update(pictures)
