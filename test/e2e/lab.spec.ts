@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, type Page, test } from '@playwright/test';
-import type { PaymentOption } from '../../shop/checkout.ts';
 import { addPayload } from '../../src/features/editor/buy/buyRules.ts';
-import { orderByCalls, pounds, printsInCart } from './support.ts';
+import { confirmByCalls, orderByCalls, pounds, printsInCart } from './support.ts';
 import { filled, productOf, templateOf, uploadPicture } from './templates.ts';
 
 /** Set by playwright.config.ts for the e2e server. */
@@ -113,24 +112,11 @@ async function expectAccessible(page: Page, screen: string) {
 /** Prints paid with the test card (its page's Pay), store pickup: answers the order and its amount. */
 async function placeCardOrder(page: Page): Promise<{ orderUuid: string; amount: number }> {
   await printsInCart(page, 30);
-  const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
-  const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
-  const options = (await (
-    await page.request.get(`/m/api/checkout/delivery-options/${store.uuid}/payment-options`)
-  ).json()) as PaymentOption[];
-  const confirm = await page.request.post('/ajax/get_transaction.php', {
-    form: {
-      cartfallback: 'true',
-      ordercomment: '',
-      name: 'Card Shopper',
-      mobile: '+44 7700 900456',
-      email: 'card.shopper@example.com',
-      paymentoption: options.find((o) => o.type === 'test-card')!.uuid,
-      deliveryoption: store.uuid,
-    },
-  });
-  expect(confirm.ok()).toBe(true);
-  const { transactionid } = await confirm.json();
+  const transactionid = await confirmByCalls(
+    page,
+    { name: 'Card Shopper', email: 'card.shopper@example.com', mobile: '+44 7700 900456' },
+    'test-card',
+  );
   const paid = await page.request.post(`/payments/test-card/${transactionid}`, {
     form: { result: 'paid' },
     maxRedirects: 0,

@@ -258,6 +258,22 @@ export async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
  * the first store, paid by invoice (settled at once). Answers the order's uuid.
  */
 export async function orderByCalls(page: Page, customer: { name: string; email: string }): Promise<string> {
+  const transactionid = await confirmByCalls(page, customer, 'invoice');
+  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
+  expect(state.orderUuid).toBeTruthy();
+  return state.orderUuid as string;
+}
+
+/**
+ * The cart confirmed through the shop's calls for store pickup at the first store, with the payment
+ * option of `payment`'s type: answers the transaction's id (an invoice's order exists then; a card's
+ * once its payment page is paid).
+ */
+export async function confirmByCalls(
+  page: Page,
+  customer: { name: string; email: string; mobile?: string },
+  payment: 'invoice' | 'test-card',
+): Promise<string> {
   const types = await (await page.request.get('/m/api/checkout/delivery-options')).json();
   const store = types.find((d: { type: string }) => d.type === 'store-pickup').pickupLocations[0];
   const options = (await (
@@ -268,15 +284,12 @@ export async function orderByCalls(page: Page, customer: { name: string; email: 
       cartfallback: 'true',
       ordercomment: '',
       name: customer.name,
-      mobile: '+44 7700 900123',
+      mobile: customer.mobile ?? '+44 7700 900123',
       email: customer.email,
-      paymentoption: options.find((o) => o.type === 'invoice')!.uuid,
+      paymentoption: options.find((o) => o.type === payment)!.uuid,
       deliveryoption: store.uuid,
     },
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { transactionid } = await confirm.json();
-  const state = await (await page.request.get(`/m/api/checkout/transactions/${transactionid}`)).json();
-  expect(state.orderUuid).toBeTruthy();
-  return state.orderUuid as string;
+  return ((await confirm.json()) as { transactionid: string }).transactionid;
 }
