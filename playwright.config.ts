@@ -117,6 +117,8 @@ export default defineConfig({
         LAB_PASSWORD: process.env.E2E_LAB_PASSWORD,
         E2E_DATA_DIR: process.env.E2E_PAYMENTS_DATA_DIR,
         E2E_PAYMENT_FAKES: '1',
+        // The main shop's template previews, copied in once drawn (scripts/e2e-server.mjs).
+        E2E_PREVIEWS_FROM: path.join(process.env.E2E_DATA_DIR, 'templates2', 'all'),
         // The reconciliation asks about a payment pending this long (a spec may lose a webhook).
         PAYMENT_RECONCILE_AFTER_S: '5',
       },
