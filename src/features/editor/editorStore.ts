@@ -5,7 +5,6 @@
  * saves the instance to localStorage after each change, so a reload keeps the shopper's work, and,
  * for a logged-in shopper, to the account ('My designs', designSync.ts).
  */
-import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Template } from '../../../engine/index.ts';
@@ -126,11 +125,12 @@ export function createEditorStore(
 
 /**
  * The template the editor draws and edits against: a photo book's cover and inner pages as they are
- * now (engine instanceTemplate), every other template as it is. Memoised on the book's pages, so
- * slots and scenes are only worked out again when the pages change.
+ * now (engine instanceTemplate), every other template as it is. The engine keeps the template made
+ * for each version of the (frozen) pages, so slots and scenes are only worked out again when the
+ * pages change.
  */
 export function useEditedTemplate(store: StoreApi<EditorState>): Template {
   const template = useStore(store, (s) => s.template);
   const bookPages = useStore(store, (s) => s.history.instance.bookPages);
-  return useMemo(() => instanceTemplate(template, { bookPages }), [template, bookPages]);
+  return instanceTemplate(template, { bookPages });
 }

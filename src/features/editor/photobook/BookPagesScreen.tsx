@@ -10,7 +10,6 @@ import {
   type MouseEvent,
   memo,
   type PointerEvent as ReactPointerEvent,
-  type RefObject,
   useCallback,
   useMemo,
   useRef,
@@ -156,17 +155,33 @@ export function BookPagesScreen(props: {
           )}
         </p>
       </header>
-      <PageList
-        list={list}
-        template={template}
-        instance={instance}
-        pages={pages}
-        selected={selected}
-        dragging={dragging}
-        handlers={handlers}
-        labels={labels}
-        label={t('photobook.pages')}
-      />
+      {/* Every page in the document: a windowed list was measured and left out (decisions 3.22). */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its buttons' (a key on a button clicks it), heard once here for all pages */}
+      <ol
+        ref={list}
+        className="book-pages__list"
+        aria-label={t('photobook.pages')}
+        onClick={handlers.click}
+        onDoubleClick={handlers.doubleClick}
+        onPointerDown={handlers.pointerDown}
+        onPointerMove={handlers.pointerMove}
+        onPointerUp={handlers.pointerUp}
+        onPointerCancel={handlers.pointerCancel}
+      >
+        {pages.map((page, n) => (
+          <PageItem
+            key={page.id}
+            template={template}
+            instance={instance}
+            page={page}
+            n={n}
+            last={n === pages.length - 1}
+            selected={n === selected}
+            drop={dragging !== null && dragging.over === n && dragging.from !== n}
+            labels={labels}
+          />
+        ))}
+      </ol>
 
       <div className="book-pages__actions">
         <button
@@ -227,55 +242,6 @@ export function BookPagesScreen(props: {
   );
 }
 
-/**
- * The overview's pages, every one in the document. Windowing the list (only the rows near the screen,
- * TanStack Virtual) was measured and left out: it halved the worst frame of removing pages but
- * doubled the worst while scrolling, as rows were drawn in the middle of a swipe (decisions 3.22).
- */
-function PageList(props: {
-  list: RefObject<HTMLOListElement | null>;
-  template: BookTemplate;
-  instance: Instance;
-  pages: readonly BookPageRef[];
-  selected: number;
-  dragging: { from: number; over: number } | null;
-  handlers: PageHandlers;
-  labels: PageLabels;
-  label: string;
-}) {
-  const { list, pages, selected, dragging } = props;
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its buttons' (a key on a button clicks it), heard once here for all pages
-    <ol
-      ref={list}
-      className="book-pages__list"
-      aria-label={props.label}
-      onClick={props.handlers.click}
-      onDoubleClick={props.handlers.doubleClick}
-      onPointerDown={props.handlers.pointerDown}
-      onPointerMove={props.handlers.pointerMove}
-      onPointerUp={props.handlers.pointerUp}
-      onPointerCancel={props.handlers.pointerCancel}
-    >
-      {pages.map((page, n) => {
-        return (
-          <PageItem
-            key={page.id}
-            template={props.template}
-            instance={props.instance}
-            page={page}
-            n={n}
-            count={pages.length}
-            selected={n === selected}
-            drop={dragging !== null && dragging.over === n && dragging.from !== n}
-            labels={props.labels}
-          />
-        );
-      })}
-    </ol>
-  );
-}
-
 /** The list's listeners for all its pages (BookPagesScreen's handlers). */
 interface PageHandlers {
   click(e: MouseEvent<HTMLElement>): void;
@@ -291,8 +257,7 @@ interface PageItemProps {
   instance: Instance;
   page: BookPageRef;
   n: number;
-  /** The book's page count: the last page cannot move later; a screen reader hears "n of count". */
-  count: number;
+  last: boolean;
   selected: boolean;
   drop: boolean;
   labels: PageLabels;
@@ -327,13 +292,11 @@ const PageItem = memo(PageItemOf, (before, after) => {
   return sameSlots(after.template, after.page, before.instance, after.instance);
 });
 
-function PageItemOf({ template, instance, page, n, count, selected, drop, labels }: PageItemProps) {
+function PageItemOf({ template, instance, page, n, last, selected, drop, labels }: PageItemProps) {
   return (
     <li
       data-page-index={n}
       data-page-id={page.id}
-      aria-posinset={n + 1}
-      aria-setsize={count}
       className="book-page"
       aria-current={selected ? 'true' : undefined}
       data-drop={drop ? 'true' : undefined}
@@ -361,7 +324,7 @@ function PageItemOf({ template, instance, page, n, count, selected, drop, labels
         <button type="button" aria-label={labels.earlier(n + 1)} disabled={n === 0} data-move="-1">
           ‹
         </button>
-        <button type="button" aria-label={labels.later(n + 1)} disabled={n === count - 1} data-move="1">
+        <button type="button" aria-label={labels.later(n + 1)} disabled={last} data-move="1">
           ›
         </button>
       </span>
