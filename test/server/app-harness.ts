@@ -12,6 +12,7 @@ import {
 import { DEFAULT_BODY_TIMEOUTS } from '../../server/plugins/bodyTimeouts.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { createSession } from '../../server/services/identity/sessions.ts';
+import { type LimitStore, openLimitStore } from '../../server/services/limits/limitStore.ts';
 import type { PictureLimits } from '../../server/services/pictures/pictures.ts';
 import type { StorageConfig } from '../../server/storage/objectStore.ts';
 import type { Clock } from '../../shop/clock.ts';
@@ -26,6 +27,11 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /**
+   * Wraps the shop's own limit store (Redis with REDIS_URL, else the database): a test that must see a
+   * wait still running stretches it, so a slow machine cannot outlast it.
+   */
+  wrapLimitStore?: (store: LimitStore) => LimitStore;
   /** A fixture build for the app shell, or null for none. */
   distDir?: string | null;
   pictureLimits?: Partial<PictureLimits>;
@@ -125,8 +131,12 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     paymentReconcileAfterSeconds:
       options.payments?.reconcileAfterSeconds ?? defaults.paymentReconcileAfterSeconds,
   });
+  const limitStore = options.wrapLimitStore
+    ? options.wrapLimitStore(await openLimitStore(db.database.db, config.redisUrl))
+    : undefined;
   const app = await buildApp(config, {
     database: db.database,
+    limitStore,
     pictureLimits: options.pictureLimits,
     jobs: { work: false, ...options.jobs },
     clock: options.clock,
@@ -145,6 +155,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     dataDir,
     close: async () => {
       await app.close();
+      await limitStore?.close();
       if (!options.database) await db.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
