@@ -65,6 +65,34 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   const scroller = page.locator('.book-pages');
   const top = () => scroller.evaluate((el) => el.scrollTop);
   const ids = async () => thumbs.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.pageId));
+  /**
+   * Every page named and numbered by its place, the first page's Earlier and the last's Later off
+   * (pages off screen are numbered in the tasks after a change, so this waits for them).
+   */
+  const expectNumbered = (pages: number) =>
+    expect(async () => {
+      const shown = await overview
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items
+            .filter((li) => li.classList.contains('book-page'))
+            .map((li) => [
+              ...[...li.querySelectorAll('button')].map(
+                (b) => `${b.getAttribute('aria-label')}${b.disabled ? ' (off)' : ''}`,
+              ),
+              li.querySelector('.book-page__number')?.textContent,
+            ]),
+        );
+      expect(shown).toEqual(
+        Array.from({ length: pages }, (_, k) => [
+          `Page ${k + 1}`,
+          `Drag page ${k + 1}`,
+          `Move page ${k + 1} earlier${k === 0 ? ' (off)' : ''}`,
+          `Move page ${k + 1} later${k === pages - 1 ? ' (off)' : ''}`,
+          String(k + 1),
+        ]),
+      );
+    }).toPass();
   const priceOf = async () =>
     Number((await overview.getByTestId('book-price').innerText()).replace(/[^\d]/g, ''));
   const before = await priceOf();
@@ -87,6 +115,7 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   const moved = [...pagesBefore];
   moved.splice(3, 0, ...moved.splice(1, 1));
   await expect.poll(ids).toEqual(moved);
+  await expectNumbered(count);
 
   // A picture dragged onto a slot of another page: the two swap.
   const slots = await overview.getByTestId('book-picture').evaluateAll((els) =>
@@ -170,6 +199,7 @@ test('40 pictures become a book that is reordered, grown by two pages, ordered a
   await press(overview.getByRole('button', { name: 'Add 2 pages' }));
   await expect(thumbs).toHaveCount(count + 2);
   await expect(overview.getByTestId('book-page-count')).toContainText(`${count + 2} pages`);
+  await expectNumbered(count + 2);
   expect(await priceOf()).toBeGreaterThan(before);
   for (const n of [count + 1, count + 2]) {
     await press(pageButton(n));

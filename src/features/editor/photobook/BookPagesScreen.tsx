@@ -11,6 +11,8 @@ import {
   memo,
   type PointerEvent as ReactPointerEvent,
   useCallback,
+  useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -23,6 +25,7 @@ import { xphotoUrl } from '../../../api/pictures.ts';
 import { useMoney } from '../../../app/format.ts';
 import type { EditorState } from '../editorStore.ts';
 import { bookPrice, numberedLabel, pageSteps } from './bookRules.ts';
+import { type PageLabels, PageNumbering } from './pageNumbering.ts';
 import { startPictureDrag } from './pictureSwapDrag.ts';
 import './photobook.css';
 
@@ -53,19 +56,31 @@ export function BookPagesScreen(props: {
   const openPage = useRef(onOpenPage);
   openPage.current = onOpenPage;
   const list = useRef<HTMLOListElement>(null);
+  const scroller = useRef<HTMLElement>(null);
+  // A page's place is looked up by its id when it is used: the numbers written into pages off screen
+  // may lag a change by a few tasks (PageNumbering).
+  const pagesNow = useRef(pages);
+  pagesNow.current = pages;
+  const placeOf = useCallback((item: HTMLElement) => {
+    const id = item.dataset.pageId!;
+    return { n: pagesNow.current.findIndex((p) => p.id === id), id };
+  }, []);
 
   /** The page under the pointer while a handle is dragged: the list item it is over. */
-  const indexAt = useCallback((x: number, y: number) => {
-    const item = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-page-index]');
-    return item && list.current?.contains(item) ? Number(item.dataset.pageIndex) : null;
-  }, []);
+  const indexAt = useCallback(
+    (x: number, y: number) => {
+      const item = document.elementFromPoint(x, y)?.closest<HTMLElement>('.book-page');
+      return item && list.current?.contains(item) ? placeOf(item).n : null;
+    },
+    [placeOf],
+  );
   // The list listens for all its pages, one listener per kind rather than nine on every page (a
   // 100-page book's pages are drawn and renumbered quicker); the page and its part come from the
   // element's data.
   const handlers = useMemo<PageHandlers>(() => {
     const pageOf = (el: Element) => {
-      const item = el.closest<HTMLElement>('[data-page-index]');
-      return item ? { n: Number(item.dataset.pageIndex), id: item.dataset.pageId! } : null;
+      const item = el.closest<HTMLElement>('.book-page');
+      return item ? placeOf(item) : null;
     };
     return {
       click: (e) => {
@@ -114,7 +129,7 @@ export function BookPagesScreen(props: {
         if (drag.current) setDragging(null);
       },
     };
-  }, [run, indexAt]);
+  }, [run, indexAt, placeOf]);
 
   const labels = useMemo<PageLabels>(
     () => ({
@@ -125,6 +140,35 @@ export function BookPagesScreen(props: {
     }),
     [t],
   );
+  // Pages written in, taken out or moved are numbered again: those on screen before the browser
+  // paints the change, the rest in the tasks after it (pageNumbering.ts says why).
+  const numbering = useMemo(() => new PageNumbering(), []);
+  const onScreen = useMemo(() => new Set<Element>(), []);
+  const watcher = useRef<IntersectionObserver | null>(null);
+  useEffect(() => {
+    const watch = new IntersectionObserver(
+      (entries) => {
+        for (const { target, isIntersecting } of entries) {
+          if (isIntersecting) onScreen.add(target);
+          else onScreen.delete(target);
+        }
+      },
+      // What is on screen: the rest is numbered within a few tasks, sooner than a swipe brings it in.
+      { root: scroller.current },
+    );
+    watcher.current = watch;
+    for (const item of list.current?.children ?? []) watch.observe(item);
+    return () => {
+      watch.disconnect();
+      numbering.cancel();
+    };
+  }, [numbering, onScreen]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pages are read from the list's elements, which follow them
+  useLayoutEffect(() => {
+    if (!list.current) return;
+    for (const item of list.current.children) watcher.current?.observe(item);
+    numbering.number(list.current, labels, (item) => onScreen.has(item));
+  }, [pages, labels, numbering, onScreen]);
 
   // The layout choices' names: worked out once, not on every command.
   const layoutNames = useMemo(() => {
@@ -142,7 +186,7 @@ export function BookPagesScreen(props: {
   const current = pages[selected];
 
   return (
-    <section className="book-pages" aria-labelledby="book-pages-title">
+    <section ref={scroller} className="book-pages" aria-labelledby="book-pages-title">
       <header className="book-pages__top">
         <h2 id="book-pages-title">{t('photobook.pages')}</h2>
         <p data-testid="book-page-count">
@@ -174,11 +218,8 @@ export function BookPagesScreen(props: {
             template={template}
             instance={instance}
             page={page}
-            n={n}
-            last={n === pages.length - 1}
             selected={n === selected}
             drop={dragging !== null && dragging.over === n && dragging.from !== n}
-            labels={labels}
           />
         ))}
       </ol>
@@ -224,10 +265,7 @@ export function BookPagesScreen(props: {
           <h3 id="book-tray-title">{t('photobook.tray')}</h3>
           <ul className="book-tray__list">
             {tray.map(({ picture, uses }) => (
-              <li key={picture.uuid} className="book-tray__picture" data-uses={uses}>
-                <img src={xphotoUrl(picture.uuid, 160)} alt="" loading="lazy" />
-                <span>{uses === 0 ? t('photobook.notUsed') : t('photobook.used', { count: uses })}</span>
-              </li>
+              <TrayPicture key={picture.uuid} uuid={picture.uuid} uses={uses} />
             ))}
           </ul>
         </section>
@@ -256,19 +294,8 @@ interface PageItemProps {
   template: BookTemplate;
   instance: Instance;
   page: BookPageRef;
-  n: number;
-  last: boolean;
   selected: boolean;
   drop: boolean;
-  labels: PageLabels;
-}
-
-/** A page's button labels by its number, in the shop's language (numberedLabel). */
-interface PageLabels {
-  open(number: number): string;
-  drag(number: number): string;
-  earlier(number: number): string;
-  later(number: number): string;
 }
 
 /** Whether a page's own slots hold the same values: immer keeps an unchanged value the same object. */
@@ -281,8 +308,9 @@ function sameSlots(template: BookTemplate, page: BookPageRef, before: Instance, 
 }
 
 /**
- * One page of the overview, drawn again only when its own values changed: moving a page, removing the
- * last ones or editing another page leaves a 100-page overview's other pages alone.
+ * One page of the overview, drawn again only when its own values changed: moving, adding or removing
+ * pages or editing another page leaves a 100-page overview's other pages alone. Its number is not one
+ * of its values: PageNumbering writes it.
  */
 const PageItem = memo(PageItemOf, (before, after) => {
   const { instance: _b, ...restBefore } = before;
@@ -292,10 +320,11 @@ const PageItem = memo(PageItemOf, (before, after) => {
   return sameSlots(after.template, after.page, before.instance, after.instance);
 });
 
-function PageItemOf({ template, instance, page, n, last, selected, drop, labels }: PageItemProps) {
+function PageItemOf({ template, instance, page, selected, drop }: PageItemProps) {
+  // The number, the buttons' labels and the ends' disabled buttons are PageNumbering's (the same
+  // elements in the same order: it finds them by position).
   return (
     <li
-      data-page-index={n}
       data-page-id={page.id}
       className="book-page"
       aria-current={selected ? 'true' : undefined}
@@ -304,33 +333,38 @@ function PageItemOf({ template, instance, page, n, last, selected, drop, labels 
       <button
         type="button"
         className="book-page__thumb"
-        aria-label={labels.open(n + 1)}
         data-testid="book-page"
         data-page-id={page.id}
         style={thumbStyle(template)}
       >
         <PageThumbnail template={template} instance={instance} page={page} />
       </button>
-      <span className="book-page__number">{n + 1}</span>
+      <span className="book-page__number" />
       <span className="book-page__tools">
-        <button
-          type="button"
-          className="book-page__handle"
-          aria-label={labels.drag(n + 1)}
-          data-testid="book-page-handle"
-        >
+        <button type="button" className="book-page__handle" data-testid="book-page-handle">
           ⠿
         </button>
-        <button type="button" aria-label={labels.earlier(n + 1)} disabled={n === 0} data-move="-1">
+        <button type="button" data-move="-1">
           ‹
         </button>
-        <button type="button" aria-label={labels.later(n + 1)} disabled={last} data-move="1">
+        <button type="button" data-move="1">
           ›
         </button>
       </span>
     </li>
   );
 }
+
+/** A picture of the tray with how often the book uses it: drawn again only when that changes. */
+const TrayPicture = memo(function TrayPicture({ uuid, uses }: { uuid: string; uses: number }) {
+  const { t } = useTranslation();
+  return (
+    <li className="book-tray__picture" data-uses={uses}>
+      <img src={xphotoUrl(uuid, 160)} alt="" loading="lazy" />
+      <span>{uses === 0 ? t('photobook.notUsed') : t('photobook.used', { count: uses })}</span>
+    </li>
+  );
+});
 
 /** A page's shape as a thumbnail's style, one object per template (an unchanged style is not set again). */
 const thumbStyles = new WeakMap<BookTemplate, CSSProperties>();

@@ -1,0 +1,83 @@
+/**
+ * The overview's page numbers (issue 33): each page's number, its buttons' labels ("Page 3", "Drag
+ * page 3"…), the first page's Earlier and the last page's Later disabled, written into the list's
+ * elements by their places rather than drawn by each page. Two pages taken out at the front of a
+ * 100-page book renumber the 98 after them: drawn again, that took a phone at 4× throttling a fifth of
+ * a second in one frame, and writing them all at once still 70 ms of script and 110 ms of layout
+ * (decisions 3.22). So the pages on screen and near it are numbered before the frame is drawn, and the
+ * rest a few at a time in the tasks after it, where nobody sees them being done.
+ */
+
+/** A page's button labels by its number, in the shop's language (bookRules.numberedLabel). */
+export interface PageLabels {
+  open(number: number): string;
+  drag(number: number): string;
+  earlier(number: number): string;
+  later(number: number): string;
+}
+
+/** Pages numbered per task once the ones in view are done: each is about 1 ms of a throttled phone. */
+const PER_TASK = 12;
+
+export class PageNumbering {
+  /** The place each element shows: an element already showing its place is not written again. */
+  private shown = new WeakMap<Element, string>();
+  private labels: PageLabels | null = null;
+  private pending: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Numbers the list's items (li > [thumb, number, tools > [handle, earlier, later]]): those `near`
+   * says are on screen now, the rest in later tasks. The first numbering, or one in new labels (the
+   * language changed), writes every page at once.
+   */
+  number(list: HTMLElement, labels: PageLabels, near: (item: Element) => boolean) {
+    this.cancel();
+    const all = this.labels !== labels;
+    if (all) this.shown = new WeakMap();
+    this.labels = labels;
+    const items = [...list.children];
+    const later: number[] = [];
+    for (const [k, item] of items.entries()) {
+      if (this.shown.get(item) === placeOf(k, items.length)) continue;
+      if (all || near(item)) this.write(item, k, items.length, labels);
+      else later.push(k);
+    }
+    const step = () => {
+      this.pending = null;
+      for (const k of later.splice(0, PER_TASK)) this.write(items[k]!, k, items.length, labels);
+      if (later.length > 0) this.pending = setTimeout(step, 0);
+    };
+    if (later.length > 0) this.pending = setTimeout(step, 0);
+  }
+
+  /** Stops numbering what is left (the list changed again, or is gone). */
+  cancel() {
+    if (this.pending !== null) clearTimeout(this.pending);
+    this.pending = null;
+  }
+
+  private write(item: Element, k: number, count: number, labels: PageLabels) {
+    this.shown.set(item, placeOf(k, count));
+    const n = k + 1;
+    const [thumb, number, tools] = item.children as unknown as [Element, Element, Element];
+    const [handle, earlier, later] = tools.children as unknown as [
+      HTMLButtonElement,
+      HTMLButtonElement,
+      HTMLButtonElement,
+    ];
+    thumb.setAttribute('aria-label', labels.open(n));
+    // The text node's own text, not a new node: a new one is laid out and shaped from nothing.
+    if (number.firstChild instanceof Text) number.firstChild.data = String(n);
+    else number.textContent = String(n);
+    handle.setAttribute('aria-label', labels.drag(n));
+    earlier.setAttribute('aria-label', labels.earlier(n));
+    earlier.disabled = k === 0;
+    later.setAttribute('aria-label', labels.later(n));
+    later.disabled = k === count - 1;
+  }
+}
+
+/** What a page shows depends on its place and on whether it is the last. */
+function placeOf(k: number, count: number) {
+  return k === count - 1 ? `${k}.` : String(k);
+}
