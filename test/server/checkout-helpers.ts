@@ -89,6 +89,7 @@ export async function login(
   });
   return {
     status: res.statusCode,
+    headers: res.headers,
     body: res.json() as Record<string, unknown>,
     cookie: res.headers['set-cookie'] ? cookieOf(res.headers['set-cookie']) : null,
   };
