@@ -229,7 +229,8 @@ describe('preview sheets: every printed part, at its own aspect ratio', () => {
     const scale = pixels.width / sheet.widthMm;
     const between = ((front.y + front.height + back.y) / 2) * scale;
     expect(near(pixels.at(pixels.width / 2, between), BACKGROUND, 12)).toBe(true);
-  });
+    // The file's first thumbnail starts the render worker: 10 s alone, past 30 s beside the e2e suite.
+  }, 90_000);
 
   it("draws the two-sided card's 'View with own pictures' preview and list preview as the same sheet", async () => {
     const own = await app.inject({
