@@ -450,7 +450,7 @@ export const commands = {
     const removed = pages.splice(at, Math.min(count, pages.length - at, pages.length - 1));
     if (removed.length === 0) return;
     d.bookPages = pages;
-    for (const page of removed) clearPage(d, page.id);
+    clearPages(d, removed);
     if (removed.some((p) => p.id === d.currentPageId)) {
       d.currentPageId = pages[Math.min(at, pages.length - 1)]?.id ?? t.pages[0]!.id;
       d.currentResourceId = null;
@@ -582,6 +582,25 @@ function clearPage(d: Draft<Instance>, pageId: string, toTray = true) {
     delete d.resources[fullId];
   }
   if (d.currentResourceId?.startsWith(prefix)) d.currentResourceId = null;
+}
+
+/**
+ * Takes every slot value of the given pages out of the instance, their pictures into the tray. The
+ * slots left are gathered outside the draft into a new object: deleting a 100-page book's keys one by
+ * one through the draft cost a phone at 4× about 13 ms of the tap that removes pages (decisions 3.22).
+ */
+function clearPages(d: Draft<Instance>, pages: readonly BookPageRef[]) {
+  const prefixes = pages.map((p) => `${p.id}:`);
+  const gone = (fullId: string) => prefixes.some((prefix) => fullId.startsWith(prefix));
+  const before = isDraft(d.resources) ? current(d.resources) : d.resources;
+  const kept: Instance['resources'] = {};
+  for (const [fullId, value] of Object.entries(before)) {
+    if (!gone(fullId)) kept[fullId] = value;
+    else if (value.type === 'IMAGE' && value.image) keepInTray(d, value.image);
+  }
+  // Frozen, as immer would leave it: immer then does not walk its hundreds of values looking for drafts.
+  d.resources = Object.freeze(kept);
+  if (d.currentResourceId && gone(d.currentResourceId)) d.currentResourceId = null;
 }
 
 /** How many slots use each picture (by uuid): the tray's counts. */

@@ -4,12 +4,15 @@
  * with a failure (and, beyond the spec, 'Try again'; offline said as offline: issue 34). Shown wherever a queue runs: the template editor and 'View with own pictures'.
  */
 import './upload-queue.css';
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueProgress, type UploadQueue } from '../app/uploadQueue.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 
-export function UploadQueueDialogs<F, R>({ queue }: { queue: UploadQueue<F, R> }) {
+/** Drawn again only when its queue changes (its own subscription), not with the screen around it: a photo book's overview redraws that screen on every tap. */
+export const UploadQueueDialogs = memo(UploadQueueDialogsOf) as typeof UploadQueueDialogsOf;
+
+function UploadQueueDialogsOf<F, R>({ queue }: { queue: UploadQueue<F, R> }) {
   const { t } = useTranslation();
   // On the server (a template list drawn there) the queue is as new: nothing picked yet.
   const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);

@@ -56,9 +56,10 @@ test("a visitor's design moves to the account at login and reopens in a second b
   // A visitor starts a card: the work is only in this browser.
   await openDemoCard(page, 'Balloon party');
   await typeText(page, 'For Anna, with love');
-  expect(
-    await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('editor:template:'))),
-  ).toBe(true);
+  // Written in an idle moment after the change (editorStore).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('editor:template:'))))
+    .toBe(true);
 
   // Logging in on My designs moves it to the account, where the list shows it.
   await logInOnMyDesigns(page, email);

@@ -6,7 +6,7 @@
  * Leaving: Cancel without changes leaves at once; with changes it asks first (not dismissable by the
  * backdrop or Escape). The editor closes CLOSE_DELAY_MS after Done or Cancel, to the template list.
  */
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
@@ -115,6 +115,19 @@ export function EditorScreen(props: {
       sync.flush();
     };
   }, [sync]);
+  // The browser's copy of the work waits for an idle moment (editorStore): it is written at once when
+  // the phone leaves the page or the editor closes.
+  useEffect(() => {
+    const { flush } = store.getState();
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [store]);
   const history = useStore(store, (s) => s.history);
   const menu = useStore(store, (s) => s.menu);
   const { run, setMenu, discard, today, undo, redo } = store.getState();
@@ -152,7 +165,12 @@ export function EditorScreen(props: {
     () => datesToOffer(savedDates, instance.personalDates ?? []),
     [savedDates, instance.personalDates],
   );
-  const scene = useMemo(
+  // A photo book's overview and Make my book cover the page: behind them its scene (its text shaped
+  // anew), what is missing and whether the book has text are not worked out on every tap, nor the
+  // page drawn again (StillWhileHidden), until the page shows.
+  const bookScreen = menu === 'pages' || menu === 'make';
+  const scene = useMemoWhileShown(
+    bookScreen,
     () => pageScene(drawn, instance, pages[at]!.id, fonts, i18n.language, holidays),
     [drawn, instance, pages, at, fonts, i18n.language, holidays],
   );
@@ -196,7 +214,7 @@ export function EditorScreen(props: {
     setMenu(item?.kind === 'text' ? 'text' : 'image');
   };
   // Insert text (S1 §2): one editable text slot on the page opens it, several open Choose text.
-  const textSlots = editableSlots(drawn, pages[at]!.id, 'STRING');
+  const textSlots = useMemo(() => editableSlots(drawn, pages[at]!.id, 'STRING'), [drawn, pages, at]);
   const choosingText = menu === 'text' && instance.currentResourceId === null;
   const insertText = () => {
     const target = insertTextTarget(drawn, pages[at]!.id);
@@ -211,12 +229,13 @@ export function EditorScreen(props: {
   const isCalendar = template.type === 'CALENDAR';
   // Worked out again only when what they read changes: a 100-page book's overview redraws on every
   // command, and these walk every page.
-  const hasText = useMemo(
+  const hasText = useMemoWhileShown(
+    bookScreen,
     () => template.hasUserText || pages.some((p) => editableSlots(drawn, p.id, 'STRING').length > 0),
     [template.hasUserText, pages, drawn],
   );
   const resources = instance.resources;
-  const missing = useMemo(() => missingSlots(drawn, { resources }), [drawn, resources]);
+  const missing = useMemoWhileShown(bookScreen, () => missingSlots(drawn, { resources }), [drawn, resources]);
   const complete = missing.length === 0;
   // A grey Add to cart is still tappable (issue 34): it says why and goes to the first empty place.
   const toMissing = () => {
@@ -227,7 +246,6 @@ export function EditorScreen(props: {
     setMenu(first.type === 'STRING' ? 'text' : 'image');
   };
   const drawnOnce = useRef(false);
-  const bookScreen = menu === 'pages' || menu === 'make';
 
   return (
     <main className="editor" data-testid="editor" aria-busy={closing}>
@@ -290,49 +308,51 @@ export function EditorScreen(props: {
         </nav>
       )}
       <div ref={stage} className="editor-stage" hidden={bookScreen}>
-        {box.width > 0 && (
-          <PageView
-            scene={scene}
-            year={instance.year}
-            fonts={fonts}
-            loader={loader}
-            pxPerMm={pxPerMm}
-            marks={menu === 'main'}
-            onSlotTap={menu === 'main' ? openSlot : choosingText ? chooseText : undefined}
-            numbered={choosingText ? textSlots : undefined}
-            overlay={
-              menu === 'image' ? <SlotLayer store={store} scene={scene} pxPerMm={pxPerMm} /> : undefined
-            }
-            focusId={menu === 'image' ? instance.currentResourceId : null}
-            label={t('editor.pageOf', { number: at + 1, total: pages.length })}
-            testId="editor-page"
-            onFirstDraw={() => {
-              if (drawnOnce.current) return;
-              drawnOnce.current = true;
-              performance.mark(FIRST_PAGE_MARK);
-            }}
-          />
-        )}
-        {at > 0 && (
-          <button
-            type="button"
-            className="editor-arrow editor-arrow--prev"
-            aria-label={t('editor.previousPage')}
-            onClick={() => run('stepPage', -1)}
-          >
-            ‹
-          </button>
-        )}
-        {at < pages.length - 1 && (
-          <button
-            type="button"
-            className="editor-arrow editor-arrow--next"
-            aria-label={t('editor.nextPage')}
-            onClick={() => run('stepPage', 1)}
-          >
-            ›
-          </button>
-        )}
+        <StillWhileHidden hidden={bookScreen}>
+          {box.width > 0 && (
+            <PageView
+              scene={scene}
+              year={instance.year}
+              fonts={fonts}
+              loader={loader}
+              pxPerMm={pxPerMm}
+              marks={menu === 'main'}
+              onSlotTap={menu === 'main' ? openSlot : choosingText ? chooseText : undefined}
+              numbered={choosingText ? textSlots : undefined}
+              overlay={
+                menu === 'image' ? <SlotLayer store={store} scene={scene} pxPerMm={pxPerMm} /> : undefined
+              }
+              focusId={menu === 'image' ? instance.currentResourceId : null}
+              label={t('editor.pageOf', { number: at + 1, total: pages.length })}
+              testId="editor-page"
+              onFirstDraw={() => {
+                if (drawnOnce.current) return;
+                drawnOnce.current = true;
+                performance.mark(FIRST_PAGE_MARK);
+              }}
+            />
+          )}
+          {at > 0 && (
+            <button
+              type="button"
+              className="editor-arrow editor-arrow--prev"
+              aria-label={t('editor.previousPage')}
+              onClick={() => run('stepPage', -1)}
+            >
+              ‹
+            </button>
+          )}
+          {at < pages.length - 1 && (
+            <button
+              type="button"
+              className="editor-arrow editor-arrow--next"
+              aria-label={t('editor.nextPage')}
+              onClick={() => run('stepPage', 1)}
+            >
+              ›
+            </button>
+          )}
+        </StillWhileHidden>
       </div>
 
       {menu === 'main' && (
@@ -520,3 +540,25 @@ function HistoryButton(props: {
     </button>
   );
 }
+
+/** useMemo that, while `hidden`, keeps the value it last worked out. */
+function useMemoWhileShown<T>(hidden: boolean, make: () => T, deps: readonly unknown[]): T {
+  const last = useRef<{ value: T } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's own dependencies
+  return useMemo(() => {
+    if (hidden && last.current) return last.current.value;
+    last.current = { value: make() };
+    return last.current.value;
+  }, [hidden, ...deps]);
+}
+
+/**
+ * What it holds is not drawn again while hidden (the page behind a photo book's overview, which
+ * changes the book on every tap); it is drawn as it is now when it shows again.
+ */
+const StillWhileHidden = memo(
+  function StillWhileHidden(props: { hidden: boolean; children: ReactNode }) {
+    return props.children;
+  },
+  (before, after) => before.hidden && after.hidden,
+);

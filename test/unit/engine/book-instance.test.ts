@@ -333,6 +333,9 @@ describe('a 100-page book stays quick to edit', () => {
     const removed = run(t, h, 'removePages', 10, 2).instance.bookPages!;
     expect(removed).toEqual([...pages.slice(0, 10), ...pages.slice(12)]);
     for (const [k, p] of removed.entries()) expect(p).toBe(k < 10 ? pages[k] : pages[k + 2]);
+    // The pages left keep their slot values as the same objects (their thumbnails are not drawn again).
+    const left = run(t, h, 'removePages', 10, 2).instance.resources;
+    for (const [id, value] of Object.entries(left)) expect(value).toBe(h.instance.resources[id]);
     const relaid = run(
       t,
       h,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance, type Instance } from '../../../engine/instance.ts';
 import { systemClock } from '../../../shop/clock.ts';
 import { accountDesignSync, type DesignSync } from '../../../src/features/editor/designSync.ts';
-import { serialiseInstance, storageKey } from '../../../src/features/editor/editorRules.ts';
+import { restoreInstance, serialiseInstance, storageKey } from '../../../src/features/editor/editorRules.ts';
 import { createEditorStore } from '../../../src/features/editor/editorStore.ts';
 import { moveLocalDesigns } from '../../../src/shared/moveLocalDesigns.ts';
 import { demoTemplate } from '../../support/demoTemplates.ts';
@@ -96,11 +96,46 @@ describe('the editor store with an account', () => {
     const [sent, savedAt] = sync.pushed[0]!;
     expect(textOf(sent)).toBe('Hello');
     expect(savedAt).toBeGreaterThanOrEqual(before);
+    store.getState().flush();
     expect(JSON.parse(storage.getItem(storageKey(card.uuid))!).savedAt).toBe(savedAt);
     store.getState().undo();
     expect(textOf(sync.pushed[1]![0])).not.toBe('Hello');
     store.getState().discard();
     expect(sync.removed).toBe(1);
+    expect(storage.getItem(storageKey(card.uuid))).toBeNull();
+  });
+});
+
+describe("the browser's copy of the work", () => {
+  it('is written in a task after the change, once for several changes, with the newest work', async () => {
+    vi.useFakeTimers();
+    const store = createEditorStore(card, today);
+    const slot = textSlot(store.getState().history.instance);
+    const writes: string[] = [];
+    const setItem = storage.setItem;
+    storage.setItem = (k, v) => {
+      writes.push(k);
+      setItem(k, v);
+    };
+    store.getState().run('setText', slot, 'One');
+    store.getState().run('setText', slot, 'Two');
+    expect(storage.getItem(storageKey(card.uuid))).toBeNull();
+    await vi.runAllTimersAsync();
+    expect(writes).toEqual([storageKey(card.uuid)]);
+    expect(textOf(restoreInstance(storage.getItem(storageKey(card.uuid)), card)!.instance)).toBe('Two');
+  });
+
+  it('is written at once by flush, and a discard drops what waits', async () => {
+    vi.useFakeTimers();
+    const store = createEditorStore(card, today);
+    const slot = textSlot(store.getState().history.instance);
+    store.getState().run('setText', slot, 'Kept');
+    store.getState().flush();
+    expect(textOf(restoreInstance(storage.getItem(storageKey(card.uuid)), card)!.instance)).toBe('Kept');
+    store.getState().run('setText', slot, 'Thrown away');
+    store.getState().discard();
+    await vi.runAllTimersAsync();
+    store.getState().flush();
     expect(storage.getItem(storageKey(card.uuid))).toBeNull();
   });
 });

@@ -143,32 +143,11 @@ export function BookPagesScreen(props: {
   // Pages written in, taken out or moved are numbered again: those on screen before the browser
   // paints the change, the rest in the tasks after it (pageNumbering.ts says why).
   const numbering = useMemo(() => new PageNumbering(), []);
-  const onScreen = useMemo(() => new Set<Element>(), []);
-  const watcher = useRef<IntersectionObserver | null>(null);
-  useEffect(() => {
-    const watch = new IntersectionObserver(
-      (entries) => {
-        for (const { target, isIntersecting } of entries) {
-          if (isIntersecting) onScreen.add(target);
-          else onScreen.delete(target);
-        }
-      },
-      // What is on screen: the rest is numbered within a few tasks, sooner than a swipe brings it in.
-      { root: scroller.current },
-    );
-    watcher.current = watch;
-    for (const item of list.current?.children ?? []) watch.observe(item);
-    return () => {
-      watch.disconnect();
-      numbering.cancel();
-    };
-  }, [numbering, onScreen]);
+  useEffect(() => () => numbering.cancel(), [numbering]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pages are read from the list's elements, which follow them
   useLayoutEffect(() => {
-    if (!list.current) return;
-    for (const item of list.current.children) watcher.current?.observe(item);
-    numbering.number(list.current, labels, (item) => onScreen.has(item));
-  }, [pages, labels, numbering, onScreen]);
+    if (list.current && scroller.current) numbering.number(list.current, labels, scroller.current);
+  }, [pages, labels, numbering]);
 
   // The layout choices' names: worked out once, not on every command.
   const layoutNames = useMemo(() => {
