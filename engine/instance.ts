@@ -427,7 +427,7 @@ export const commands = {
     }
     const index = Math.min(Math.max(0, Math.trunc(at) || 0), pages.length);
     pages.splice(index, 0, ...added);
-    d.bookPages = pages;
+    d.bookPages = settled(pages);
     d.nextBookPage = n;
     const model = bookTemplate(t, pages);
     const ids = new Set(added.map((p) => p.id));
@@ -449,7 +449,7 @@ export const commands = {
     if (at < 0 || at >= pages.length) return;
     const removed = pages.splice(at, Math.min(count, pages.length - at, pages.length - 1));
     if (removed.length === 0) return;
-    d.bookPages = pages;
+    d.bookPages = settled(pages);
     clearPages(d, removed);
     if (removed.some((p) => p.id === d.currentPageId)) {
       d.currentPageId = pages[Math.min(at, pages.length - 1)]?.id ?? t.pages[0]!.id;
@@ -465,7 +465,7 @@ export const commands = {
     if (![from, to].every((k) => Number.isInteger(k) && k >= 0 && k < pages.length)) return;
     const [page] = pages.splice(from, 1);
     pages.splice(to, 0, page!);
-    d.bookPages = pages;
+    d.bookPages = settled(pages);
     markDirty(d);
   }) as Command<[number, number]>,
 
@@ -544,6 +544,12 @@ function pagesNow(d: Draft<Instance>): readonly BookPageRef[] {
   if (!pages) return [];
   return isDraft(pages) ? (current(pages) as BookPageRef[]) : pages;
 }
+
+/**
+ * A new page list, frozen as immer would leave it: immer then does not walk its pages looking for
+ * drafts when the command ends (a 100-page book's every page on each move, add or removal).
+ */
+const settled = (pages: BookPageRef[]): BookPageRef[] => Object.freeze(pages) as BookPageRef[];
 
 const plainImage = (image: ImageValue): ImageValue => ({ ...image, cropRect: { ...image.cropRect } });
 

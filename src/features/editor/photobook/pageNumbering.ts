@@ -41,7 +41,7 @@ export class PageNumbering {
     const later: number[] = [];
     // Every place is read before any is written: a read after a write would lay the list out again.
     for (const [k, item] of items.entries()) {
-      if (this.shown.get(item) === placeOf(k, items.length)) continue;
+      if (this.shown.get(item) === placeKey(k, items.length)) continue;
       if (all || near(item)) now.push(k);
       else later.push(k);
     }
@@ -61,7 +61,7 @@ export class PageNumbering {
   }
 
   private write(item: Element, k: number, count: number, labels: PageLabels) {
-    this.shown.set(item, placeOf(k, count));
+    this.shown.set(item, placeKey(k, count));
     const n = k + 1;
     const [thumb, number, tools] = item.children as unknown as [Element, Element, Element];
     const [handle, earlier, later] = tools.children as unknown as [
@@ -96,6 +96,6 @@ function nearTo(viewport: Element) {
 }
 
 /** What a page shows depends on its place and on whether it is the last. */
-function placeOf(k: number, count: number) {
+function placeKey(k: number, count: number) {
   return k === count - 1 ? `${k}.` : String(k);
 }
