@@ -2,7 +2,8 @@
  * The editor's state: one zustand store per open editor around the engine's instance history
  * (engine/instance.ts). Every change goes through a named engine command (`run`), so undo and redo
  * come from immer's patches; the store adds the screen's own state (which sub-menu is open) and
- * saves the instance to localStorage after each change, so a reload keeps the shopper's work, and,
+ * saves the instance to localStorage in an idle moment after each change (at once when the page is
+ * hidden), so a reload keeps the shopper's work, and,
  * for a logged-in shopper, to the account ('My designs', designSync.ts).
  */
 import { useStore } from 'zustand';
