@@ -576,7 +576,11 @@ function keepInTray(d: Draft<Instance>, picture: TrayPicture) {
   d.tray.push({ uuid: picture.uuid, width: picture.width, height: picture.height });
 }
 
-/** Takes every slot value of a page out of the instance, its pictures into the tray (unless told not to). */
+/**
+ * Takes every slot value of a page out of the instance, its pictures into the tray (unless told not
+ * to), through the draft: setPageLayout writes the page's new slots into the same draft next, which a
+ * frozen replacement (clearPages, for pages that go) would refuse.
+ */
 function clearPage(d: Draft<Instance>, pageId: string, toTray = true) {
   const prefix = `${pageId}:`;
   // Reflect.ownKeys, not Object.keys: on a draft, Object.keys asks immer for every key's descriptor,
@@ -591,8 +595,9 @@ function clearPage(d: Draft<Instance>, pageId: string, toTray = true) {
 }
 
 /**
- * Takes every slot value of the given pages out of the instance, their pictures into the tray. The
- * slots left are gathered outside the draft into a new object: deleting a 100-page book's keys one by
+ * Takes every slot value of the given pages out of the instance, their pictures into the tray, for
+ * pages that go (clearPage is the one for a page that stays). The slots left are gathered outside the
+ * draft into a new object: deleting a 100-page book's keys one by
  * one through the draft cost a phone at 4× about 13 ms of the tap that removes pages (decisions 3.22).
  */
 function clearPages(d: Draft<Instance>, pages: readonly BookPageRef[]) {
