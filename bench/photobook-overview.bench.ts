@@ -7,9 +7,9 @@
  * them is put where the editor keeps work (localStorage, as a reload would find it), the editor opens
  * and Pages shows the overview. Then the CPU is throttled 4× (CDP Emulation.setCPUThrottlingRate), a
  * requestAnimationFrame recorder starts, a finger (CDP touch events) swipes the overview from top to
- * bottom and back, taps a page's move button, swipes to the end and taps Remove pages (the book is at
- * its product's most), and the recorder stops. Reported: the median run's worst frame, its p95 and its median frame.
- * Median of 3 runs.
+ * bottom and back, taps page 2 and then its Move later button (held at the foot of the screen), swipes
+ * to the end and taps Remove pages (the book is at its product's most), and the recorder stops.
+ * Reported: the median run's worst frame, its p95 and its median frame. Median of 3 runs.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,7 +123,9 @@ async function oneRun(browser: Browser, base: string, photos: Buffer[]) {
     const scroller = page.locator('.book-pages');
     const area = (await scroller.boundingBox())!;
     const height = await scroller.evaluate((el) => el.scrollHeight - el.clientHeight);
-    const moveLater = (await overview.getByRole('button', { name: 'Move page 2 later' }).boundingBox())!;
+    const page2 = (await overview.getByRole('button', { name: 'Page 2', exact: true }).boundingBox())!;
+    // The selected page's Move later, held at the foot of the screen, whichever page is selected.
+    const moveLater = (await overview.getByRole('button', { name: /^Move page \d+ later$/ }).boundingBox())!;
     const remove = (await overview.getByRole('button', { name: /^Remove \d+ pages$/ }).elementHandle())!;
     const inPage = async <T>(expression: string) =>
       (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as T;
@@ -177,6 +179,8 @@ async function oneRun(browser: Browser, base: string, photos: Buffer[]) {
     if (bottom < height - 2) throw new Error(`the overview scrolled to ${bottom} px of ${height}`);
     if ((await scrollToEnd(false)) > 0) throw new Error('the overview did not scroll back up');
     await phase('move');
+    await tap(page2);
+    await sleep(300);
     await tap(moveLater);
     await sleep(300);
     await phase('scroll');
@@ -215,6 +219,10 @@ async function oneRun(browser: Browser, base: string, photos: Buffer[]) {
   }
 }
 
+/** The phase a run's worst frame was in. */
+const worstPhase = (phases: Record<Phase, number>) =>
+  (Object.entries(phases) as [Phase, number][]).reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-photobook-overview-'));
 const server = await startAppServer();
 const browser = await launchChromium();
@@ -231,9 +239,11 @@ try {
   report({
     bench,
     figure: `${PAGES}-page overview at ${THROTTLE}× CPU: worst frame (scroll, move, remove pages)`,
-    value: Math.round(mid.worst),
+    // One decimal: a 60 Hz display's frames come in steps of 16.7 ms, and two of them (33.3 ms) is
+    // the goal's 33 ms (30 frames a second); a third is 50 ms.
+    value: Math.round(mid.worst * 10) / 10,
     unit: 'ms',
-    note: `goal ≤ 33 ms; p95 ${Math.round(mid.p95)} ms, median ${Math.round(mid.median)} ms over ${mid.frames} frames; worst while scrolling ${Math.round(mid.phases.scroll)}, moving a page ${Math.round(mid.phases.move)}, removing pages ${Math.round(mid.phases.remove)} ms; worst of each run ${runs.map((r) => Math.round(r.worst)).join(', ')} ms (median ${Math.round(median(runs.map((r) => r.worst)))})`,
+    note: `goal ≤ 33 ms (two frames of a 60 Hz display, 33.3 ms); p95 ${Math.round(mid.p95)} ms, median ${Math.round(mid.median)} ms over ${mid.frames} frames; worst while scrolling ${Math.round(mid.phases.scroll)}, moving a page ${Math.round(mid.phases.move)}, removing pages ${Math.round(mid.phases.remove)} ms; worst of each run ${runs.map((r) => `${r.worst.toFixed(1)} (${worstPhase(r.phases)})`).join(', ')} ms (median ${Math.round(median(runs.map((r) => r.worst)))})`,
   });
 } finally {
   await browser.close();

@@ -1,8 +1,7 @@
 /**
- * The overview's page numbers (issue 33): each page's number, its buttons' labels ("Page 3", "Drag
- * page 3"…), the first page's Earlier and the last page's Later disabled, written into the list's
- * elements by their places rather than drawn by each page. Two pages taken out at the front of a
- * 100-page book renumber the 98 after them: drawn again, that took a phone at 4× throttling a fifth of
+ * The overview's page numbers (issue 33): each page's number and its buttons' labels ("Page 3", "Drag
+ * page 3"), written into the list's elements by their places rather than drawn by each page. Two pages
+ * taken out at the front of a 100-page book renumber the 98 after them: drawn again, that took a phone at 4× throttling a fifth of
  * a second in one frame, and writing them all at once still 70 ms of script and 110 ms of layout
  * (decisions 3.22). So the pages on screen and near it are numbered before the frame is drawn, and the
  * rest a few at a time in the tasks after it, where nobody sees them being done.
@@ -12,26 +11,36 @@
 export interface PageLabels {
   open(number: number): string;
   drag(number: number): string;
-  earlier(number: number): string;
-  later(number: number): string;
 }
 
-/** Pages numbered per task once the ones in view are done: each is 2-4 ms of script and layout on a phone at 4×. */
+/** Pages numbered per task once the ones in view are done: each was 2-4 ms of script and layout on a phone at 4×. */
 const PER_TASK = 6;
 
 export class PageNumbering {
   /** The place each element shows: an element already showing its place is not written again. */
-  private shown = new WeakMap<Element, string>();
+  private shown = new WeakMap<Element, number>();
   private labels: PageLabels | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
+  private frame: number | null = null;
 
   /**
-   * Numbers the list's items (li > [thumb, number, tools > [handle, earlier, later]]): those in
-   * `viewport` or within half of it now, the rest in later tasks. The first numbering, or one in new
-   * labels (the language changed), writes every page at once.
+   * Numbers the list's items (li > [thumb, number, handle]): those in `viewport` or within half of it
+   * at the start of the next frame, before it is drawn, the rest in the tasks after it. The first
+   * numbering, or one in new labels (the language changed), writes every page at once.
+   *
+   * In the next frame rather than at once: reading where the pages are lays the list out, and in the
+   * task that changed the pages that layout (7 ms on a phone at 4× for 100 pages) came on top of the
+   * change's own work, a task too long for one frame; the frame does that layout anyway.
    */
   number(list: HTMLElement, labels: PageLabels, viewport: Element) {
     this.cancel();
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      this.numberNow(list, labels, viewport);
+    });
+  }
+
+  private numberNow(list: HTMLElement, labels: PageLabels, viewport: Element) {
     const near = nearTo(viewport);
     const all = this.labels !== labels;
     if (all) this.shown = new WeakMap();
@@ -41,14 +50,14 @@ export class PageNumbering {
     const later: number[] = [];
     // Every place is read before any is written: a read after a write would lay the list out again.
     for (const [k, item] of items.entries()) {
-      if (this.shown.get(item) === placeKey(k, items.length)) continue;
+      if (this.shown.get(item) === k) continue;
       if (all || near(item)) now.push(k);
       else later.push(k);
     }
-    for (const k of now) this.write(items[k]!, k, items.length, labels);
+    for (const k of now) this.write(items[k]!, k, labels);
     const step = () => {
       this.pending = null;
-      for (const k of later.splice(0, PER_TASK)) this.write(items[k]!, k, items.length, labels);
+      for (const k of later.splice(0, PER_TASK)) this.write(items[k]!, k, labels);
       if (later.length > 0) this.pending = setTimeout(step, 0);
     };
     if (later.length > 0) this.pending = setTimeout(step, 0);
@@ -56,28 +65,21 @@ export class PageNumbering {
 
   /** Stops numbering what is left (the list changed again, or is gone). */
   cancel() {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.pending !== null) clearTimeout(this.pending);
+    this.frame = null;
     this.pending = null;
   }
 
-  private write(item: Element, k: number, count: number, labels: PageLabels) {
-    this.shown.set(item, placeKey(k, count));
+  private write(item: Element, k: number, labels: PageLabels) {
+    this.shown.set(item, k);
     const n = k + 1;
-    const [thumb, number, tools] = item.children as unknown as [Element, Element, Element];
-    const [handle, earlier, later] = tools.children as unknown as [
-      HTMLButtonElement,
-      HTMLButtonElement,
-      HTMLButtonElement,
-    ];
+    const [thumb, number, handle] = item.children as unknown as [Element, Element, Element];
     thumb.setAttribute('aria-label', labels.open(n));
     // The text node's own text, not a new node: a new one is laid out and shaped from nothing.
     if (number.firstChild instanceof Text) number.firstChild.data = String(n);
     else number.textContent = String(n);
     handle.setAttribute('aria-label', labels.drag(n));
-    earlier.setAttribute('aria-label', labels.earlier(n));
-    earlier.disabled = k === 0;
-    later.setAttribute('aria-label', labels.later(n));
-    later.disabled = k === count - 1;
   }
 }
 
@@ -93,9 +95,4 @@ function nearTo(viewport: Element) {
     const box = item.getBoundingClientRect();
     return box.bottom > top - margin && box.top < bottom + margin;
   };
-}
-
-/** What a page shows depends on its place and on whether it is the last. */
-function placeKey(k: number, count: number) {
-  return k === count - 1 ? `${k}.` : String(k);
 }
