@@ -1,9 +1,11 @@
 /**
  * A photo book's page overview (issue 33): every inner page as a thumbnail (plain elements with the
  * pictures' small copies, never a live canvas, so a 100-page book scrolls as a list does), reordered by
- * dragging a page's handle or with the selected page's move buttons; pictures swapped between slots by dragging one
- * onto another; pages added and removed in the product's steps with the price; a page's layout changed keeping its pictures; the tray of the book's pictures with
- * how often each is used. Every change is an engine command, so Undo takes it back.
+ * dragging a page's handle or with the selected page's move buttons; pictures swapped between slots
+ * by dragging one onto another; pages added and removed in the product's steps with the price; a
+ * page's layout changed keeping its pictures; the tray of the book's pictures with how often each is
+ * used. Every change is an engine command, so Undo takes it back; a tap's runs after the frame that
+ * shows the tap (overviewTaps.ts).
  */
 import {
   type CSSProperties,
@@ -25,6 +27,7 @@ import { xphotoUrl } from '../../../api/pictures.ts';
 import { useMoney } from '../../../app/format.ts';
 import type { EditorState } from '../editorStore.ts';
 import { bookPrice, numberedLabel, pageSteps } from './bookRules.ts';
+import { addPageStep, movePageBy, movePageTo, removePageStep, type Shown, tapQueue } from './overviewTaps.ts';
 import { type PageLabels, PageNumbering } from './pageNumbering.ts';
 import { startPictureDrag } from './pictureSwapDrag.ts';
 import './photobook.css';
@@ -37,11 +40,7 @@ export function BookPagesScreen(props: {
   onOpenPage: (pageId: string) => void;
   onDone: () => void;
 }) {
-  const { template, instance, product, onOpenPage } = props;
-  // A tap's command runs once the frame showing the tap is drawn: the tap's own work (finding what
-  // was touched, the events) and the command's (the engine, drawing the pages, their layout) would
-  // otherwise be one task of 40-70 ms at 4× CPU, a frame of 50-83 ms (decisions 3.22).
-  const run = useMemo(() => afterNextPaint(props.run), [props.run]);
+  const { template, instance, product, run, onOpenPage } = props;
   const { t } = useTranslation();
   const money = useMoney();
   const pages = instance.bookPages ?? [];
@@ -52,6 +51,10 @@ export function BookPagesScreen(props: {
     0,
     pages.findIndex((p) => p.id === instance.currentPageId),
   );
+  // The overview as last drawn, read by a tap's command when it runs and by the handlers.
+  const shown = useRef<Shown>(null!);
+  shown.current = { run, pages, selected, steps };
+  const later = useMemo(() => tapQueue(() => shown.current), []);
   const [dragging, setDragging] = useState<{ from: number; over: number } | null>(null);
   // The handlers are the same functions on every render (they read the drag from a ref), so a page
   // whose own values did not change is not drawn again when another one moves (PageItem's memo).
@@ -63,11 +66,9 @@ export function BookPagesScreen(props: {
   const scroller = useRef<HTMLElement>(null);
   // A page's place is looked up by its id when it is used: the numbers written into pages off screen
   // may lag a change by a few tasks (PageNumbering).
-  const pagesNow = useRef(pages);
-  pagesNow.current = pages;
   const placeOf = useCallback((item: HTMLElement) => {
     const id = item.dataset.pageId!;
-    return { n: pagesNow.current.findIndex((p) => p.id === id), id };
+    return { n: shown.current.pages.findIndex((p) => p.id === id), id };
   }, []);
 
   /** The page under the pointer while a handle is dragged: the list item it is over. */
@@ -91,7 +92,7 @@ export function BookPagesScreen(props: {
         const el = e.target as Element;
         const page = pageOf(el);
         if (!page) return;
-        if (el.closest('.book-page__thumb')) run('selectPage', page.id);
+        if (el.closest('.book-page__thumb')) later((now) => now.run('selectPage', page.id));
       },
       doubleClick: (e) => {
         const el = e.target as Element;
@@ -106,7 +107,9 @@ export function BookPagesScreen(props: {
         const picture = el.closest<HTMLElement>('.book-thumb__picture');
         if (picture) {
           e.stopPropagation();
-          startPictureDrag(e.nativeEvent, picture, (from, to) => run('swapPictures', from, to));
+          startPictureDrag(e.nativeEvent, picture, (from, to) =>
+            later((now) => now.run('swapPictures', from, to)),
+          );
           return;
         }
         const handle = el.closest<HTMLElement>('.book-page__handle');
@@ -124,14 +127,15 @@ export function BookPagesScreen(props: {
       pointerUp: () => {
         const now = drag.current;
         if (!now) return;
-        if (now.over !== now.from) run('movePage', now.from, now.over);
+        const id = shown.current.pages[now.from]?.id;
+        if (id && now.over !== now.from) later(movePageTo(id, now.over));
         setDragging(null);
       },
       pointerCancel: () => {
         if (drag.current) setDragging(null);
       },
     };
-  }, [run, indexAt, placeOf]);
+  }, [later, indexAt, placeOf]);
 
   const labels = useMemo<PageLabels>(
     () => ({
@@ -242,7 +246,7 @@ export function BookPagesScreen(props: {
             className="button button--secondary book-pages__move"
             aria-label={words.earlier}
             disabled={selected === 0}
-            onClick={() => run('movePage', selected, selected - 1)}
+            onClick={() => later(movePageBy(current.id, -1))}
           >
             ‹
           </button>
@@ -251,7 +255,7 @@ export function BookPagesScreen(props: {
             className="button button--secondary book-pages__move"
             aria-label={words.later}
             disabled={selected === pages.length - 1}
-            onClick={() => run('movePage', selected, selected + 1)}
+            onClick={() => later(movePageBy(current.id, 1))}
           >
             ›
           </button>
@@ -259,7 +263,7 @@ export function BookPagesScreen(props: {
             className="book-pages__layout"
             aria-label={words.layoutOf}
             value={current.typeId}
-            onChange={(e) => props.run('setPageLayout', current.id, e.target.value)}
+            onChange={(e) => run('setPageLayout', current.id, e.target.value)}
           >
             {layoutNames.map(({ id, name }) => (
               <option key={id} value={id}>
@@ -278,7 +282,7 @@ export function BookPagesScreen(props: {
           type="button"
           className="button button--secondary"
           disabled={steps.add === 0}
-          onClick={() => run('addPages', selected + 1, steps.add)}
+          onClick={() => later(addPageStep)}
         >
           {words.addPages}
         </button>
@@ -286,7 +290,7 @@ export function BookPagesScreen(props: {
           type="button"
           className="button button--secondary"
           disabled={steps.remove === 0}
-          onClick={() => run('removePages', Math.min(selected, pages.length - steps.remove), steps.remove)}
+          onClick={() => later(removePageStep)}
         >
           {words.removePages}
         </button>
@@ -310,17 +314,6 @@ export function BookPagesScreen(props: {
       </div>
     </section>
   );
-}
-
-/**
- * `run` for a tap: the command runs in a task of its own after the next frame (a task queued from an
- * animation frame callback runs once that frame is drawn), so the tap and its answer are two frames.
- */
-function afterNextPaint(run: EditorState['run']): EditorState['run'] {
-  const later = (...args: unknown[]) => {
-    requestAnimationFrame(() => setTimeout(() => (run as (...a: unknown[]) => void)(...args), 0));
-  };
-  return later as EditorState['run'];
 }
 
 /** The list's listeners for all its pages (BookPagesScreen's handlers). */
