@@ -185,8 +185,7 @@ async function oneRun(browser: Browser, base: string, photos: Buffer[]) {
     await sleep(300);
     await phase('scroll');
     await scrollToEnd(true);
-    await phase('remove');
-    // Remove pages sits between the pages and the tray: the finger brings it into view.
+    // Remove pages sits between the pages and the tray: the finger brings it into view (scrolling).
     let removeBox = (await remove.boundingBox())!;
     for (
       let k = 0;
@@ -197,6 +196,7 @@ async function oneRun(browser: Browser, base: string, photos: Buffer[]) {
       await settled();
       removeBox = (await remove.boundingBox())!;
     }
+    await phase('remove');
     await tap(removeBox);
     await sleep(500);
     const tagged = (await page.evaluate(STOP)) as [number, Phase][];
