@@ -28,15 +28,17 @@ export function CheckoutStart() {
   const portal = usePortal();
   const navigate = useNavigate();
   const cart = useCartStore((s) => s.cart);
-  const status = useCartStore((s) => s.status);
   const load = useCartStore((s) => s.load);
   const approvedMinimumFor = useCheckoutStore((s) => s.approvedMinimumFor);
   const autoCorrection = useCheckoutStore((s) => s.autoCorrection);
   const [me, setMe] = useState<Me | null>(null);
 
-  // The total decides the minimum-price warning: it must be the server's current one. Once read, a
-  // later read (back online, a load asked for while another ran) keeps the cards on screen: hiding
-  // them behind the spinner unmounted the forms and lost what the shopper had typed.
+  // The total decides the minimum-price warning: it must be the server's current one, so nothing but
+  // the spinner shows until it is read. Once read, a later read (back online, a load asked for while
+  // another ran) keeps the cards on screen: hiding them behind the spinner unmounted the forms and
+  // lost what the shopper had typed. Before it is read, nothing is shown to type into: the page drawn
+  // from the cart in memory, before the load began, let a quick shopper answer the question and type
+  // into the login form, and the load that started then hid and emptied it.
   const [read, setRead] = useState(false);
   useEffect(() => {
     void load().then(() => setRead(true));
@@ -51,7 +53,7 @@ export function CheckoutStart() {
     return () => controller.abort();
   }, []);
 
-  if (!cart || (!read && status === 'loading')) return <Loading />;
+  if (!cart || !read) return <Loading />;
   if (cart.orderLines.length === 0) return <Navigate to="/cart" replace />;
 
   const total = cart.summary.totalPrice;
