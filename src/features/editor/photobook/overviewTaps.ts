@@ -34,21 +34,19 @@ export function tapQueue(shown: () => Shown, schedule: (task: () => void) => voi
   return (tap: Tap) => schedule(() => tap(shown()));
 }
 
-/** The page `id` moved `by` places (the selected page's arrows); nothing past either end. */
-export const movePageBy =
-  (id: string, by: 1 | -1): Tap =>
-  ({ run, pages }) => {
-    const at = pages.findIndex((p) => p.id === id);
-    if (at >= 0 && at + by >= 0 && at + by < pages.length) run('movePage', at, at + by);
-  };
-
-/** The page `id` moved to place `to` (dropped there by its handle). */
+/** The page `id` moved to place `to` (dropped there by its handle); nothing past either end. */
 export const movePageTo =
   (id: string, to: number): Tap =>
-  ({ run, pages }) => {
-    const at = pages.findIndex((p) => p.id === id);
-    if (at >= 0 && at !== to && to < pages.length) run('movePage', at, to);
+  (now) => {
+    const at = now.pages.findIndex((p) => p.id === id);
+    if (at >= 0 && at !== to && to >= 0 && to < now.pages.length) now.run('movePage', at, to);
   };
+
+/** The page `id` moved `by` places (the selected page's arrows). */
+export const movePageBy =
+  (id: string, by: 1 | -1): Tap =>
+  (now) =>
+    movePageTo(id, now.pages.findIndex((p) => p.id === id) + by)(now);
 
 /** Add pages: the product's step, after the selected page. */
 export const addPageStep: Tap = ({ run, selected, steps }) => {

@@ -1,10 +1,10 @@
 /**
  * The overview's page numbers (issue 33): each page's number and its buttons' labels ("Page 3", "Drag
  * page 3"), written into the list's elements by their places rather than drawn by each page. Two pages
- * taken out at the front of a 100-page book renumber the 98 after them: drawn again, that took a phone at 4× throttling a fifth of
- * a second in one frame, and writing them all at once still 70 ms of script and 110 ms of layout
- * (decisions 3.22). So the pages on screen and near it are numbered before the frame is drawn, and the
- * rest a few at a time in the tasks after it, where nobody sees them being done.
+ * taken out at the front of a 100-page book renumber the 98 after them: drawn again, that took a phone
+ * at 4× throttling a fifth of a second in one frame, and writing them all at once still 70 ms of script
+ * and 110 ms of layout (decisions 3.22). So the pages on screen and near it are numbered before the
+ * frame is drawn, and the rest a few at a time in the tasks after it, where nobody sees them being done.
  */
 
 /** A page's button labels by its number, in the shop's language (bookRules.numberedLabel). */
